@@ -1,0 +1,26 @@
+"""The ruleset-agnostic engine: the ruleset contract, the game lifecycle, dice and refusals."""
+
+from domain.engine.actors import PUBLIC, SYSTEM, Actor, Role
+from domain.engine.dice import DiceRolled, derive_roll
+from domain.engine.errors import Rejected
+from domain.engine.game import GameMeta, GameMetaView, GameState
+from domain.engine.ruleset import DecisionContext, NoSettings, Phase, Ruleset, SeatInfo, Timer
+
+__all__ = [
+    "PUBLIC",
+    "SYSTEM",
+    "Actor",
+    "DecisionContext",
+    "DiceRolled",
+    "GameMeta",
+    "GameMetaView",
+    "GameState",
+    "NoSettings",
+    "Phase",
+    "Rejected",
+    "Role",
+    "Ruleset",
+    "SeatInfo",
+    "Timer",
+    "derive_roll",
+]

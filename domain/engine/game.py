@@ -1,0 +1,455 @@
+"""The generic game lifecycle around a ruleset: state, decide, evolve and views.
+
+`GameState` pairs the engine's `GameMeta` (seats, turn, phase, deadline, dice, timers) with the ruleset's own
+state. `decide_*` functions validate and return events; `evolve` folds any event of the game, engine or
+ruleset, and never fails. The stream version is not part of the state: the store and projections track it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Generic, Literal, TypeVar, assert_never
+
+import msgspec
+
+from domain.engine.actors import Actor
+from domain.engine.dice import DiceRolled, PendingDice, check_dice_shape
+from domain.engine.errors import Rejected, forbidden
+from domain.engine.messages import (
+    GM_ENGINE_COMMANDS,
+    AddSeat,
+    AdvancePhase,
+    CreateGame,
+    DeadlineChanged,
+    DiceEntered,
+    EndGame,
+    EngineCommand,
+    EnterDice,
+    FireDueTimers,
+    GameCreated,
+    GameEnded,
+    GameStarted,
+    PhaseEnded,
+    PhaseStarted,
+    SeatAdded,
+    SetDeadline,
+    StartGame,
+    TimerCancelled,
+    TimerFired,
+    TimerScheduled,
+    TurnEnded,
+    TurnStarted,
+)
+from domain.engine.ruleset import DecisionContext, Ruleset, SeatInfo, Timer
+
+S = TypeVar("S")
+Status = Literal["setup", "running", "ended"]
+
+
+class Seat(msgspec.Struct, frozen=True):
+    seat_id: str
+    name: str
+    role: str
+    token_id: str
+    controls: str | None = None
+
+    def info(self) -> SeatInfo:
+        return SeatInfo(seat_id=self.seat_id, name=self.name, role=self.role, controls=self.controls)
+
+
+class GameMeta(msgspec.Struct, frozen=True):
+    game_id: str
+    name: str
+    ruleset_id: str
+    ruleset_version: int
+    gm: str
+    created_at: datetime
+    dice_commitment: str
+    status: Status = "setup"
+    seats: dict[str, Seat] = {}
+    turn: int = 0
+    phase: str | None = None
+    phase_index: int = -1
+    deadline: datetime | None = None
+    dice_epoch: int = 0
+    next_roll_index: int = 0
+    pending_dice: tuple[PendingDice, ...] = ()
+    timers: dict[str, Timer] = {}
+    ended_reason: str | None = None
+
+
+class GameState(msgspec.Struct, Generic[S], frozen=True):
+    meta: GameMeta
+    rules: S
+
+
+class GameMetaView(msgspec.Struct, frozen=True):
+    game_id: str
+    name: str
+    ruleset_id: str
+    ruleset_version: int
+    status: Status
+    turn: int
+    phase: str | None
+    deadline: datetime | None
+    seats: list[SeatInfo]
+    dice_commitment: str
+    dice_epoch: int
+    ended_reason: str | None = None
+    pending_dice: list[PendingDice] | None = None
+
+
+R = msgspec.structs.replace
+
+
+# --- decide ---------------------------------------------------------------------------------------------
+
+
+def decide_create(ruleset: Ruleset, command: CreateGame, now: datetime, gm: str) -> list[Any]:
+    """Validate the scenario and settings against the ruleset, then record the game's birth."""
+    setup = _decode_document(command.setup, ruleset.setup_type, "scenario")
+    settings = _decode_document(command.settings, ruleset.settings_type, "settings")
+    ruleset.initial_state(setup, settings)  # raises Rejected for a well-formed but impossible scenario
+    return [
+        GameCreated(
+            game_id=command.game_id,
+            name=command.name,
+            ruleset_id=ruleset.id,
+            ruleset_version=ruleset.version,
+            gm=gm,
+            created_at=now,
+            dice_commitment=command.dice_commitment,
+            setup=command.setup,
+            settings=command.settings,
+        )
+    ]
+
+
+def _decode_document(raw: msgspec.Raw, kind: type[Any], what: str) -> Any:
+    try:
+        return msgspec.json.decode(raw, type=kind)
+    except msgspec.ValidationError as exc:
+        raise Rejected(f"{what}.invalid", f"The {what} document is invalid: {exc}") from None
+    except msgspec.DecodeError as exc:
+        raise Rejected(f"{what}.malformed", f"The {what} document is not valid JSON: {exc}") from None
+
+
+def decide_add_seat(ruleset: Ruleset, state: GameState[Any], command: AddSeat) -> list[Any]:
+    if state.meta.status == "ended":
+        raise Rejected("engine.game_ended", "The game has ended; no seats can be added.", status=409)
+    if command.seat_id in state.meta.seats:
+        raise Rejected("engine.seat_exists", f"Seat {command.seat_id} already exists.", status=409)
+    if command.role in ("player", "bot"):
+        ruleset.validate_seat(state.rules, command.controls)
+    return [
+        SeatAdded(
+            seat_id=command.seat_id,
+            name=command.name,
+            role=command.role,
+            token_id=command.token_id,
+            controls=command.controls,
+        )
+    ]
+
+
+def decide(ruleset: Ruleset, state: GameState[Any], command: Any, ctx: DecisionContext) -> list[Any]:
+    """Decide any public command: an engine command or one of the ruleset's. Dice rolls are prepended."""
+    tag = command.__struct_config__.tag
+    if tag in GM_ENGINE_COMMANDS:
+        if not ctx.actor.is_gm:
+            raise forbidden(f"Only the GM may issue {tag}.")
+        events = _decide_engine(ruleset, state, command, ctx)
+    else:
+        events = _decide_ruleset(ruleset, state, command, tag, ctx)
+    return [*ctx.dice.rolled, *events]
+
+
+def _decide_engine(
+    ruleset: Ruleset, state: GameState[Any], command: EngineCommand, ctx: DecisionContext
+) -> list[Any]:
+    match command:
+        case StartGame():
+            return decide_start(ruleset, state, ctx)
+        case AdvancePhase():
+            return decide_advance(ruleset, state, command, ctx)
+        case SetDeadline():
+            return decide_set_deadline(state, command)
+        case EndGame():
+            _require_not_ended(state)
+            return [GameEnded(reason=command.reason, at=ctx.now)]
+        case EnterDice():
+            return decide_enter_dice(state, command)
+        case FireDueTimers():
+            return decide_fire_timers(ruleset, state, ctx)
+        case _:
+            assert_never(command)
+
+
+def _require_running(state: GameState[Any]) -> None:
+    if state.meta.status == "setup":
+        raise Rejected("engine.game_not_started", "The game has not started yet; the GM starts it.", status=409)
+    _require_not_ended(state)
+
+
+def _require_not_ended(state: GameState[Any]) -> None:
+    if state.meta.status == "ended":
+        raise Rejected("engine.game_ended", "The game has ended.", status=409)
+
+
+def _open_phase(ruleset: Ruleset, turn: int, index: int, now: datetime) -> list[Any]:
+    phase = ruleset.phases[index]
+    deadline = now + phase.deadline if phase.deadline is not None else None
+    events: list[Any] = []
+    if index == 0:
+        events.append(TurnStarted(turn=turn, at=now))
+    events.append(PhaseStarted(turn=turn, phase=phase.name, at=now, deadline=deadline))
+    return events
+
+
+def decide_start(ruleset: Ruleset, state: GameState[Any], ctx: DecisionContext) -> list[Any]:
+    if state.meta.status != "setup":
+        raise Rejected("engine.already_started", "The game has already started.", status=409)
+    return [GameStarted(at=ctx.now), *_open_phase(ruleset, 1, 0, ctx.now)]
+
+
+def decide_advance(
+    ruleset: Ruleset, state: GameState[Any], command: AdvancePhase, ctx: DecisionContext
+) -> list[Any]:
+    _require_running(state)
+    meta = state.meta
+    if (command.turn is not None and command.turn != meta.turn) or (
+        command.phase is not None and command.phase != meta.phase
+    ):
+        raise Rejected(
+            "engine.phase_mismatch",
+            f"The game is in turn {meta.turn}, phase {meta.phase!r}, not the one named; it was advanced already.",
+            status=409,
+        )
+    phase = ruleset.phases[meta.phase_index]
+    events: list[Any] = []
+    if phase.resolver is not None:
+        events.extend(phase.resolver(state.rules, ctx))
+    events.append(PhaseEnded(turn=meta.turn, phase=phase.name, at=ctx.now))
+    if any(isinstance(e, GameEnded) for e in events):
+        return events
+    next_index = (meta.phase_index + 1) % len(ruleset.phases)
+    turn = meta.turn
+    if next_index == 0:
+        events.append(TurnEnded(turn=turn, at=ctx.now))
+        turn += 1
+    events.extend(_open_phase(ruleset, turn, next_index, ctx.now))
+    return events
+
+
+def decide_set_deadline(state: GameState[Any], command: SetDeadline) -> list[Any]:
+    _require_running(state)
+    assert state.meta.phase is not None
+    return [
+        DeadlineChanged(
+            turn=state.meta.turn, phase=state.meta.phase, deadline=command.deadline, reason=command.reason
+        )
+    ]
+
+
+def decide_enter_dice(state: GameState[Any], command: EnterDice) -> list[Any]:
+    _require_not_ended(state)
+    check_dice_shape(len(command.results), command.sides)
+    if any(not 1 <= r <= command.sides for r in command.results):
+        raise Rejected("dice.bad_result", f"Each result must lie between 1 and {command.sides}.")
+    return [DiceEntered(sides=command.sides, results=tuple(command.results), purpose=command.purpose)]
+
+
+def decide_fire_timers(ruleset: Ruleset, state: GameState[Any], ctx: DecisionContext) -> list[Any]:
+    _require_not_ended(state)
+    due = sorted(
+        (t for t in state.meta.timers.values() if t.fire_at <= ctx.now), key=lambda t: (t.fire_at, t.timer_id)
+    )
+    events: list[Any] = []
+    rules = state.rules
+    for timer in due:
+        fired = TimerFired(timer_id=timer.timer_id, at=timer.fire_at)
+        caused = list(ruleset.on_timer(rules, timer, ctx))
+        events.append(fired)
+        events.extend(caused)
+        for event in caused:
+            if not _is_engine_event(event):
+                rules = ruleset.evolve(rules, event)
+    return events
+
+
+def _decide_ruleset(
+    ruleset: Ruleset, state: GameState[Any], command: Any, tag: str, ctx: DecisionContext
+) -> list[Any]:
+    _require_running(state)
+    actor = ctx.actor
+    if tag in ruleset.gm_commands:
+        if not actor.is_gm:
+            raise forbidden(f"{tag} is a GM ruling; only the GM may issue it.")
+    else:
+        if not actor.may_act:
+            raise forbidden(f"A {actor.role} seat may watch the game but not issue commands.")
+        phase = ruleset.phase_named(state.meta.phase)
+        if phase is not None and phase.commands is not None and tag not in phase.commands:
+            raise Rejected(
+                "engine.not_in_this_phase",
+                f"{tag} cannot be issued during the {state.meta.phase!r} phase; "
+                "see GET /v1/games/{id}/commands/available.",
+                status=409,
+            )
+    return list(ruleset.decide(state.rules, command, ctx))
+
+
+def available_commands(ruleset: Ruleset, state: GameState[Any], actor: Actor) -> list[str]:
+    """The command tags `actor` may issue now: engine commands for GMs, ruleset commands by phase."""
+    meta = state.meta
+    tags: list[str] = []
+    if actor.is_gm and meta.status != "ended":
+        tags.append("EnterDice")
+        if meta.status == "setup":
+            tags.append("StartGame")
+        else:
+            tags.extend(["AdvancePhase", "SetDeadline", "FireDueTimers"])
+        tags.append("EndGame")
+    if meta.status != "running":
+        return tags
+    phase = ruleset.phase_named(meta.phase)
+    for tag in ruleset.available(state.rules, actor):
+        if tag in ruleset.gm_commands:
+            if actor.is_gm:
+                tags.append(tag)
+        elif actor.may_act and (phase is None or phase.commands is None or tag in phase.commands):
+            tags.append(tag)
+    return tags
+
+
+# --- evolve ---------------------------------------------------------------------------------------------
+
+
+def _is_engine_event(event: Any) -> bool:
+    return type(event).__module__ in _ENGINE_EVENT_MODULES
+
+
+_ENGINE_EVENT_MODULES = frozenset({"domain.engine.messages", "domain.engine.dice"})
+
+
+def initial(ruleset: Ruleset, event: GameCreated) -> GameState[Any]:
+    setup = msgspec.json.decode(event.setup, type=ruleset.setup_type)
+    settings = msgspec.json.decode(event.settings, type=ruleset.settings_type)
+    meta = GameMeta(
+        game_id=event.game_id,
+        name=event.name,
+        ruleset_id=event.ruleset_id,
+        ruleset_version=event.ruleset_version,
+        gm=event.gm,
+        created_at=event.created_at,
+        dice_commitment=event.dice_commitment,
+    )
+    return GameState(meta=meta, rules=ruleset.initial_state(setup, settings))
+
+
+def evolve(ruleset: Ruleset, state: GameState[Any] | None, event: Any) -> GameState[Any] | None:
+    """Fold one event. Total: an event that does not apply leaves the state as it was."""
+    if isinstance(event, GameCreated):
+        return initial(ruleset, event)
+    if state is None:
+        return None
+    if not _is_engine_event(event):
+        return R(state, rules=ruleset.evolve(state.rules, event))
+    return R(state, meta=_evolve_meta(ruleset, state.meta, event))
+
+
+def _evolve_meta(ruleset: Ruleset, meta: GameMeta, event: Any) -> GameMeta:
+    match event:
+        case SeatAdded():
+            seat = Seat(
+                seat_id=event.seat_id,
+                name=event.name,
+                role=event.role,
+                token_id=event.token_id,
+                controls=event.controls,
+            )
+            return R(meta, seats={**meta.seats, event.seat_id: seat})
+        case GameStarted():
+            return R(meta, status="running")
+        case TurnStarted():
+            return R(meta, turn=event.turn)
+        case PhaseStarted():
+            index = next((i for i, p in enumerate(ruleset.phases) if p.name == event.phase), -1)
+            return R(meta, turn=event.turn, phase=event.phase, phase_index=index, deadline=event.deadline)
+        case DeadlineChanged():
+            return R(meta, deadline=event.deadline)
+        case GameEnded():
+            return R(meta, status="ended", ended_reason=event.reason, deadline=None)
+        case DiceEntered():
+            pending = PendingDice(sides=event.sides, results=event.results, purpose=event.purpose)
+            return R(meta, pending_dice=(*meta.pending_dice, pending))
+        case DiceRolled():
+            return _evolve_roll(meta, event)
+        case TimerScheduled():
+            timer = Timer(
+                timer_id=event.timer_id, fire_at=event.fire_at, purpose=event.purpose, subject=event.subject
+            )
+            return R(meta, timers={**meta.timers, event.timer_id: timer})
+        case TimerCancelled() | TimerFired():
+            return R(meta, timers={k: v for k, v in meta.timers.items() if k != event.timer_id})
+        case _:
+            # PhaseEnded, TurnEnded and GameCreated change nothing here.
+            return meta
+
+
+def _evolve_roll(meta: GameMeta, event: DiceRolled) -> GameMeta:
+    pending = meta.pending_dice
+    if event.source == "gm":
+        for i, p in enumerate(pending):
+            if p.matches(event.purpose, event.count, event.sides) and p.results == event.results:
+                pending = (*pending[:i], *pending[i + 1 :])
+                break
+    return R(meta, next_roll_index=event.roll_index + 1, pending_dice=pending)
+
+
+def fold(ruleset: Ruleset, events: Sequence[Any], state: GameState[Any] | None = None) -> GameState[Any] | None:
+    for event in events:
+        state = evolve(ruleset, state, event)
+    return state
+
+
+# --- views ----------------------------------------------------------------------------------------------
+
+
+def meta_view(meta: GameMeta, viewer: Actor) -> GameMetaView:
+    return GameMetaView(
+        game_id=meta.game_id,
+        name=meta.name,
+        ruleset_id=meta.ruleset_id,
+        ruleset_version=meta.ruleset_version,
+        status=meta.status,
+        turn=meta.turn,
+        phase=meta.phase,
+        deadline=meta.deadline,
+        seats=[s.info() for s in meta.seats.values()],
+        dice_commitment=meta.dice_commitment,
+        dice_epoch=meta.dice_epoch,
+        ended_reason=meta.ended_reason,
+        pending_dice=list(meta.pending_dice) if viewer.is_gm else None,
+    )
+
+
+def redact(ruleset: Ruleset, event: Any, viewer: Actor) -> Any:
+    """The event as `viewer` may see it, or `None`. Engine events are filtered here, the rest by the ruleset."""
+    if viewer.is_gm:
+        return event
+    if not _is_engine_event(event):
+        return ruleset.redact(event, viewer)
+    match event:
+        case DiceEntered():
+            return None  # the GM's physical dice are secret until a roll consumes them
+        case DiceRolled() if event.visible_to is not None:
+            return event if viewer.seat_id in event.visible_to else None
+        case GameCreated():
+            # The scenario may hold secrets (hidden map, starting positions); seats see it through the state.
+            return R(event, setup=msgspec.Raw(b"null"), settings=msgspec.Raw(b"null"))
+        case SeatAdded():
+            return R(event, token_id="")
+        case _:
+            return event

@@ -1,0 +1,215 @@
+"""Engine commands and events: the lifecycle every ruleset shares. Tags are permanent storage names.
+
+Public commands arrive through `POST /v1/games/{id}/commands` like any ruleset command. `CreateGame` and
+`AddSeat` are issued only by the application service, because their ids and token ids come from outside.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+import msgspec
+
+from domain.engine.dice import DiceRolled
+
+SeatRole = Literal["player", "bot", "observer", "co_gm"]
+
+
+class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    pass
+
+
+class _Event(msgspec.Struct, frozen=True, tag_field="type"):
+    pass
+
+
+# --- commands -------------------------------------------------------------------------------------------
+
+
+class StartGame(_Command, tag="StartGame"):
+    """GM: open turn 1 with the first phase of the ruleset's table."""
+
+
+class AdvancePhase(_Command, tag="AdvancePhase"):
+    """GM or scheduler: close the current phase (running its resolver) and open the next.
+
+    Naming the phase being closed (`turn`, `phase`) makes the command safe to send twice.
+    """
+
+    turn: int | None = None
+    phase: str | None = None
+
+
+class SetDeadline(_Command, tag="SetDeadline"):
+    """GM: set, move or clear (`null`) the deadline of the current phase."""
+
+    deadline: datetime | None
+    reason: str = ""
+
+
+class EndGame(_Command, tag="EndGame"):
+    """GM: end the game."""
+
+    reason: str
+
+
+class EnterDice(_Command, tag="EnterDice"):
+    """GM: physical dice for the next roll with these sides and count (and purpose, if named)."""
+
+    sides: int
+    results: list[int]
+    purpose: str | None = None
+
+
+class FireDueTimers(_Command, tag="FireDueTimers"):
+    """Scheduler or GM: fire every ruleset timer whose time has come, in order."""
+
+
+class CreateGame(msgspec.Struct, frozen=True):
+    game_id: str
+    name: str
+    ruleset_id: str
+    ruleset_version: int
+    setup: msgspec.Raw
+    settings: msgspec.Raw
+    dice_commitment: str
+
+
+class AddSeat(msgspec.Struct, frozen=True):
+    seat_id: str
+    name: str
+    role: SeatRole
+    token_id: str
+    controls: str | None = None
+
+
+EngineCommand = StartGame | AdvancePhase | SetDeadline | EndGame | EnterDice | FireDueTimers
+ENGINE_COMMANDS: tuple[type[_Command], ...] = (
+    StartGame,
+    AdvancePhase,
+    SetDeadline,
+    EndGame,
+    EnterDice,
+    FireDueTimers,
+)
+GM_ENGINE_COMMANDS = frozenset(c.__struct_config__.tag for c in ENGINE_COMMANDS)  # type: ignore[misc]
+
+# --- events ---------------------------------------------------------------------------------------------
+
+
+class GameCreated(_Event, tag="GameCreated"):
+    game_id: str
+    name: str
+    ruleset_id: str
+    ruleset_version: int
+    gm: str
+    created_at: datetime
+    dice_commitment: str
+    setup: msgspec.Raw
+    settings: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"{}"))
+
+
+class SeatAdded(_Event, tag="SeatAdded"):
+    seat_id: str
+    name: str
+    role: SeatRole
+    token_id: str
+    controls: str | None = None
+
+
+class GameStarted(_Event, tag="GameStarted"):
+    at: datetime
+
+
+class TurnStarted(_Event, tag="TurnStarted"):
+    turn: int
+    at: datetime
+
+
+class PhaseStarted(_Event, tag="PhaseStarted"):
+    turn: int
+    phase: str
+    at: datetime
+    deadline: datetime | None = None
+
+
+class PhaseEnded(_Event, tag="PhaseEnded"):
+    turn: int
+    phase: str
+    at: datetime
+
+
+class TurnEnded(_Event, tag="TurnEnded"):
+    turn: int
+    at: datetime
+
+
+class DeadlineChanged(_Event, tag="DeadlineChanged"):
+    turn: int
+    phase: str
+    deadline: datetime | None
+    reason: str = ""
+
+
+class GameEnded(_Event, tag="GameEnded"):
+    reason: str
+    at: datetime | None = None
+
+
+class DiceEntered(_Event, tag="DiceEntered"):
+    """Physical dice entered by the GM; secret from seats until a roll consumes them."""
+
+    sides: int
+    results: tuple[int, ...]
+    purpose: str | None = None
+
+
+class TimerScheduled(_Event, tag="TimerScheduled"):
+    timer_id: str
+    fire_at: datetime
+    purpose: str
+    subject: str | None = None
+
+
+class TimerCancelled(_Event, tag="TimerCancelled"):
+    timer_id: str
+
+
+class TimerFired(_Event, tag="TimerFired"):
+    timer_id: str
+    at: datetime
+
+
+EngineEvent = (
+    GameCreated
+    | SeatAdded
+    | GameStarted
+    | TurnStarted
+    | PhaseStarted
+    | PhaseEnded
+    | TurnEnded
+    | DeadlineChanged
+    | GameEnded
+    | DiceEntered
+    | DiceRolled
+    | TimerScheduled
+    | TimerCancelled
+    | TimerFired
+)
+ENGINE_EVENTS: tuple[type[msgspec.Struct], ...] = (
+    GameCreated,
+    SeatAdded,
+    GameStarted,
+    TurnStarted,
+    PhaseStarted,
+    PhaseEnded,
+    TurnEnded,
+    DeadlineChanged,
+    GameEnded,
+    DiceEntered,
+    DiceRolled,
+    TimerScheduled,
+    TimerCancelled,
+    TimerFired,
+)

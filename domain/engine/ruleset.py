@@ -1,0 +1,135 @@
+"""The ruleset contract (DESIGN.md §2): what every game folder under `domain/rulesets/` provides.
+
+A ruleset is a decider: `initial_state`, `decide` and `evolve` are pure functions over frozen msgspec Structs.
+The engine (`domain.engine.game`) owns the lifecycle around it: creation, seats, turns and phases, deadlines,
+dice, timers and the end of the game. Rulesets never import each other; the registry in
+`domain/rulesets/__init__.py` is the only module that names them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+import msgspec
+
+from domain.engine.actors import Actor
+from domain.engine.dice import Dice
+
+
+class SeatInfo(msgspec.Struct, frozen=True):
+    seat_id: str
+    name: str
+    role: str
+    controls: str | None = None
+
+
+class Timer(msgspec.Struct, frozen=True):
+    """A ruleset timer ("dead for 30 minutes"): fired by the scheduler as an event, so time travel replays it."""
+
+    timer_id: str
+    fire_at: datetime
+    purpose: str
+    subject: str | None = None
+
+
+@dataclass(frozen=True)
+class DecisionContext:
+    """Everything impure a decision may need, passed in: who acts, when, the dice, and where the game stands."""
+
+    actor: Actor
+    now: datetime
+    dice: Dice
+    game_id: str
+    turn: int
+    phase: str | None
+    seats: Mapping[str, SeatInfo] = field(default_factory=dict)
+
+
+class NoSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """For rulesets without game settings."""
+
+
+Resolver = Callable[[Any, DecisionContext], Sequence[Any]]
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One row of a ruleset's phase table.
+
+    `commands`: the ruleset command tags seats may issue during the phase (`None`: all of them); GM commands
+    are allowed in every phase. `deadline`: how long the phase stays open by default (`None`: until the GM
+    advances it). `resolver`: runs when the phase closes and returns the resolution's events.
+    """
+
+    name: str
+    commands: frozenset[str] | None = None
+    deadline: timedelta | None = None
+    resolver: Resolver | None = None
+
+
+def _no_redaction(event: Any, viewer: Actor) -> Any:
+    return event
+
+
+def _all_commands(state: Any, actor: Actor) -> Sequence[str]:
+    return ()
+
+
+def _any_seat(state: Any, controls: str | None) -> None:
+    return None
+
+
+def _no_timers(state: Any, timer: Timer, ctx: DecisionContext) -> Sequence[Any]:
+    return ()
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A registered game. Built once per ruleset module from its Structs and pure functions.
+
+    - `command_type`, `event_type`: tagged unions (`tag_field="type"`, permanent hand-written tags).
+    - `setup_type`: the scenario document; `settings_type`: the game settings GMs may choose at creation.
+    - `initial_state(setup, settings)`: may raise `Rejected` for a scenario that is well-formed but wrong.
+    - `decide(state, command, ctx) -> events`: may raise `Rejected`. It may also return engine events
+      (`GameEnded`, `TimerScheduled`, `TimerCancelled`), which the engine applies itself.
+    - `evolve(state, event) -> state`: total; never validates, rolls or reads the clock.
+    - `view_for(state, viewer)`, `redact(event, viewer)`: what a viewer may see (`redact` returns `None` to hide).
+    - `available(state, actor)`: the command tags the actor may issue now (the engine intersects with the phase).
+    - `gm_commands`: tags only a GM may issue (rulings); they are allowed in every phase.
+    - `validate_seat(state, controls)`: raises `Rejected` when a seat may not control that entity.
+    - `on_timer(state, timer, ctx)`: the events a fired timer causes.
+    """
+
+    id: str
+    version: int
+    title: str
+    command_type: Any
+    event_type: Any
+    setup_type: type[Any]
+    state_type: type[Any]
+    view_type: type[Any]
+    initial_state: Callable[[Any, Any], Any]
+    decide: Callable[[Any, Any, DecisionContext], Sequence[Any]]
+    evolve: Callable[[Any, Any], Any]
+    view_for: Callable[[Any, Actor], Any]
+    phases: tuple[Phase, ...]
+    settings_type: type[Any] = NoSettings
+    redact: Callable[[Any, Actor], Any] = _no_redaction
+    available: Callable[[Any, Actor], Sequence[str]] = _all_commands
+    gm_commands: frozenset[str] = frozenset()
+    validate_seat: Callable[[Any, str | None], None] = _any_seat
+    on_timer: Callable[[Any, Timer, DecisionContext], Sequence[Any]] = _no_timers
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.phases:
+            raise ValueError(f"ruleset {self.id} needs at least one phase")
+
+    def phase_named(self, name: str | None) -> Phase | None:
+        for phase in self.phases:
+            if phase.name == name:
+                return phase
+        return None

@@ -1,0 +1,71 @@
+"""The ruleset registry: the only module that names the rulesets.
+
+Games record `(ruleset_id, ruleset_version)` in `GameCreated`, so the registry keeps every version a stored
+game may need. Tests register their own small rulesets with `register`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.engine.dice import DiceRolled
+from domain.engine.messages import ENGINE_COMMANDS, ENGINE_EVENTS
+from domain.engine.ruleset import Ruleset
+
+_REGISTRY: dict[tuple[str, int], Ruleset] = {}
+_ENGINE_TAGS = frozenset(
+    t.__struct_config__.tag for t in (*ENGINE_COMMANDS, *ENGINE_EVENTS, DiceRolled)  # type: ignore[attr-defined]
+)
+
+
+class UnknownRuleset(LookupError):
+    pass
+
+
+def _tags(union: Any) -> list[str]:
+    members = getattr(union, "__args__", None) or (union,)
+    tags = []
+    for member in members:
+        config = getattr(member, "__struct_config__", None)
+        if config is None or config.tag is None or config.tag_field != "type":
+            raise ValueError(f"{member!r} must be a msgspec Struct tagged with tag_field='type'")
+        tags.append(str(config.tag))
+    return tags
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    """Add a ruleset version. Its tags may not shadow the engine's."""
+    for union in (ruleset.command_type, ruleset.event_type):
+        clash = _ENGINE_TAGS.intersection(_tags(union))
+        if clash:
+            raise ValueError(f"ruleset {ruleset.id} reuses engine tags {sorted(clash)}")
+    msgspec.json.schema(ruleset.setup_type)  # fails early on a setup type that cannot be documented
+    _REGISTRY[(ruleset.id, ruleset.version)] = ruleset
+    return ruleset
+
+
+def get(ruleset_id: str, version: int | None = None) -> Ruleset:
+    if version is None:
+        versions = [v for (rid, v) in _REGISTRY if rid == ruleset_id]
+        if not versions:
+            raise UnknownRuleset(ruleset_id)
+        version = max(versions)
+    try:
+        return _REGISTRY[(ruleset_id, version)]
+    except KeyError:
+        raise UnknownRuleset(f"{ruleset_id} v{version}") from None
+
+
+def latest() -> list[Ruleset]:
+    """The newest version of each ruleset, sorted by id."""
+    newest: dict[str, Ruleset] = {}
+    for (rid, version), ruleset in _REGISTRY.items():
+        if rid not in newest or newest[rid].version < version:
+            newest[rid] = ruleset
+    return [newest[k] for k in sorted(newest)]
+
+
+def command_tags(ruleset: Ruleset) -> list[str]:
+    return _tags(ruleset.command_type)

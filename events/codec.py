@@ -1,0 +1,109 @@
+"""Encoding of commands, events and states for one ruleset version.
+
+Events are stored as JSON with sorted keys (the canonical form the hash chain covers). Exact fractions are
+written as strings `"n/d"` (or `"n"`), never floats. States for snapshots are msgpack.
+
+Upcasters keep old events readable: when a stored event's shape breaks, its old tag is mapped to a function
+that rewrites the old JSON object into the new one (`register_upcaster`). Adding a field with a default needs
+no upcaster.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, Union
+
+import msgspec
+
+from domain.engine.game import GameState
+from domain.engine.messages import ENGINE_COMMANDS, ENGINE_EVENTS
+from domain.engine.ruleset import Ruleset
+
+Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+_UPCASTERS: dict[tuple[str, str], Upcaster] = {}
+
+
+def register_upcaster(ruleset_id: str, old_tag: str, upcast: Upcaster) -> None:
+    """Rewrite stored events of `old_tag` (of `ruleset_id`, or `"engine"`) before decoding them."""
+    _UPCASTERS[(ruleset_id, old_tag)] = upcast
+
+
+def enc_hook(obj: Any) -> Any:
+    if isinstance(obj, Fraction):
+        return str(obj)
+    raise NotImplementedError(f"cannot encode {type(obj).__name__}")
+
+
+def dec_hook(kind: type, obj: Any) -> Any:
+    if kind is Fraction:
+        if isinstance(obj, int | str):
+            try:
+                return Fraction(obj)
+            except (ValueError, ZeroDivisionError):
+                pass
+        raise msgspec.ValidationError(f"expected a fraction like '3/4', got {obj!r}")
+    raise NotImplementedError(f"cannot decode {kind!r}")
+
+
+_json_encoder = msgspec.json.Encoder(enc_hook=enc_hook, order="sorted")
+_msgpack_encoder = msgspec.msgpack.Encoder(enc_hook=enc_hook)
+
+
+def encode(obj: Any) -> bytes:
+    """Canonical JSON (sorted keys) of any message or view."""
+    return _json_encoder.encode(obj)
+
+
+def _members(union: Any) -> tuple[Any, ...]:
+    return tuple(getattr(union, "__args__", None) or (union,))
+
+
+def tag_of(message: Any) -> str:
+    return str(message.__struct_config__.tag)
+
+
+class GameCodec:
+    """Decoders for one ruleset version: its commands and events joined with the engine's."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.event_types: tuple[Any, ...] = (*ENGINE_EVENTS, *_members(ruleset.event_type))
+        self.command_types: tuple[Any, ...] = (*ENGINE_COMMANDS, *_members(ruleset.command_type))
+        self.event_union: Any = Union[self.event_types]  # noqa: UP007 (a runtime union of a tuple)
+        self.command_union: Any = Union[self.command_types]  # noqa: UP007
+        self.state_type: Any = GameState[ruleset.state_type]  # type: ignore[name-defined]
+        self._events = msgspec.json.Decoder(self.event_union, dec_hook=dec_hook)
+        self._commands = msgspec.json.Decoder(self.command_union, dec_hook=dec_hook)
+        self._states = msgspec.msgpack.Decoder(self.state_type, dec_hook=dec_hook)
+        self.command_tags = frozenset(tag_of(t) for t in self.command_types)
+        self.event_tags = frozenset(tag_of(t) for t in self.event_types)
+
+    def decode_event(self, type_: str, data: bytes | str) -> Any:
+        upcast = _UPCASTERS.get((self.ruleset.id, type_)) or _UPCASTERS.get(("engine", type_))
+        if upcast is not None:
+            return msgspec.convert(
+                upcast(msgspec.json.decode(data)), self.event_union, dec_hook=dec_hook, strict=False
+            )
+        return self._events.decode(data)
+
+    def decode_command(self, body: bytes | str) -> Any:
+        """Raises `msgspec.ValidationError` or `msgspec.DecodeError` with a message naming the bad field."""
+        return self._commands.decode(body)
+
+    def encode_state(self, state: GameState[Any]) -> bytes:
+        return _msgpack_encoder.encode(state)
+
+    def decode_state(self, data: bytes) -> GameState[Any]:
+        return self._states.decode(data)  # type: ignore[no-any-return]
+
+
+_CODECS: dict[tuple[str, int], GameCodec] = {}
+
+
+def codec_for(ruleset: Ruleset) -> GameCodec:
+    key = (ruleset.id, ruleset.version)
+    codec = _CODECS.get(key)
+    if codec is None or codec.ruleset is not ruleset:
+        codec = _CODECS[key] = GameCodec(ruleset)
+    return codec
