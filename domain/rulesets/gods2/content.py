@@ -1,0 +1,210 @@
+"""The versioned content pack of The Gods II: spheres, mana sources, personal powers, offices.
+
+The rule text defers its power lists, sphere rates and event worksheets to material it does not include
+([003:18], [003:132], [003:142]), so every one of them is data. A game pins the pack it started with: the pack
+travels inside the scenario (`Setup.content`) or, when the scenario names none, the sample pack shipped in this
+package (`content/sample-v1.json`, clearly marked `sample`) is used and recorded in the state.
+
+Fractions (mana rates) are written as strings such as `"1/3"` because the scenario document is decoded without
+custom hooks; `parse_fraction` turns them into exact `Fraction`s.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+from typing import Annotated, Literal
+
+import msgspec
+
+Category = Literal[
+    "C", "Cd", "Cs", "P", "P2", "Pm", "N", "Nt", "Nv", "Ns", "D", "De", "Ds", "L", "Li", "La", "A", "Ac", "G", "X"
+]
+FractionText = Annotated[str, msgspec.Meta(pattern=r"^-?\d+(/[1-9]\d*)?$")]
+Protection = Literal["guardian_beasts", "lost_in_void", "underworld_entry"]
+SourceCategory = Literal["event", "century_end", "era_end"]
+
+# Heaven events the ruleset records itself; event sources in a pack may name them (or any GM-recorded event).
+HEAVEN_EVENTS = frozenset(
+    {
+        "combat.disengage",  # [003:368] combats ending in disengagement, surrender or death are reported
+        "combat.surrender",
+        "combat.death",
+        "council.law_passed",  # [003:134] event sources "from the actions of the Great Council"
+        "council.promotion",
+        "council.office_granted",
+    }
+)
+
+
+class _Effect(msgspec.Struct, frozen=True, tag_field="kind", forbid_unknown_fields=True):
+    pass
+
+
+class GrantTricks(_Effect, tag="grant_tricks"):
+    """Combat: the user gains `count` tricks for this combat ([003:352])."""
+
+    count: int
+
+
+class GrantBlocks(_Effect, tag="grant_blocks"):
+    """Combat: the user gains `count` blocks for this combat ([003:352])."""
+
+    count: int
+
+
+class AddHitPoints(_Effect, tag="add_hit_points"):
+    """Combat: the user gains `count` hit points for this combat ([003:278] "unless modified by powers")."""
+
+    count: int
+
+
+class DealDamage(_Effect, tag="deal_damage"):
+    """Combat: the opponent loses `count` hit points at once."""
+
+    count: int
+
+
+class GrantDisengage(_Effect, tag="disengage"):
+    """Combat: the user disengages at the end of this round ([003:362])."""
+
+
+class WeaponOfObliteration(_Effect, tag="weapon_of_obliteration"):
+    """Combat: a surrender to the user carries a mutilation ([003:300])."""
+
+
+class Protect(_Effect, tag="protect"):
+    """The target is protected from an entry hazard (Guardian Beasts, being lost in the Void, the Underworld)."""
+
+    against: Protection
+
+
+class ReleaseFromDeath(_Effect, tag="release_from_death"):
+    """The dead target returns to life at once ([003:429]); with `HealMutilation` it lifts permanent death."""
+
+
+class HealMutilation(_Effect, tag="heal_mutilation"):
+    """Removes the target's mutilations and restores lost permanent hit points ([003:280])."""
+
+
+class Ruling(_Effect, tag="ruling"):
+    """An effect that needs judgement: casting opens a GM ruling with this question."""
+
+    question: str
+
+
+Effect = (
+    GrantTricks
+    | GrantBlocks
+    | AddHitPoints
+    | DealDamage
+    | GrantDisengage
+    | WeaponOfObliteration
+    | Protect
+    | ReleaseFromDeath
+    | HealMutilation
+    | Ruling
+)
+
+
+class SphereDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    name: str
+    elemental: bool = False
+
+
+class ManaSourceDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A sphere's mana source ([003:132-134]): `rate` per card, or once with `flat_rate`."""
+
+    id: str
+    sphere: str
+    category: SourceCategory
+    rate: FractionText
+    event: str | None = None
+    flat_rate: bool = False
+    description: str = ""
+
+
+class PowerDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A personal power. `cost` is the normal cost; a `variable` power may be cast at any strength ≥ `cost`.
+
+    `level` matters only for conflicts ([003:179]); celestial and demon powers are level 1.
+    `activation_cost` is the special cost of an Artifact (A) power once embedded ([003:412]).
+    """
+
+    id: str
+    name: str
+    sphere: str
+    categories: list[Category]
+    cost: int
+    level: int = 1
+    variable: bool = False
+    activation_cost: int | None = None
+    effects: list[Effect] = []
+    description: str = ""
+
+
+class ContentPack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    version: int
+    title: str
+    sample: bool = False
+    spheres: list[SphereDef] = []
+    mana_sources: list[ManaSourceDef] = []
+    powers: list[PowerDef] = []
+    offices: list[str] = ["judge_of_heaven", "sentinel_of_the_council", "herald_of_heaven"]
+    # [003:414] "12 mana imbedding ... (3 times a possible casting cost of 4)": the ×3 ratio is inferred.
+    artifact_embed_ratio: int = 3
+    # [003:400] body disposal feeds one elemental sphere each; the amount is the pack's.
+    body_disposal: dict[str, str] = {}
+    body_disposal_mana: int = 0
+
+
+_FRACTION = re.compile(r"^-?\d+(/[1-9]\d*)?$")
+
+
+def parse_fraction(text: str) -> Fraction:
+    if not _FRACTION.match(text):
+        raise ValueError(f"not a fraction: {text!r}")
+    return Fraction(text)
+
+
+@cache
+def sample_pack() -> ContentPack:
+    """The sample pack shipped with the ruleset (a few powers of every category; not the real power lists)."""
+    raw = resources.files("domain.rulesets.gods2").joinpath("content/sample-v1.json").read_bytes()
+    return msgspec.json.decode(raw, type=ContentPack)
+
+
+def categories(power: PowerDef) -> frozenset[str]:
+    """A power's codes with their parents: `Cd` is also `C`, `Nt` also `N`, `G` casts as `N` ([003:261])."""
+    codes = set(power.categories)
+    for code in power.categories:
+        codes.add(code[0])
+    if "G" in codes:
+        codes.add("N")
+    return frozenset(codes)
+
+
+def pack_problems(pack: ContentPack) -> list[str]:
+    """What makes a well-formed pack unusable: unknown spheres, duplicate ids, bad costs."""
+    problems: list[str] = []
+    spheres = {s.id for s in pack.spheres} | {"celestial", "demonic"}
+    ids = [p.id for p in pack.powers]
+    if len(set(ids)) != len(ids):
+        problems.append("power ids must be unique")
+    for power in pack.powers:
+        if power.sphere not in spheres:
+            problems.append(f"power {power.id} names unknown sphere {power.sphere}")
+        if power.cost < 0:
+            problems.append(f"power {power.id} has a negative cost")
+    for source in pack.mana_sources:
+        if source.sphere not in spheres:
+            problems.append(f"mana source {source.id} names unknown sphere {source.sphere}")
+        if source.category == "event" and not source.event:
+            problems.append(f"event source {source.id} names no event")
+    if len(pack.offices) != 3 or len(set(pack.offices)) != 3:
+        problems.append("the Great Council has exactly three distinct offices [003:504]")
+    return problems

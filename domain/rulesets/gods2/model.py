@@ -1,0 +1,290 @@
+"""The state of a Gods II game (Heaven half): scenario, settings and the folded state.
+
+Heaven runs in real time ([000:222]); every clock here is a `datetime` that came from a command's context or a
+fired timer, never from the machine. Mana is an exact ledger: whole mana held (`mana`) and waiting at the
+distribution points (`pending`, which counts as the character's own [003:150]), exact fractional accumulators
+per source ([003:142]) and debt ([003:156]).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from fractions import Fraction
+from typing import Literal
+
+import msgspec
+
+from domain.rulesets.gods2.content import ContentPack
+
+Kind = Literal["greater_god", "lesser_god", "celestial_spirit", "demon"]
+Era = Literal["null", "aleph", "centrum", "omega"]
+LocaleKind = Literal[
+    "hall_of_doom",
+    "window_on_world",
+    "hall_of_feasts",
+    "primeval_wilds",
+    "underworld",
+    "void",
+    "corridors_of_time",
+    "silver_city",
+]
+Life = Literal["alive", "dead", "permanently_dead", "obliterated"]
+Mutilation = Literal["lame", "lost_hand", "lost_eye", "internal_weakness", "other"]
+Gesture = Literal["rock", "paper", "scissors", "trick", "block", "null"]
+
+DEFAULT_LAW = (
+    "Thou shalt not sneak attack another character. This law does not apply if the defender is in the Void, "
+    "inside a demesne, or an outlaw."
+)  # [003:494]
+
+# [003:116] demesnes may only be built within these basic locales.
+DEMESNE_LOCALES: frozenset[str] = frozenset({"silver_city", "primeval_wilds", "underworld", "void"})
+
+
+# --- scenario and settings ------------------------------------------------------------------------------
+
+
+class LocaleSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    kind: LocaleKind
+    name: str = ""
+
+
+class CharacterSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    name: str
+    kind: Kind
+    locale: str
+    spheres: dict[str, int] = {}
+    greater_spheres: list[str] = []
+    powers: list[str] = []
+    mana: int = 0
+    permanent_hp: int = 5
+    lords: list[str] = []
+    archetype: bool = False
+    primal_being: bool = False
+
+
+class DemesneSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    name: str
+    parent: str
+    owners: list[str]
+
+
+class ArtifactSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    name: str
+    powers: list[str]
+    holder: str | None = None
+    locale: str | None = None
+    max_strength: dict[str, int] = {}
+
+
+class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    locales: list[LocaleSetup]
+    characters: list[CharacterSetup]
+    era: Era = "centrum"
+    in_transition: bool = False
+    demesnes: list[DemesneSetup] = []
+    artifacts: list[ArtifactSetup] = []
+    offices: dict[str, str] = {}
+    laws: list[str] | None = None  # None: the game begins with the default law [003:494]
+    content: ContentPack | None = None  # None: the sample pack shipped with the ruleset
+
+
+class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Timing constants (the text's wall-clock rules) and readings GMs may reasonably change.
+
+    `reaction_seconds`: how long, after a direct effect power, the locale has to react before the caster may
+    cast another one ([003:227] "allow all other players ... a chance to react"); the text gives no number.
+    """
+
+    dead_minutes: int = 30  # [003:420]
+    disengage_minutes: int = 10  # [003:362]
+    persuasion_minutes: int = 3  # [003:219]
+    demesne_cast_minutes: int = 5  # [003:239]
+    labor_minutes: int = 30  # [003:294]
+    void_confinement_minutes: int = 30  # [003:387-389]
+    council_speech_minutes: int = 3  # [003:482]
+    duel_min_minutes: int = 10  # [003:330]
+    duel_max_minutes: int = 30  # [003:330]
+    defender_window_seconds: int = 5  # [003:336], [003:382]
+    reaction_seconds: int = 10
+
+
+# --- state ------------------------------------------------------------------------------------------------
+
+
+class Gift(msgspec.Struct, frozen=True):
+    """A one-use gift card ([003:263-265]): only its holder may use it, at no mana cost."""
+
+    gift_id: str
+    power: str
+    giver: str
+
+
+class KeepAway(msgspec.Struct, frozen=True):
+    """After a disengage ([003:362]): stay out of `locale`, and `opponent` may not attack, until `until`."""
+
+    locale: str
+    opponent: str
+    until: datetime
+
+
+class Character(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    kind: Kind
+    locale: str
+    spheres: dict[str, int] = {}
+    greater_spheres: tuple[str, ...] = ()
+    powers: tuple[str, ...] = ()
+    lords: tuple[str, ...] = ()
+    archetype: bool = False
+    primal_being: bool = False
+    # mana ledger
+    mana: int = 0
+    pending: int = 0
+    debt: int = 0
+    accumulators: dict[str, Fraction] = {}
+    # body
+    permanent_hp: int = 5
+    mutilations: tuple[Mutilation, ...] = ()
+    life: Life = "alive"
+    dead_until: datetime | None = None
+    void_confined_until: datetime | None = None
+    void_dead: bool = False
+    life_timer: str | None = None
+    # whereabouts and conditions
+    lost_in_void: bool = False
+    out_of_game: bool = False
+    protections: tuple[str, ...] = ()
+    keep_away: tuple[KeepAway, ...] = ()
+    combat: str | None = None
+    # powers
+    gifts: tuple[Gift, ...] = ()
+    last_persuasion_at: datetime | None = None
+    conversation_until: datetime | None = None
+    last_direct_at: datetime | None = None
+    # status
+    outlaw: bool = False
+    shamed: bool = False
+    built_demesne: bool = False
+    labor_master: str | None = None
+    labor_until: datetime | None = None
+
+    @property
+    def total_mana(self) -> int:
+        """Held plus waiting at the distribution points: all of it is the character's [003:150]."""
+        return self.mana + self.pending
+
+    @property
+    def is_god(self) -> bool:
+        return self.kind in ("greater_god", "lesser_god")
+
+
+class Locale(msgspec.Struct, frozen=True):
+    id: str
+    kind: LocaleKind
+    name: str = ""
+
+
+class Demesne(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    parent: str
+    owners: tuple[str, ...]
+
+
+class Artifact(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    powers: tuple[str, ...]
+    holder: str | None = None
+    locale: str | None = None
+    max_strength: dict[str, int] = {}
+
+
+class Fighter(msgspec.Struct, frozen=True):
+    """One side of a combat: a character, or a demesne (`demesne=True`) [003:374]."""
+
+    id: str
+    hp: int
+    demesne: bool = False
+    tricks: int = 0
+    blocks: int = 0
+    used_powers: tuple[str, ...] = ()
+    artifact: str | None = None
+    obliteration_weapon: bool = False
+    disengaging: bool = False
+    sealed_power: str | None = None
+    power_committed: bool = False
+    sealed_gesture: Gesture | None = None
+
+
+CombatKind = Literal["duel", "sneak", "demesne"]
+CombatStep = Literal["power", "gesture", "surrender"]
+
+
+class Combat(msgspec.Struct, frozen=True):
+    id: str
+    kind: CombatKind
+    locale: str
+    attacker: Fighter
+    defender: Fighter
+    round: int = 1
+    step: CombatStep = "power"
+    announce_first: bool = False
+    attacker_power_announced: bool = False
+    loser: str | None = None  # the fighter at 0 hit points who must surrender or die
+    surrender_offered: bool = False
+    mutual_end: tuple[str, ...] = ()
+
+    def side(self, fighter_id: str) -> Fighter:
+        return self.attacker if self.attacker.id == fighter_id else self.defender
+
+    def opponent(self, fighter_id: str) -> Fighter:
+        return self.defender if self.attacker.id == fighter_id else self.attacker
+
+
+class PendingAttack(msgspec.Struct, frozen=True):
+    """An announced attack inside its bodyguard window ([003:336], [003:382])."""
+
+    id: str
+    attacker: str
+    target: str
+    locale: str
+    kind: CombatKind
+    lawful: bool
+    window_ends: datetime
+    bodyguard: str | None = None
+
+
+class Duel(msgspec.Struct, frozen=True):
+    """A public challenge ([003:330]); `at` once the challenged names the time."""
+
+    id: str
+    challenger: str
+    challenged: str
+    locale: str
+    at: datetime | None = None
+
+
+class State(msgspec.Struct, frozen=True):
+    pack: ContentPack
+    settings: Settings
+    era: Era
+    in_transition: bool
+    locales: dict[str, Locale]
+    characters: dict[str, Character]
+    demesnes: dict[str, Demesne] = {}
+    artifacts: dict[str, Artifact] = {}
+    combats: dict[str, Combat] = {}
+    attacks: dict[str, PendingAttack] = {}
+    duels: dict[str, Duel] = {}
+    laws: tuple[str, ...] = ()
+    offices: dict[str, str] = {}
+    demon_pool: int = 0
+    source_scale: Fraction = Fraction(1)
+    serial: int = 0

@@ -1,0 +1,142 @@
+"""Second Era commands. Tags are permanent.
+
+Orders are sealed: during the orders phase a god's order is checked for what can be known then (the map, the
+action count, names) and queued as `OrderGiven`; it is carried out when the phase closes, and what fails then
+is an `OrderFailed` event in that god's report. `ACTION_ORDERS` each use one of the god's 3 Actions [002:5].
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.rulesets.second_era.values import Effect, ResourceName
+
+
+class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    pass
+
+
+# --- orders that use an Action [002:5-14] ----------------------------------------------------------------
+
+
+class MoveTribe(_Command, tag="MoveTribe"):
+    """[002:6] Move the tribe one step: within its Continent, or to a connected Land of another Continent.
+
+    `loot`: if this move ends on another tribe's Land and wins the battle, the resources to take first
+    ([002:56] "of the victor's choice"); unnamed resources follow in the order food, production, gold,
+    luxuries, mana.
+    """
+
+    to_land: str
+    loot: list[ResourceName] = []
+
+
+class GrowTribe(_Command, tag="GrowTribe"):
+    """[002:8] 6 Food and 6 Luxuries for one more Clan, which starts with `role`."""
+
+    role: str
+
+
+class BuildStructure(_Command, tag="BuildStructure"):
+    """[002:125-129] A Town, Shrine or Floor on the tribe's Land (digest: one Action, as the text is silent)."""
+
+    kind: str
+
+
+class BirthHero(_Command, tag="BirthHero"):
+    """[002:10] 25 mana: a Hero of level 1 with one ability [002:84]."""
+
+    name: str
+    ability: str
+
+
+class SpawnMonster(_Command, tag="SpawnMonster"):
+    """[002:9] 25 mana: a Monster of one of the god's spheres, with its 2 starting abilities [002:100]."""
+
+    sphere: str
+    name: str
+    abilities: list[str]
+    land: str | None = None  # where it appears; default: the tribe's Land
+
+
+class TeachSpell(_Command, tag="TeachSpell"):
+    """[002:12] 10 mana: the tribe learns a spell of the god's design ([002:62] effects and levels)."""
+
+    name: str
+    effects: list[Effect]
+
+
+class CreateArtefact(_Command, tag="CreateArtefact"):
+    """[002:11] [002:77-82] Five times the casting cost of its effects; `holder` is the tribe or a monster."""
+
+    name: str
+    effects: list[Effect]
+    holder: str | None = None
+
+
+# --- free orders -----------------------------------------------------------------------------------------
+
+
+class ArmHero(_Command, tag="ArmHero"):
+    """[002:85] 10 Luxuries: the hero gains a level and the named ability."""
+
+    hero: str
+    ability: str
+
+
+class SetClanRoles(_Command, tag="SetClanRoles"):
+    """[002:38] Set every clan's task; the counts must add up to the tribe's clans when the order is carried out."""
+
+    clans: dict[str, int]
+
+
+class SetSpellOrders(_Command, tag="SetSpellOrders"):
+    """[002:15] [002:61] The continuous spells the tribe casts each turn from now on; `null`: let it choose."""
+
+    spells: list[str] | None
+
+
+class CancelOrder(_Command, tag="CancelOrder"):
+    order_no: int
+
+
+# --- GM rulings ------------------------------------------------------------------------------------------
+
+
+class AdjustStockpile(_Command, tag="AdjustStockpile"):
+    """A ruling: add (or with negative numbers take) resources, e.g. the effect of a shortfall [002:18]."""
+
+    tribe: str
+    delta: dict[ResourceName, int]
+    reason: str
+
+
+class RemoveClans(_Command, tag="RemoveClans"):
+    """A ruling: remove clans, e.g. starvation ("starvation happens" [002:18] without saying what)."""
+
+    tribe: str
+    role: str
+    count: int
+    reason: str
+
+
+Order = (
+    MoveTribe
+    | GrowTribe
+    | BuildStructure
+    | BirthHero
+    | SpawnMonster
+    | TeachSpell
+    | CreateArtefact
+    | ArmHero
+    | SetClanRoles
+    | SetSpellOrders
+)
+Command = Order | CancelOrder | AdjustStockpile | RemoveClans
+
+ACTION_ORDERS = frozenset(
+    {"MoveTribe", "GrowTribe", "BuildStructure", "BirthHero", "SpawnMonster", "TeachSpell", "CreateArtefact"}
+)
+FREE_ORDERS = frozenset({"ArmHero", "SetClanRoles", "SetSpellOrders"})
+GM_COMMANDS = frozenset({"AdjustStockpile", "RemoveClans"})
+SEAT_COMMANDS = ACTION_ORDERS | FREE_ORDERS | {"CancelOrder"}

@@ -1,0 +1,192 @@
+"""The scenario document (worlds, continents, lands, connections, the race's nature, gods and their tribes) and
+the initial state built from it. `initial_state` refuses a well-formed scenario that breaks the rules.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import msgspec
+
+from domain.engine import Rejected
+from domain.rulesets.second_era import content
+from domain.rulesets.second_era.settings import Settings
+from domain.rulesets.second_era.state import Fauna, God, Land, State, Tribe
+from domain.rulesets.second_era.values import Nature, Resources
+
+
+class _Doc(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    pass
+
+
+class WorldSpec(_Doc):
+    id: str
+    name: str = ""
+
+
+class ContinentSpec(_Doc):
+    id: str
+    world: str
+    name: str = ""
+
+
+class LandSpec(_Doc):
+    """A Land: its `element` decides what Miners extract [002:23-28], its `habitat` who may live there
+    [002:47-51], its `fauna` what Farmers harvest [002:29-35]."""
+
+    id: str
+    continent: str
+    element: str
+    habitat: str
+    fauna: list[Fauna] = []
+    name: str = ""
+
+
+class ConnectionSpec(_Doc):
+    """A connection between two Lands of different Continents [002:6]; connections run both ways."""
+
+    a: str
+    b: str
+
+
+class GodSpec(_Doc):
+    id: str
+    spheres: list[str]
+    name: str = ""
+    mana: int = 0
+
+
+class TribeSpec(_Doc):
+    """A starting tribe: 3 Clans [002:38] on a Land fit for the race's nature [002:47]."""
+
+    id: str
+    god: str
+    land: str
+    clans: dict[str, int]
+    name: str = ""
+    stockpile: Resources = Resources()
+
+
+class Setup(_Doc):
+    nature: Nature
+    worlds: list[WorldSpec]
+    continents: list[ContinentSpec]
+    lands: list[LandSpec]
+    gods: list[GodSpec]
+    tribes: list[TribeSpec]
+    connections: list[ConnectionSpec] = []
+    title: str = ""
+
+
+def _bad(reason: str, message: str) -> Rejected:
+    return Rejected(f"second_era.scenario.{reason}", message)
+
+
+def _unique(kind: str, ids: list[str]) -> None:
+    twice = sorted(i for i, n in Counter(ids).items() if n > 1)
+    if twice:
+        raise _bad("duplicate_id", f"Each {kind} id must be unique; repeated: {twice}.")
+
+
+def _lands(setup: Setup) -> dict[str, Land]:
+    worlds = {w.id for w in setup.worlds}
+    continents = {c.id: c for c in setup.continents}
+    _unique("world", [w.id for w in setup.worlds])
+    _unique("continent", [c.id for c in setup.continents])
+    _unique("land", [land.id for land in setup.lands])
+    for c in setup.continents:
+        if c.world not in worlds:
+            raise _bad("unknown_world", f"Continent {c.id} names world {c.world!r}; declare it in `worlds`.")
+    table = content.lands()
+    links: dict[str, list[str]] = {spec.id: [] for spec in setup.lands}
+    for link in setup.connections:
+        for end in (link.a, link.b):
+            if end not in links:
+                raise _bad("unknown_land", f"Connection {link.a}-{link.b} names unknown land {end!r}.")
+        links[link.a].append(link.b)
+        links[link.b].append(link.a)
+    lands: dict[str, Land] = {}
+    for spec in setup.lands:
+        if spec.continent not in continents:
+            raise _bad("unknown_continent", f"Land {spec.id} names continent {spec.continent!r}.")
+        if spec.element not in table.elements:
+            raise _bad("unknown_element", f"Land {spec.id}: element must be one of {sorted(table.elements)}.")
+        if spec.habitat not in table.habitats:
+            raise _bad("unknown_habitat", f"Land {spec.id}: habitat must be one of {sorted(table.habitats)}.")
+        for fauna in spec.fauna:
+            if fauna.kind not in table.fauna_kinds or not 1 <= fauna.tier <= 4:
+                raise _bad(
+                    "bad_fauna",
+                    f"Land {spec.id}: fauna {fauna.name!r} needs a kind in {table.fauna_kinds} and a tier 1-4.",
+                )
+        lands[spec.id] = Land(
+            id=spec.id,
+            name=spec.name or spec.id,
+            continent=spec.continent,
+            world=continents[spec.continent].world,
+            element=spec.element,
+            habitat=spec.habitat,
+            fauna=tuple(spec.fauna),
+            connections=tuple(sorted(set(links[spec.id]))),
+        )
+    for link in setup.connections:
+        if lands[link.a].continent == lands[link.b].continent:
+            raise _bad(
+                "connection_within_continent",
+                f"{link.a} and {link.b} share a continent; Lands of one Continent are reachable without one.",
+            )
+    return lands
+
+
+def _tribe(spec: TribeSpec, setup: Setup, lands: dict[str, Land]) -> Tribe:
+    roles = content.clans()
+    if spec.land not in lands:
+        raise _bad("unknown_land", f"Tribe {spec.id} starts on unknown land {spec.land!r}.")
+    unknown = sorted(set(spec.clans) - set(roles.roles))
+    if unknown or any(n < 0 for n in spec.clans.values()):
+        raise _bad("bad_clans", f"Tribe {spec.id}: clan roles must be among {sorted(roles.roles)}, counts >= 0.")
+    if sum(spec.clans.values()) != roles.start_clans:
+        # [002:38] each tribe consists of 3 Clans at game start.
+        raise _bad("start_clans", f"Tribe {spec.id} must start with {roles.start_clans} clans.")
+    habitat = lands[spec.land].habitat
+    if not content.lands().habitats[habitat][setup.nature].start:
+        # [002:47] tribes must start on Lands appropriate to their nature.
+        raise _bad("start_habitat", f"A {setup.nature} race cannot start on {habitat} ({spec.land}).")
+    return Tribe(
+        id=spec.id,
+        god=spec.god,
+        name=spec.name or spec.id,
+        land=spec.land,
+        start_land=spec.land,
+        clans={role: n for role, n in spec.clans.items() if n},
+        stockpile=spec.stockpile,
+    )
+
+
+def initial_state(setup: Setup, settings: Settings) -> State:
+    lands = _lands(setup)
+    _unique("god", [g.id for g in setup.gods])
+    _unique("tribe", [t.id for t in setup.tribes])
+    gods = {g.id for g in setup.gods}
+    tribes: dict[str, Tribe] = {}
+    for spec in setup.tribes:
+        if spec.god not in gods:
+            raise _bad("unknown_god", f"Tribe {spec.id} names unknown god {spec.god!r}.")
+        tribes[spec.id] = _tribe(spec, setup, lands)
+    # [002:3] each god guides a single tribe; only one tribe may sit on any given Land.
+    _unique("tribe's god (one tribe per god)", [t.god for t in setup.tribes])
+    _unique("tribe's starting land (one tribe per land)", [t.land for t in setup.tribes])
+    missing = sorted(gods - {t.god for t in setup.tribes})
+    if missing:
+        raise _bad("god_without_tribe", f"Every god guides a tribe [002:3]; give one to {missing}.")
+    by_god = {t.god: t.id for t in tribes.values()}
+    return State(
+        nature=setup.nature,
+        lands=lands,
+        gods={
+            g.id: God(id=g.id, name=g.name or g.id, spheres=tuple(g.spheres), mana=g.mana, tribe=by_god[g.id])
+            for g in setup.gods
+        },
+        tribes=tribes,
+        settings=settings,
+    )

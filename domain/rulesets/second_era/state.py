@@ -1,0 +1,142 @@
+"""The state of a Second Era game: the map, gods, tribes, heroes, monsters, spells, structures and orders.
+
+Stockpiles are whole numbers: fractions arise only inside a harvest and are rounded down before they are
+stored ([002:36]). Everything here is a frozen msgspec Struct; `evolve` replaces, never mutates.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.rulesets.second_era.commands import Order
+from domain.rulesets.second_era.settings import Settings
+from domain.rulesets.second_era.values import ZERO, Effect, Nature, Resources
+
+
+
+class Fauna(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: str
+    kind: str
+    tier: int
+    sphere: str = ""
+
+
+class Land(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    continent: str
+    world: str
+    element: str
+    habitat: str
+    fauna: tuple[Fauna, ...]
+    connections: tuple[str, ...]
+
+
+class God(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    spheres: tuple[str, ...]
+    mana: int
+    tribe: str
+
+
+class Tribe(msgspec.Struct, frozen=True):
+    id: str
+    god: str
+    name: str
+    land: str
+    start_land: str
+    clans: dict[str, int]
+    stockpile: Resources = ZERO
+    spells: tuple[str, ...] = ()
+    cast: tuple[str, ...] | None = None  # continuous spells ordered by the god; None: the tribe chooses [002:61]
+    active: tuple[str, ...] = ()  # continuous spells cast and paid this turn
+
+    def clan_count(self) -> int:
+        return sum(self.clans.values())
+
+    def n(self, role: str) -> int:
+        return self.clans.get(role, 0)
+
+
+class Hero(msgspec.Struct, frozen=True):
+    id: str
+    tribe: str
+    name: str
+    level: int
+    abilities: tuple[str, ...]
+
+
+class Monster(msgspec.Struct, frozen=True):
+    id: str
+    god: str
+    sphere: str
+    name: str
+    land: str
+    level: int
+    hp: int
+    max_hp: int
+    abilities: tuple[str, ...]
+    hoard: Resources = ZERO
+
+
+class Spell(msgspec.Struct, frozen=True):
+    id: str
+    god: str
+    name: str
+    effects: tuple[Effect, ...]
+
+
+class Artefact(msgspec.Struct, frozen=True):
+    id: str
+    god: str
+    name: str
+    holder: str  # a tribe or monster id
+    effects: tuple[Effect, ...]
+    creation_cost: int
+
+
+class Structure(msgspec.Struct, frozen=True):
+    id: str
+    kind: str
+    land: str
+    tribe: str
+    built_turn: int
+
+
+class QueuedOrder(msgspec.Struct, frozen=True):
+    """A sealed order: `order` is the command as the god gave it."""
+
+    order_no: int
+    order: Order
+
+
+class State(msgspec.Struct, frozen=True):
+    nature: Nature
+    lands: dict[str, Land]
+    gods: dict[str, God]
+    tribes: dict[str, Tribe]
+    settings: Settings
+    heroes: dict[str, Hero] = {}
+    monsters: dict[str, Monster] = {}
+    spells: dict[str, Spell] = {}
+    artefacts: dict[str, Artefact] = {}
+    structures: dict[str, Structure] = {}
+    orders: dict[str, tuple[QueuedOrder, ...]] = {}
+    next_id: int = 1
+    turn: int = 1
+    # Lands where an edifice's five parts stood at the end of the last turn: land -> (kind, tribe) [002:125]
+    pending_edifices: dict[str, tuple[str, str]] = {}
+    winner: str | None = None
+
+    def tribe_of(self, god: str) -> Tribe:
+        return self.tribes[self.gods[god].tribe]
+
+    def tribe_on(self, land: str) -> Tribe | None:
+        for tribe in self.tribes.values():
+            if tribe.land == land:
+                return tribe
+        return None
+
+    def heroes_of(self, tribe: str) -> list[Hero]:
+        return [h for h in self.heroes.values() if h.tribe == tribe]

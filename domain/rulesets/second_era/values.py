@@ -1,0 +1,64 @@
+"""Small value types shared by commands, events and state: the five resources and spell effects."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+RESOURCE_NAMES: tuple[str, ...] = ("food", "production", "gold", "luxuries", "mana")
+ResourceName = Literal["food", "production", "gold", "luxuries", "mana"]
+Nature = Literal["terrestrial", "subterranean", "aerial"]
+
+
+class Resources(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The five resources of [002:17-22]."""
+
+    food: int = 0
+    production: int = 0
+    gold: int = 0
+    luxuries: int = 0
+    mana: int = 0
+
+    @staticmethod
+    def of(table: dict[str, int]) -> Resources:
+        return Resources(**table)
+
+    def get(self, name: str) -> int:
+        value: int = getattr(self, name)
+        return value
+
+    def as_dict(self) -> dict[str, int]:
+        return {name: self.get(name) for name in RESOURCE_NAMES}
+
+    def plus(self, other: Resources) -> Resources:
+        return Resources(**{n: self.get(n) + other.get(n) for n in RESOURCE_NAMES})
+
+    def minus(self, other: Resources) -> Resources:
+        return Resources(**{n: self.get(n) - other.get(n) for n in RESOURCE_NAMES})
+
+    def times(self, k: int) -> Resources:
+        return Resources(**{n: self.get(n) * k for n in RESOURCE_NAMES})
+
+    def covers(self, cost: Resources) -> bool:
+        return all(self.get(n) >= cost.get(n) for n in RESOURCE_NAMES)
+
+    def total(self) -> int:
+        return sum(self.get(n) for n in RESOURCE_NAMES)
+
+    def is_zero(self) -> bool:
+        return all(self.get(n) == 0 for n in RESOURCE_NAMES)
+
+
+ZERO = Resources()
+
+
+class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One effect of a spell design. `reverse` makes it a Curse of that effect [002:72]; transmutation names
+    the resource it consumes (`source`) and the one it yields (`target`) [002:71]."""
+
+    effect: str
+    level: int = 1
+    reverse: bool = False
+    source: ResourceName | None = None
+    target: ResourceName | None = None

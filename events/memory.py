@@ -1,0 +1,99 @@
+"""The in-memory event store: the same contract as PostgreSQL, for domain-level and contract tests."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+from events.notify import Notifier
+from events.store import (
+    GENESIS_HASH,
+    ConcurrencyConflict,
+    EventMetadata,
+    IdempotencyRecord,
+    IdempotencyReplay,
+    IntegrityReport,
+    NewEvent,
+    Position,
+    RecordedEvent,
+    encode_metadata,
+    event_hash,
+    verify_chain,
+)
+
+
+class InMemoryEventStore:
+    def __init__(self, notifier: Notifier | None = None) -> None:
+        self.notifier = notifier or Notifier()
+        self._streams: dict[str, list[RecordedEvent]] = {}
+        self._all: list[RecordedEvent] = []
+        self._idempotency: dict[tuple[str, str], IdempotencyRecord] = {}
+        self._tx = 0
+        self._lock = asyncio.Lock()
+
+    async def append(
+        self,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        metadata: EventMetadata,
+        idempotency: IdempotencyRecord | None = None,
+    ) -> list[RecordedEvent]:
+        async with self._lock:
+            if idempotency is not None:
+                existing = self._idempotency.get((idempotency.caller, idempotency.key))
+                if existing is not None:
+                    raise IdempotencyReplay(existing)
+            stream = self._streams.get(stream_id, [])
+            if len(stream) != expected_version:
+                raise ConcurrencyConflict(stream_id, expected_version, len(stream))
+            self._tx += 1
+            meta = encode_metadata(metadata)
+            prev = stream[-1].hash if stream else GENESIS_HASH
+            recorded = []
+            for i, event in enumerate(events, start=expected_version + 1):
+                digest = event_hash(prev, stream_id, i, event.type, event.data, meta)
+                recorded.append(
+                    RecordedEvent(
+                        global_position=len(self._all) + len(recorded) + 1,
+                        stream_id=stream_id,
+                        stream_version=i,
+                        type=event.type,
+                        data=event.data,
+                        metadata=meta,
+                        prev_hash=prev,
+                        hash=digest,
+                        tx_id=self._tx,
+                    )
+                )
+                prev = digest
+            self._streams[stream_id] = stream + recorded
+            self._all.extend(recorded)
+            if idempotency is not None:
+                self._idempotency[(idempotency.caller, idempotency.key)] = idempotency
+        self.notifier.wake(stream_id)
+        return recorded
+
+    async def read_stream(
+        self, stream_id: str, after_version: int = 0, to_version: int | None = None, limit: int | None = None
+    ) -> list[RecordedEvent]:
+        stream = self._streams.get(stream_id, [])
+        end = len(stream) if to_version is None else min(to_version, len(stream))
+        selected = stream[after_version:end]
+        return selected if limit is None else selected[:limit]
+
+    async def stream_version(self, stream_id: str) -> int:
+        return len(self._streams.get(stream_id, []))
+
+    async def read_all(self, after: Position, limit: int = 1000) -> list[RecordedEvent]:
+        return [e for e in self._all if e.position > after][:limit]
+
+    async def find_idempotent(self, caller: str, key: str) -> IdempotencyRecord | None:
+        return self._idempotency.get((caller, key))
+
+    async def remember_outcome(self, record: IdempotencyRecord) -> IdempotencyRecord:
+        return self._idempotency.setdefault((record.caller, record.key), record)
+
+    async def verify_stream(self, stream_id: str) -> IntegrityReport:
+        return verify_chain(stream_id, self._streams.get(stream_id, []))
+

@@ -1,0 +1,277 @@
+"""The PostgreSQL event store (asyncpg).
+
+An append is one statement in its own transaction: the events (and the idempotency record, when the caller sent
+a key) are inserted together or not at all, and `pg_notify` wakes other processes at commit. The head of each
+stream (version, hash) is cached in-process; a stale cache cannot corrupt the chain, because the unique
+(stream_id, stream_version) constraint refuses the append and the store re-reads the head.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Sequence
+from typing import Any
+
+import asyncpg
+
+from events.notify import Notifier
+from events.store import (
+    GENESIS_HASH,
+    ConcurrencyConflict,
+    EventMetadata,
+    IdempotencyRecord,
+    IdempotencyReplay,
+    IntegrityReport,
+    NewEvent,
+    Position,
+    RecordedEvent,
+    encode_metadata,
+    event_hash,
+    verify_chain,
+)
+
+CHANNEL = "pantheon_events"
+_HEAD_CACHE_LIMIT = 100_000
+
+_COLUMNS = "global_position, stream_id, stream_version, type, data, metadata, prev_hash, hash, tx_id::text"
+
+_INSERT_ONE = """
+INSERT INTO events (stream_id, stream_version, type, data, metadata, recorded_at, prev_hash, hash)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+RETURNING global_position, tx_id::text
+"""
+_INSERT_MANY = """
+INSERT INTO events (stream_id, stream_version, type, data, metadata, recorded_at, prev_hash, hash)
+SELECT $1, u.v, u.t, u.d, $5, $6, u.p, u.h
+FROM unnest($2::bigint[], $3::text[], $4::jsonb[], $7::bytea[], $8::bytea[]) AS u(v, t, d, p, h)
+ORDER BY u.v
+RETURNING global_position, tx_id::text
+"""
+_IDEMPOTENCY_CTE = """
+WITH idem AS (
+    INSERT INTO idempotency_keys (caller, key, request_hash, outcome) VALUES ($9, $10, $11, $12)
+), ins AS ({insert})
+SELECT global_position, tx_id FROM ins
+"""
+_NOTIFY_CTE = """
+WITH ins AS ({insert})
+SELECT global_position, tx_id, pg_notify('""" + CHANNEL + """', $1) FROM ins
+"""
+
+
+async def init_connection(conn: asyncpg.Connection) -> None:
+    """jsonb travels as raw JSON bytes: msgspec encodes and decodes it, asyncpg never parses it."""
+    await conn.set_type_codec(
+        "jsonb",
+        encoder=lambda data: b"\x01" + data,
+        decoder=lambda data: data[1:],
+        schema="pg_catalog",
+        format="binary",
+    )
+
+
+def _row_to_event(row: asyncpg.Record) -> RecordedEvent:
+    return RecordedEvent(
+        global_position=row[0],
+        stream_id=row[1],
+        stream_version=row[2],
+        type=row[3],
+        data=row[4],
+        metadata=row[5],
+        prev_hash=row[6],
+        hash=row[7],
+        tx_id=int(row[8]),
+    )
+
+
+class PostgresEventStore:
+    def __init__(self, pool: asyncpg.Pool, notifier: Notifier | None = None, *, notify: bool = True) -> None:
+        self.pool = pool
+        self.notifier = notifier or Notifier()
+        self._notify = notify
+        self._heads: dict[str, tuple[int, bytes]] = {}
+        self._listener: asyncpg.Connection | None = None
+
+    async def _head(self, conn: asyncpg.Connection, stream_id: str) -> tuple[int, bytes]:
+        row = await conn.fetchrow(
+            "SELECT stream_version, hash FROM events WHERE stream_id = $1 ORDER BY stream_version DESC LIMIT 1",
+            stream_id,
+        )
+        head = (0, GENESIS_HASH) if row is None else (row[0], row[1])
+        self._remember_head(stream_id, head)
+        return head
+
+    def _remember_head(self, stream_id: str, head: tuple[int, bytes]) -> None:
+        if len(self._heads) >= _HEAD_CACHE_LIMIT:
+            self._heads.clear()
+        self._heads[stream_id] = head
+
+    async def append(
+        self,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        metadata: EventMetadata,
+        idempotency: IdempotencyRecord | None = None,
+    ) -> list[RecordedEvent]:
+        if not events:
+            raise ValueError("append needs at least one event")
+        meta = encode_metadata(metadata)
+        async with self.pool.acquire() as conn:
+            head = self._heads.get(stream_id)
+            if head is None or head[0] < expected_version:
+                head = await self._head(conn, stream_id)
+            if head[0] != expected_version:
+                raise ConcurrencyConflict(stream_id, expected_version, head[0])
+            prev = head[1]
+            versions, hashes, prevs = [], [], []
+            for version, event in enumerate(events, start=expected_version + 1):
+                digest = event_hash(prev, stream_id, version, event.type, event.data, meta)
+                versions.append(version)
+                prevs.append(prev)
+                hashes.append(digest)
+                prev = digest
+            sql, args = self._statement(stream_id, versions, events, meta, metadata, prevs, hashes, idempotency)
+            try:
+                rows = await conn.fetch(sql, *args)
+            except asyncpg.UniqueViolationError as exc:
+                if exc.constraint_name == "idempotency_keys_pkey" and idempotency is not None:
+                    found = await self.find_idempotent(idempotency.caller, idempotency.key)
+                    if found is not None:
+                        raise IdempotencyReplay(found) from None
+                self._heads.pop(stream_id, None)
+                actual = (await self._head(conn, stream_id))[0]
+                raise ConcurrencyConflict(stream_id, expected_version, actual) from None
+        self._remember_head(stream_id, (versions[-1], hashes[-1]))
+        self.notifier.wake(stream_id)  # local readers now; other processes through NOTIFY
+        return [
+            RecordedEvent(
+                global_position=row[0],
+                stream_id=stream_id,
+                stream_version=version,
+                type=event.type,
+                data=event.data,
+                metadata=meta,
+                prev_hash=prev_hash,
+                hash=digest,
+                tx_id=int(row[1]),
+            )
+            for row, version, event, prev_hash, digest in zip(rows, versions, events, prevs, hashes, strict=True)
+        ]
+
+    def _statement(
+        self,
+        stream_id: str,
+        versions: list[int],
+        events: Sequence[NewEvent],
+        meta: bytes,
+        metadata: EventMetadata,
+        prevs: list[bytes],
+        hashes: list[bytes],
+        idempotency: IdempotencyRecord | None,
+    ) -> tuple[str, list[Any]]:
+        if len(events) == 1:
+            insert = _INSERT_ONE
+            args: list[Any] = [
+                stream_id, versions[0], events[0].type, events[0].data, meta, metadata.recorded_at,
+                prevs[0], hashes[0],
+            ]
+        else:
+            insert = _INSERT_MANY
+            args = [
+                stream_id, versions, [e.type for e in events], [e.data for e in events], meta,
+                metadata.recorded_at, prevs, hashes,
+            ]
+        if idempotency is not None:
+            args += [idempotency.caller, idempotency.key, idempotency.request_hash, idempotency.outcome]
+            sql = _IDEMPOTENCY_CTE.format(insert=insert)
+            if self._notify:
+                sql = sql.replace("SELECT global_position, tx_id FROM ins",
+                                  f"SELECT global_position, tx_id, pg_notify('{CHANNEL}', $1) FROM ins")
+            return sql, args
+        if self._notify:
+            return _NOTIFY_CTE.format(insert=insert), args
+        return insert, args
+
+    async def read_stream(
+        self, stream_id: str, after_version: int = 0, to_version: int | None = None, limit: int | None = None
+    ) -> list[RecordedEvent]:
+        rows = await self.pool.fetch(
+            f"SELECT {_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version > $2 "
+            "AND ($3::bigint IS NULL OR stream_version <= $3) ORDER BY stream_version LIMIT $4",
+            stream_id,
+            after_version,
+            to_version,
+            limit,
+        )
+        return [_row_to_event(r) for r in rows]
+
+    async def stream_version(self, stream_id: str) -> int:
+        version = await self.pool.fetchval(
+            "SELECT coalesce(max(stream_version), 0) FROM events WHERE stream_id = $1", stream_id
+        )
+        return int(version)
+
+    async def read_all(self, after: Position, limit: int = 1000) -> list[RecordedEvent]:
+        rows = await self.pool.fetch(
+            f"SELECT {_COLUMNS} FROM events "
+            "WHERE (tx_id, global_position) > ($1::text::xid8, $2) "
+            "AND tx_id < pg_snapshot_xmin(pg_current_snapshot()) "
+            "ORDER BY tx_id, global_position LIMIT $3",
+            str(after.tx_id),
+            after.global_position,
+            limit,
+        )
+        return [_row_to_event(r) for r in rows]
+
+    async def find_idempotent(self, caller: str, key: str) -> IdempotencyRecord | None:
+        row = await self.pool.fetchrow(
+            "SELECT caller, key, request_hash, outcome FROM idempotency_keys WHERE caller = $1 AND key = $2",
+            caller,
+            key,
+        )
+        if row is None:
+            return None
+        return IdempotencyRecord(caller=row[0], key=row[1], request_hash=row[2], outcome=row[3])
+
+    async def remember_outcome(self, record: IdempotencyRecord) -> IdempotencyRecord:
+        await self.pool.execute(
+            "INSERT INTO idempotency_keys (caller, key, request_hash, outcome) VALUES ($1, $2, $3, $4) "
+            "ON CONFLICT DO NOTHING",
+            record.caller,
+            record.key,
+            record.request_hash,
+            record.outcome,
+        )
+        found = await self.find_idempotent(record.caller, record.key)
+        return found if found is not None else record
+
+    async def verify_stream(self, stream_id: str) -> IntegrityReport:
+        return verify_chain(stream_id, await self.read_stream(stream_id))
+
+    # --- LISTEN/NOTIFY as a wake-up -------------------------------------------------------------------------
+
+    async def listen(self, dsn: str) -> None:
+        """Wake local readers whenever any process appends. Reconnects until cancelled."""
+        while True:
+            try:
+                conn = await asyncpg.connect(dsn)
+            except (OSError, asyncpg.PostgresError):
+                await asyncio.sleep(1.0)
+                continue
+            self._listener = conn
+            try:
+                await conn.add_listener(CHANNEL, self._on_notify)
+                while not conn.is_closed():
+                    await asyncio.sleep(1.0)
+                    # Anything missed while reconnecting is found by readers, who always re-read the table.
+                    with contextlib.suppress(Exception):
+                        await conn.execute("SELECT 1")
+            finally:
+                self._listener = None
+                with contextlib.suppress(Exception):
+                    await conn.close()
+
+    def _on_notify(self, conn: object, pid: int, channel: str, payload: str) -> None:
+        self.notifier.wake(payload)
