@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from datetime import datetime
+
+import msgspec
 
 from events.notify import Notifier
 from events.store import (
@@ -97,3 +100,16 @@ class InMemoryEventStore:
     async def verify_stream(self, stream_id: str) -> IntegrityReport:
         return verify_chain(stream_id, self._streams.get(stream_id, []))
 
+
+    async def version_at_time(self, stream_id: str, at: datetime) -> int:
+        version = 0
+        for event in self._streams.get(stream_id, []):
+            if event.meta().recorded_at <= at:
+                version = event.stream_version
+        return version
+
+    async def version_of_turn(self, stream_id: str, turn: int) -> int | None:
+        for event in self._streams.get(stream_id, []):
+            if event.type == "TurnStarted" and msgspec.json.decode(event.data).get("turn") == turn:
+                return event.stream_version
+        return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 import asyncpg
@@ -249,6 +250,23 @@ class PostgresEventStore:
 
     async def verify_stream(self, stream_id: str) -> IntegrityReport:
         return verify_chain(stream_id, await self.read_stream(stream_id))
+
+    async def version_at_time(self, stream_id: str, at: datetime) -> int:
+        version = await self.pool.fetchval(
+            "SELECT coalesce(max(stream_version), 0) FROM events WHERE stream_id = $1 AND recorded_at <= $2",
+            stream_id,
+            at,
+        )
+        return int(version)
+
+    async def version_of_turn(self, stream_id: str, turn: int) -> int | None:
+        version = await self.pool.fetchval(
+            "SELECT min(stream_version) FROM events WHERE stream_id = $1 AND type = 'TurnStarted' "
+            "AND (data->>'turn')::int = $2",
+            stream_id,
+            turn,
+        )
+        return None if version is None else int(version)
 
     # --- LISTEN/NOTIFY as a wake-up -------------------------------------------------------------------------
 

@@ -198,3 +198,15 @@ class EventStore(Protocol):
         ...
 
     async def verify_stream(self, stream_id: str) -> IntegrityReport: ...
+
+
+class TimeIndex(Protocol):
+    """Lookups that map a turn or a moment to a stream version (for time travel)."""
+
+    async def version_at_time(self, stream_id: str, at: datetime) -> int:
+        """The last version recorded at or before `at` (0 if none)."""
+        ...
+
+    async def version_of_turn(self, stream_id: str, turn: int) -> int | None:
+        """The version of the `TurnStarted` event that opened `turn`, if it has started."""
+        ...

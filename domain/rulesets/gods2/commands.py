@@ -78,6 +78,14 @@ class NameDuelTime(_Command, tag="NameDuelTime"):
     minutes: int
 
 
+class SupportDuelist(_Command, tag="SupportDuelist"):
+    """An ally casts one combat-duel (Cd) power on a duelist before round one ([003:332])."""
+
+    combat_id: str
+    duelist: str
+    power: str
+
+
 class ChooseCombatArtifact(_Command, tag="ChooseCombatArtifact"):
     artifact: str
 
@@ -204,6 +212,14 @@ class GrantProtection(_Command, tag="GrantProtection"):
     reason: str
 
 
+class EndCombatByRuling(_Command, tag="EndCombatByRuling"):
+    """A referee settles a combat the rules do not (both fighters at 0 hit points at once, disputes)."""
+
+    combat_id: str
+    dead: list[str]
+    reason: str
+
+
 class SetClock(_Command, tag="SetClock"):
     era: Era
     in_transition: bool
@@ -224,6 +240,7 @@ Command = (
     | DefendCharacter
     | ChallengeDuel
     | NameDuelTime
+    | SupportDuelist
     | ChooseCombatArtifact
     | RequestAnnouncement
     | ChooseCombatPower
@@ -245,6 +262,7 @@ Command = (
     | CreateDemon
     | TransmigrateCharacter
     | GrantProtection
+    | EndCombatByRuling
     | SetClock
 )
 
@@ -260,6 +278,7 @@ GM_COMMANDS = frozenset(
         "CreateDemon",
         "TransmigrateCharacter",
         "GrantProtection",
+        "EndCombatByRuling",
         "SetClock",
     }
 )

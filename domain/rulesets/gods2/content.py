@@ -160,6 +160,8 @@ class ContentPack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # [003:400] body disposal feeds one elemental sphere each; the amount is the pack's.
     body_disposal: dict[str, str] = {}
     body_disposal_mana: int = 0
+    # [003:292] Surrender Will needs "the ability to witness a divine oath": the powers that give it.
+    oath_witness_powers: list[str] = []
 
 
 _FRACTION = re.compile(r"^-?\d+(/[1-9]\d*)?$")

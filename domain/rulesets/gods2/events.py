@@ -46,6 +46,7 @@ class VoidExitBought(_Event, tag="VoidExitBought"):
     arrived: int
     from_held: int
     from_pending: int
+    debt_paid: int = 0
 
 
 class DemonPoolDeposited(_Event, tag="DemonPoolDeposited"):
@@ -58,6 +59,17 @@ class DemonPoolDeposited(_Event, tag="DemonPoolDeposited"):
 class DemonPoolWithdrawn(_Event, tag="DemonPoolWithdrawn"):
     demon: str
     amount: int
+    debt_paid: int = 0
+
+
+class DemonPoolCredited(_Event, tag="DemonPoolCredited"):
+    """[003:70] all demons share one set of mana sources, paid into the demonic pool."""
+
+    source: str
+    amount: Fraction
+    whole: int
+    accumulator: Fraction
+    reason: str = ""
 
 
 class WentOutOfGame(_Event, tag="WentOutOfGame"):
@@ -203,9 +215,16 @@ class AttackAnnounced(_Event, tag="AttackAnnounced"):
     target: str
     locale: str
     kind: CombatKind
-    lawful: bool
+    lawful: bool | None  # None: the default law is no longer in force, so the Judge reads the laws [003:490]
     window_ends: datetime
     timer_id: str
+
+
+class AttackLapsed(_Event, tag="AttackLapsed"):
+    """The window closed but the combat could not begin (someone left, died or is already fighting)."""
+
+    attack_id: str
+    reason: str
 
 
 class BodyguardStepped(_Event, tag="BodyguardStepped"):
@@ -224,6 +243,18 @@ class DuelTimeNamed(_Event, tag="DuelTimeNamed"):
     duel_id: str
     at: datetime
     timer_id: str
+
+
+class DuelSupportCast(_Event, tag="DuelSupportCast"):
+    """[003:332] an ally's combat-duel (Cd) power, cast on the duelist before the first round."""
+
+    combat_id: str
+    ally: str
+    duelist: str
+    power: str
+    tricks: int = 0
+    blocks: int = 0
+    hit_points: int = 0
 
 
 class DuelNoShow(_Event, tag="DuelNoShow"):
@@ -278,6 +309,9 @@ class CombatPowerTookEffect(_Event, tag="CombatPowerTookEffect"):
     combat_id: str
     fighter: str
     power: str
+    cost: int = 0
+    artifact: str | None = None
+    ruling: str = ""
     tricks: int = 0
     blocks: int = 0
     hit_points: int = 0
@@ -303,6 +337,13 @@ class RoundFought(_Event, tag="RoundFought"):
     defender_damage: int
     attacker_hp: int
     defender_hp: int
+
+
+class FighterFell(_Event, tag="FighterFell"):
+    """[003:278] at 0 hit points a fighter must surrender or die; two at once await a GM ruling."""
+
+    combat_id: str
+    fighters: list[str]
 
 
 class MutualEndProposed(_Event, tag="MutualEndProposed"):
@@ -392,6 +433,7 @@ Event = (
     | VoidExitBought
     | DemonPoolDeposited
     | DemonPoolWithdrawn
+    | DemonPoolCredited
     | WentOutOfGame
     | ReturnedToGame
     | ProtectionGranted
@@ -409,9 +451,11 @@ Event = (
     | DemonCreated
     | ClockSet
     | AttackAnnounced
+    | AttackLapsed
     | BodyguardStepped
     | DuelChallenged
     | DuelTimeNamed
+    | DuelSupportCast
     | DuelNoShow
     | CombatStarted
     | CombatArtifactChosen
@@ -421,6 +465,7 @@ Event = (
     | CombatPowerTookEffect
     | GestureChosen
     | RoundFought
+    | FighterFell
     | MutualEndProposed
     | SurrenderOffered
     | SurrenderAccepted

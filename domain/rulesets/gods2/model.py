@@ -237,9 +237,10 @@ class Combat(msgspec.Struct, frozen=True):
     step: CombatStep = "power"
     announce_first: bool = False
     attacker_power_announced: bool = False
-    loser: str | None = None  # the fighter at 0 hit points who must surrender or die
+    fallen: tuple[str, ...] = ()  # fighters at 0 hit points, who must surrender or die [003:278]
     surrender_offered: bool = False
     mutual_end: tuple[str, ...] = ()
+    supporters: tuple[str, ...] = ()  # allies who cast a Cd power before round 1 [003:332]
 
     def side(self, fighter_id: str) -> Fighter:
         return self.attacker if self.attacker.id == fighter_id else self.defender
@@ -256,7 +257,7 @@ class PendingAttack(msgspec.Struct, frozen=True):
     target: str
     locale: str
     kind: CombatKind
-    lawful: bool
+    lawful: bool | None
     window_ends: datetime
     bodyguard: str | None = None
 
@@ -269,6 +270,29 @@ class Duel(msgspec.Struct, frozen=True):
     challenged: str
     locale: str
     at: datetime | None = None
+
+
+class Motion(msgspec.Struct, frozen=True):
+    id: str
+    kind: str
+    text: str
+    proposer: str
+    subject: str | None = None
+    office: str | None = None
+    sphere: str | None = None
+    yes: tuple[str, ...] = ()
+    no: tuple[str, ...] = ()
+
+
+class CouncilMeeting(msgspec.Struct, frozen=True):
+    """A Great Council in session ([003:480-484]): the summoner leads and speaks first for three minutes."""
+
+    leader: str
+    hall: str
+    started_at: datetime
+    speech_until: datetime
+    speech_timer: str
+    motions: dict[str, Motion] = {}
 
 
 class State(msgspec.Struct, frozen=True):
@@ -284,7 +308,9 @@ class State(msgspec.Struct, frozen=True):
     attacks: dict[str, PendingAttack] = {}
     duels: dict[str, Duel] = {}
     laws: tuple[str, ...] = ()
+    council: CouncilMeeting | None = None
     offices: dict[str, str] = {}
     demon_pool: int = 0
+    pool_accumulators: dict[str, Fraction] = {}
     source_scale: Fraction = Fraction(1)
     serial: int = 0

@@ -19,7 +19,7 @@ class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fie
 # --- orders that use an Action [002:5-14] ----------------------------------------------------------------
 
 
-class MoveTribe(_Command, tag="MoveTribe"):
+class MoveTribe(_Command, frozen=True, tag="MoveTribe"):
     """[002:6] Move the tribe one step: within its Continent, or to a connected Land of another Continent.
 
     `loot`: if this move ends on another tribe's Land and wins the battle, the resources to take first
@@ -31,26 +31,26 @@ class MoveTribe(_Command, tag="MoveTribe"):
     loot: list[ResourceName] = []
 
 
-class GrowTribe(_Command, tag="GrowTribe"):
+class GrowTribe(_Command, frozen=True, tag="GrowTribe"):
     """[002:8] 6 Food and 6 Luxuries for one more Clan, which starts with `role`."""
 
     role: str
 
 
-class BuildStructure(_Command, tag="BuildStructure"):
+class BuildStructure(_Command, frozen=True, tag="BuildStructure"):
     """[002:125-129] A Town, Shrine or Floor on the tribe's Land (digest: one Action, as the text is silent)."""
 
     kind: str
 
 
-class BirthHero(_Command, tag="BirthHero"):
+class BirthHero(_Command, frozen=True, tag="BirthHero"):
     """[002:10] 25 mana: a Hero of level 1 with one ability [002:84]."""
 
     name: str
     ability: str
 
 
-class SpawnMonster(_Command, tag="SpawnMonster"):
+class SpawnMonster(_Command, frozen=True, tag="SpawnMonster"):
     """[002:9] 25 mana: a Monster of one of the god's spheres, with its 2 starting abilities [002:100]."""
 
     sphere: str
@@ -59,14 +59,14 @@ class SpawnMonster(_Command, tag="SpawnMonster"):
     land: str | None = None  # where it appears; default: the tribe's Land
 
 
-class TeachSpell(_Command, tag="TeachSpell"):
+class TeachSpell(_Command, frozen=True, tag="TeachSpell"):
     """[002:12] 10 mana: the tribe learns a spell of the god's design ([002:62] effects and levels)."""
 
     name: str
     effects: list[Effect]
 
 
-class CreateArtefact(_Command, tag="CreateArtefact"):
+class CreateArtefact(_Command, frozen=True, tag="CreateArtefact"):
     """[002:11] [002:77-82] Five times the casting cost of its effects; `holder` is the tribe or a monster."""
 
     name: str
@@ -77,33 +77,40 @@ class CreateArtefact(_Command, tag="CreateArtefact"):
 # --- free orders -----------------------------------------------------------------------------------------
 
 
-class ArmHero(_Command, tag="ArmHero"):
+class ArmHero(_Command, frozen=True, tag="ArmHero"):
     """[002:85] 10 Luxuries: the hero gains a level and the named ability."""
 
     hero: str
     ability: str
 
 
-class SetClanRoles(_Command, tag="SetClanRoles"):
+class ChooseHeroAbility(_Command, frozen=True, tag="ChooseHeroAbility"):
+    """[002:84] the ability for a level a hero won in battle [002:58]."""
+
+    hero: str
+    ability: str
+
+
+class SetClanRoles(_Command, frozen=True, tag="SetClanRoles"):
     """[002:38] Set every clan's task; the counts must add up to the tribe's clans when the order is carried out."""
 
     clans: dict[str, int]
 
 
-class SetSpellOrders(_Command, tag="SetSpellOrders"):
+class SetSpellOrders(_Command, frozen=True, tag="SetSpellOrders"):
     """[002:15] [002:61] The continuous spells the tribe casts each turn from now on; `null`: let it choose."""
 
     spells: list[str] | None
 
 
-class CancelOrder(_Command, tag="CancelOrder"):
+class CancelOrder(_Command, frozen=True, tag="CancelOrder"):
     order_no: int
 
 
 # --- GM rulings ------------------------------------------------------------------------------------------
 
 
-class AdjustStockpile(_Command, tag="AdjustStockpile"):
+class AdjustStockpile(_Command, frozen=True, tag="AdjustStockpile"):
     """A ruling: add (or with negative numbers take) resources, e.g. the effect of a shortfall [002:18]."""
 
     tribe: str
@@ -111,7 +118,7 @@ class AdjustStockpile(_Command, tag="AdjustStockpile"):
     reason: str
 
 
-class RemoveClans(_Command, tag="RemoveClans"):
+class RemoveClans(_Command, frozen=True, tag="RemoveClans"):
     """A ruling: remove clans, e.g. starvation ("starvation happens" [002:18] without saying what)."""
 
     tribe: str
@@ -129,6 +136,7 @@ Order = (
     | TeachSpell
     | CreateArtefact
     | ArmHero
+    | ChooseHeroAbility
     | SetClanRoles
     | SetSpellOrders
 )
@@ -137,6 +145,6 @@ Command = Order | CancelOrder | AdjustStockpile | RemoveClans
 ACTION_ORDERS = frozenset(
     {"MoveTribe", "GrowTribe", "BuildStructure", "BirthHero", "SpawnMonster", "TeachSpell", "CreateArtefact"}
 )
-FREE_ORDERS = frozenset({"ArmHero", "SetClanRoles", "SetSpellOrders"})
+FREE_ORDERS = frozenset({"ArmHero", "ChooseHeroAbility", "SetClanRoles", "SetSpellOrders"})
 GM_COMMANDS = frozenset({"AdjustStockpile", "RemoveClans"})
 SEAT_COMMANDS = ACTION_ORDERS | FREE_ORDERS | {"CancelOrder"}

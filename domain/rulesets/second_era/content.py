@@ -26,7 +26,7 @@ class _Content(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 # --- clans.json ------------------------------------------------------------------------------------------
 
 
-class ClanRole(_Content):
+class ClanRole(_Content, frozen=True):
     upkeep: dict[str, int]
     produces: dict[str, int] = {}
     harvests: Literal["fauna", "element"] | None = None
@@ -35,7 +35,7 @@ class ClanRole(_Content):
     spell_slots: int = 0
 
 
-class Clans(_Content):
+class Clans(_Content, frozen=True):
     version: int
     start_clans: int
     roles: dict[str, ClanRole]
@@ -44,7 +44,7 @@ class Clans(_Content):
 # --- lands.json ------------------------------------------------------------------------------------------
 
 
-class FarmingRule(_Content):
+class FarmingRule(_Content, frozen=True):
     """One line of [002:30-35]: each matching fauna on the Land yields this per Farmer Clan."""
 
     line: int
@@ -59,12 +59,12 @@ class FarmingRule(_Content):
         return self.kinds is None or kind in self.kinds
 
 
-class HabitatRule(_Content):
+class HabitatRule(_Content, frozen=True):
     start: bool = False
     adaptation_slots: int = 0
 
 
-class Lands(_Content):
+class Lands(_Content, frozen=True):
     version: int
     elements: dict[str, dict[str, int]]
     fauna_kinds: list[str]
@@ -75,7 +75,7 @@ class Lands(_Content):
 # --- magic.json ------------------------------------------------------------------------------------------
 
 
-class EffectRule(_Content):
+class EffectRule(_Content, frozen=True):
     base: int
     line: int
     instant: bool = False
@@ -84,12 +84,12 @@ class EffectRule(_Content):
     scaling: Literal["squared", "linear"] = "squared"
 
 
-class Transmutation(_Content):
+class Transmutation(_Content, frozen=True):
     consumes: int
     produces: int
 
 
-class Magic(_Content):
+class Magic(_Content, frozen=True):
     version: int
     effects: dict[str, EffectRule]
     bonus_per_level: dict[str, str]
@@ -102,14 +102,14 @@ class Magic(_Content):
 # --- acts.json -------------------------------------------------------------------------------------------
 
 
-class StructureRule(_Content):
+class StructureRule(_Content, frozen=True):
     cost: dict[str, int]
     bonus: dict[str, str]
     edifice: str
     line: int
 
 
-class Acts(_Content):
+class Acts(_Content, frozen=True):
     version: int
     actions_per_turn: int
     grow_tribe: dict[str, int]
@@ -129,7 +129,7 @@ class Acts(_Content):
 # --- beings.json -----------------------------------------------------------------------------------------
 
 
-class Ability(_Content):
+class Ability(_Content, frozen=True):
     line: int
     cost: dict[str, int] = {}
     percent: dict[str, str] = {}
@@ -138,14 +138,14 @@ class Ability(_Content):
     conflicts: list[str] = []
 
 
-class HeroRules(_Content):
+class HeroRules(_Content, frozen=True):
     start_level: int
     arm_cost: dict[str, int]
     upkeep_luxuries_per_level: int
     abilities: dict[str, Ability]
 
 
-class MonsterRules(_Content):
+class MonsterRules(_Content, frozen=True):
     start_level: int
     start_abilities: int
     hp: int
@@ -156,7 +156,7 @@ class MonsterRules(_Content):
     abilities: dict[str, Ability]
 
 
-class Beings(_Content):
+class Beings(_Content, frozen=True):
     version: int
     hero: HeroRules
     monster: MonsterRules

@@ -19,18 +19,18 @@ class _Doc(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     pass
 
 
-class WorldSpec(_Doc):
+class WorldSpec(_Doc, frozen=True):
     id: str
     name: str = ""
 
 
-class ContinentSpec(_Doc):
+class ContinentSpec(_Doc, frozen=True):
     id: str
     world: str
     name: str = ""
 
 
-class LandSpec(_Doc):
+class LandSpec(_Doc, frozen=True):
     """A Land: its `element` decides what Miners extract [002:23-28], its `habitat` who may live there
     [002:47-51], its `fauna` what Farmers harvest [002:29-35]."""
 
@@ -42,21 +42,21 @@ class LandSpec(_Doc):
     name: str = ""
 
 
-class ConnectionSpec(_Doc):
+class ConnectionSpec(_Doc, frozen=True):
     """A connection between two Lands of different Continents [002:6]; connections run both ways."""
 
     a: str
     b: str
 
 
-class GodSpec(_Doc):
+class GodSpec(_Doc, frozen=True):
     id: str
     spheres: list[str]
     name: str = ""
     mana: int = 0
 
 
-class TribeSpec(_Doc):
+class TribeSpec(_Doc, frozen=True):
     """A starting tribe: 3 Clans [002:38] on a Land fit for the race's nature [002:47]."""
 
     id: str
@@ -67,7 +67,7 @@ class TribeSpec(_Doc):
     stockpile: Resources = Resources()
 
 
-class Setup(_Doc):
+class Setup(_Doc, frozen=True):
     nature: Nature
     worlds: list[WorldSpec]
     continents: list[ContinentSpec]
@@ -144,7 +144,9 @@ def _tribe(spec: TribeSpec, setup: Setup, lands: dict[str, Land]) -> Tribe:
         raise _bad("unknown_land", f"Tribe {spec.id} starts on unknown land {spec.land!r}.")
     unknown = sorted(set(spec.clans) - set(roles.roles))
     if unknown or any(n < 0 for n in spec.clans.values()):
-        raise _bad("bad_clans", f"Tribe {spec.id}: clan roles must be among {sorted(roles.roles)}, counts >= 0.")
+        raise _bad(
+            "bad_clans", f"Tribe {spec.id}: clan roles must be among {sorted(roles.roles)}, counts >= 0."
+        )
     if sum(spec.clans.values()) != roles.start_clans:
         # [002:38] each tribe consists of 3 Clans at game start.
         raise _bad("start_clans", f"Tribe {spec.id} must start with {roles.start_clans} clans.")

@@ -13,7 +13,6 @@ from domain.rulesets.second_era.settings import Settings
 from domain.rulesets.second_era.values import ZERO, Effect, Nature, Resources
 
 
-
 class Fauna(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     kind: str
@@ -49,7 +48,9 @@ class Tribe(msgspec.Struct, frozen=True):
     clans: dict[str, int]
     stockpile: Resources = ZERO
     spells: tuple[str, ...] = ()
-    cast: tuple[str, ...] | None = None  # continuous spells ordered by the god; None: the tribe chooses [002:61]
+    cast: tuple[str, ...] | None = (
+        None  # continuous spells ordered by the god; None: the tribe chooses [002:61]
+    )
     active: tuple[str, ...] = ()  # continuous spells cast and paid this turn
 
     def clan_count(self) -> int:
@@ -65,6 +66,7 @@ class Hero(msgspec.Struct, frozen=True):
     name: str
     level: int
     abilities: tuple[str, ...]
+    unchosen: int = 0  # levels won in battle whose ability the god has not chosen yet [002:84-85]
 
 
 class Monster(msgspec.Struct, frozen=True):

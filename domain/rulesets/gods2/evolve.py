@@ -1,0 +1,282 @@
+"""`evolve`: fold one Gods II event into the state. Total; never validates, rolls or reads the clock."""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+import msgspec
+
+from domain.rulesets.gods2 import evolve_combat
+from domain.rulesets.gods2.events import (
+    AnnouncementRequested,
+    ArtifactDropped,
+    ArtifactHandedOver,
+    ArtifactPickedUp,
+    AttackAnnounced,
+    BodyguardStepped,
+    CharacterDied,
+    CharacterMoved,
+    CharacterObliterated,
+    CharacterRevived,
+    ClockSet,
+    CombatArtifactChosen,
+    CombatEnded,
+    CombatPowerChosen,
+    CombatPowersRevealed,
+    CombatPowerTookEffect,
+    CombatStarted,
+    DemonBanished,
+    DemonCreated,
+    DemonFreed,
+    DemonPoolCredited,
+    DemonPoolDeposited,
+    DemonPoolWithdrawn,
+    Disengaged,
+    DuelChallenged,
+    DuelNoShow,
+    DuelTimeNamed,
+    Event,
+    GestureChosen,
+    GuardianBeastsDefeated,
+    KeepAwayEnded,
+    LaborEnded,
+    LaborImposed,
+    ManaCollected,
+    ManaCredited,
+    ManaLost,
+    ManaSourcesScaled,
+    ManaSpent,
+    ManaTransferred,
+    MutilationInflicted,
+    MutualEndProposed,
+    ProtectionGranted,
+    ReturnedToGame,
+    RoundFought,
+    SurrenderAccepted,
+    SurrenderOffered,
+    VoidExitBought,
+    WentOutOfGame,
+)
+from domain.rulesets.gods2.model import Character, State
+from domain.rulesets.gods2.setup import character_from_setup
+
+R = msgspec.structs.replace
+
+
+def put(state: State, c: Character) -> State:
+    return R(state, characters={**state.characters, c.id: c})
+
+
+def change(state: State, character_id: str, **fields: object) -> State:
+    c = state.characters.get(character_id)
+    if c is None:
+        return state
+    return put(state, R(c, **fields))
+
+
+def pay_out(state: State, character_id: str, from_held: int, from_pending: int) -> State:
+    c = state.characters.get(character_id)
+    if c is None:
+        return state
+    return put(state, R(c, mana=c.mana - from_held, pending=c.pending - from_pending))
+
+
+def receive(state: State, character_id: str, amount: int, debt_paid: int) -> State:
+    """Income pays the debt first; the rest is held (handed over in person)."""
+    c = state.characters.get(character_id)
+    if c is None:
+        return state
+    return put(state, R(c, mana=c.mana + amount - debt_paid, debt=c.debt - debt_paid))
+
+
+def drop_all(state: State, names: list[str], locale: str) -> State:
+    artifacts = dict(state.artifacts)
+    for name in names:
+        if name in artifacts:
+            artifacts[name] = R(artifacts[name], holder=None, locale=locale)
+    return R(state, artifacts=artifacts)
+
+
+def evolve(state: State, event: Event) -> State:
+    match event:
+        case CharacterMoved():
+            return _moved(state, event)
+        case GuardianBeastsDefeated():
+            return state
+        case VoidExitBought():
+            state = pay_out(state, event.character, event.from_held, event.from_pending)
+            state = change(state, event.character, lost_in_void=False)
+            if event.demon is None:
+                return R(state, demon_pool=state.demon_pool + event.arrived)
+            return receive(state, event.demon, event.arrived, event.debt_paid)
+        case DemonPoolDeposited():
+            state = pay_out(state, event.demon, event.from_held, event.from_pending)
+            return R(state, demon_pool=state.demon_pool + event.amount)
+        case DemonPoolWithdrawn():
+            state = receive(state, event.demon, event.amount, event.debt_paid)
+            return R(state, demon_pool=state.demon_pool - event.amount)
+        case DemonPoolCredited():
+            pool = {**state.pool_accumulators, event.source: event.accumulator}
+            return R(state, demon_pool=state.demon_pool + event.whole, pool_accumulators=pool)
+        case WentOutOfGame():
+            return change(state, event.character, out_of_game=True)
+        case ReturnedToGame():
+            return change(state, event.character, out_of_game=False)
+        case ProtectionGranted():
+            c = state.characters.get(event.character)
+            if c is None or event.against in c.protections:
+                return state
+            return put(state, R(c, protections=(*c.protections, event.against)))
+        case ManaCredited():
+            c = state.characters.get(event.character)
+            if c is None:
+                return state
+            accumulators = {**c.accumulators, event.source: event.accumulator}
+            return put(
+                state,
+                R(
+                    c,
+                    accumulators=accumulators,
+                    pending=c.pending + event.whole - event.debt_paid,
+                    debt=c.debt - event.debt_paid,
+                ),
+            )
+        case ManaCollected():
+            c = state.characters.get(event.character)
+            if c is None:
+                return state
+            return put(state, R(c, mana=c.mana + event.amount, pending=c.pending - event.amount))
+        case ManaTransferred():
+            state = pay_out(state, event.giver, event.from_held, event.from_pending)
+            return receive(state, event.receiver, event.received, event.debt_paid)
+        case ManaSpent():
+            return pay_out(state, event.character, event.from_held, event.from_pending)
+        case ManaLost():
+            state = pay_out(state, event.character, event.from_held, event.from_pending)
+            c = state.characters.get(event.character)
+            return state if c is None else put(state, R(c, debt=c.debt + event.debt_added))
+        case ManaSourcesScaled():
+            return R(state, source_scale=state.source_scale * event.factor)
+        case CharacterDied():
+            return _died(state, event)
+        case DemonBanished():
+            state = drop_all(state, event.dropped, state.characters[event.character].locale)
+            return change(
+                state,
+                event.character,
+                locale=event.void,
+                void_confined_until=event.until,
+                void_dead=event.killed_in_void,
+                life_timer=event.timer_id,
+                lost_in_void=False,
+                outlaw=False,
+                combat=None,
+            )
+        case CharacterRevived():
+            return change(state, event.character, life="alive", dead_until=None, life_timer=None)
+        case DemonFreed():
+            return change(state, event.character, void_confined_until=None, void_dead=False, life_timer=None)
+        case CharacterObliterated():
+            return _obliterated(state, event)
+        case DemonCreated():
+            return put(state, character_from_setup(event.demon))
+        case ClockSet():
+            return R(state, era=event.era, in_transition=event.in_transition)
+        case (
+            AttackAnnounced()
+            | BodyguardStepped()
+            | DuelChallenged()
+            | DuelTimeNamed()
+            | DuelNoShow()
+            | CombatStarted()
+            | CombatArtifactChosen()
+            | AnnouncementRequested()
+            | CombatPowerChosen()
+            | CombatPowersRevealed()
+            | CombatPowerTookEffect()
+            | GestureChosen()
+            | RoundFought()
+            | MutualEndProposed()
+            | SurrenderOffered()
+            | SurrenderAccepted()
+            | MutilationInflicted()
+            | LaborImposed()
+            | LaborEnded()
+            | CombatEnded()
+            | Disengaged()
+            | KeepAwayEnded()
+            | ArtifactDropped()
+            | ArtifactPickedUp()
+            | ArtifactHandedOver()
+        ):
+            return evolve_combat.evolve_combat(state, event)
+        case _:
+            assert_never(event)
+
+
+def _moved(state: State, event: CharacterMoved) -> State:
+    c = state.characters.get(event.character)
+    if c is None:
+        return state
+    kind, came_from = _kind(state, event.to_locale), _kind(state, event.from_locale)
+    used = {"void": "lost_in_void", "primeval_wilds": "guardian_beasts", "underworld": "underworld_entry"}.get(kind)
+    protections = c.protections
+    if used in protections and came_from != kind:
+        protections = tuple(p for p in protections if p != used)  # a protection serves one entry
+    return put(state, R(c, locale=event.to_locale, lost_in_void=event.lost_in_void, protections=protections))
+
+
+def _kind(state: State, place: str) -> str:
+    demesne = state.demesnes.get(place)
+    if demesne is not None:
+        place = demesne.parent
+    locale = state.locales.get(place)
+    return "" if locale is None else locale.kind
+
+
+def _died(state: State, event: CharacterDied) -> State:
+    c = state.characters.get(event.character)
+    if c is None:
+        return state
+    state = drop_all(state, event.dropped, c.locale)
+    life = "dead" if event.until is not None else "permanently_dead"
+    # [003:492] death wipes the outlaw's slate clean.
+    return put(
+        state,
+        R(
+            c,
+            life=life,
+            dead_until=event.until,
+            life_timer=event.timer_id,
+            locale=event.underworld or c.locale,
+            outlaw=False,
+            lost_in_void=False,
+            combat=None,
+            conversation_until=None,
+            labor_master=None,
+            labor_until=None,
+        ),
+    )
+
+
+def _obliterated(state: State, event: CharacterObliterated) -> State:
+    """[003:435] sphere cards return to the pool; demesnes are no longer hers; offices fall vacant."""
+    c = state.characters.get(event.character)
+    if c is None:
+        return state
+    state = drop_all(state, event.dropped, c.locale)
+    demesnes = {
+        k: R(d, owners=tuple(o for o in d.owners if o != c.id)) for k, d in state.demesnes.items()
+    }
+    offices = {office: holder for office, holder in state.offices.items() if holder != c.id}
+    gone = R(
+        c,
+        life="obliterated",
+        spheres={},
+        greater_spheres=(),
+        dead_until=None,
+        life_timer=None,
+        combat=None,
+        outlaw=False,
+    )
+    return R(put(state, gone), demesnes=demesnes, offices=offices)

@@ -1,0 +1,524 @@
+"""Commands (besides the order lines of `orders.py`) and events of `lote`. Tags are permanent storage names."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal
+
+import msgspec
+
+from domain.rulesets.lote.enums import Status
+from domain.rulesets.lote.orders import Order
+from domain.rulesets.lote.scenario import TradeRouteRecord
+from domain.rulesets.lote.state import Adjudication, Agro, Revenue, Support
+
+
+class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    pass
+
+
+class _Event(msgspec.Struct, frozen=True, tag_field="type"):
+    pass
+
+
+# --- player commands ----------------------------------------------------------------------------------
+
+
+class WithdrawOrder(_Command, frozen=True, tag="WithdrawOrder"):
+    line: str
+
+
+class SubmitOrders(_Command, frozen=True, tag="SubmitOrders"):
+    """Declare the form complete (an empty form means "no changes": support is still paid)."""
+
+
+# --- GM commands (rulings) ----------------------------------------------------------------------------
+
+
+class AdmitLateOrders(_Command, frozen=True, tag="AdmitLateOrders"):
+    """[L27-31] after the deadline the GM may process late orders "at his discretion (usually not)"."""
+
+    nation: str
+    reason: str
+
+
+class StrikeOrder(_Command, frozen=True, tag="StrikeOrder"):
+    """Validation: the GM removes an order line he will not process."""
+
+    nation: str
+    line: str
+    reason: str
+
+
+class ConfirmAdjudication(_Command, frozen=True, tag="ConfirmAdjudication"):
+    item_id: str
+    reason: str = ""
+
+
+class OverrideAdjudication(_Command, frozen=True, tag="OverrideAdjudication"):
+    item_id: str
+    outcome: str
+    reason: str
+
+
+class AdjustTreasury(_Command, frozen=True, tag="AdjustTreasury"):
+    """A journal entry (gifts, loans, bribes, famine losses...) the rules leave to the GM."""
+
+    nation: str
+    gp: str
+    nfp: str
+    reason: str
+
+
+class SetControlStatus(_Command, frozen=True, tag="SetControlStatus"):
+    """A region or city's status for a nation (diplomacy, conquest, revolt...); `None` removes it."""
+
+    place: str
+    nation: str
+    status: Status | None
+    reason: str
+
+
+NationParameter = Literal["nmv", "nfp_income", "tax_status", "tech_level", "msi", "size_divisor_bonus", "census"]
+
+
+class SetNationParameter(_Command, frozen=True, tag="SetNationParameter"):
+    """The GM-set figures of §3.0 (NMV, NFP generation, tax status, tech level, MSI, size-divisor bonus, census)."""
+
+    nation: str
+    parameter: NationParameter
+    value: str
+    reason: str
+
+
+class SetHarvest(_Command, frozen=True, tag="SetHarvest"):
+    """[L1848-1862] a geographic zone's harvest, 75% to 125%."""
+
+    zone: str
+    percent: int
+    reason: str
+
+
+class RecordTradeRoute(_Command, frozen=True, tag="RecordTradeRoute"):
+    """Trade routes are GM-maintained records in phase 1 (digest §7.2 P1-C); tracing is not automated."""
+
+    route_id: str
+    route: TradeRouteRecord
+    reason: str
+
+
+Command = (
+    Order
+    | WithdrawOrder
+    | SubmitOrders
+    | AdmitLateOrders
+    | StrikeOrder
+    | ConfirmAdjudication
+    | OverrideAdjudication
+    | AdjustTreasury
+    | SetControlStatus
+    | SetNationParameter
+    | SetHarvest
+    | RecordTradeRoute
+)
+GM_COMMANDS = frozenset(
+    {
+        "AdmitLateOrders",
+        "StrikeOrder",
+        "ConfirmAdjudication",
+        "OverrideAdjudication",
+        "AdjustTreasury",
+        "SetControlStatus",
+        "SetNationParameter",
+        "SetHarvest",
+        "RecordTradeRoute",
+    }
+)
+
+
+# --- order-form events --------------------------------------------------------------------------------
+
+
+class OrderEntered(_Event, frozen=True, tag="OrderEntered"):
+    nation: str
+    order: Order
+
+
+class OrderWithdrawn(_Event, frozen=True, tag="OrderWithdrawn"):
+    nation: str
+    line: str
+
+
+class OrdersSubmitted(_Event, frozen=True, tag="OrdersSubmitted"):
+    nation: str
+
+
+class LateOrdersAdmitted(_Event, frozen=True, tag="LateOrdersAdmitted"):
+    nation: str
+    reason: str
+
+
+class OrderStruck(_Event, frozen=True, tag="OrderStruck"):
+    nation: str
+    line: str
+    reason: str
+
+
+class OrdersLocked(_Event, frozen=True, tag="OrdersLocked"):
+    turn: int
+    without_orders: tuple[str, ...]
+
+
+class DefaultOrdersApplied(_Event, frozen=True, tag="DefaultOrdersApplied"):
+    """[L48-50] a nation that sent no orders still pays; it builds and invests nothing, its leaders hold."""
+
+    nation: str
+
+
+# --- resolution events (R0..R8) -----------------------------------------------------------------------
+
+
+class TaxRateDeclared(_Event, frozen=True, tag="TaxRateDeclared"):
+    nation: str
+    percent: int
+
+
+class TreasuryMoved(_Event, frozen=True, tag="TreasuryMoved"):
+    nation: str
+    location: str
+
+
+class FleetAssigned(_Event, frozen=True, tag="FleetAssigned"):
+    nation: str
+    fleet: str
+    activity: str
+    route: str
+    base_port: str
+    msp: int
+
+
+class ShipsConvertedToMSP(_Event, frozen=True, tag="ShipsConvertedToMSP"):
+    nation: str
+    fleet: str
+    army: str
+    ships: dict[str, int]
+    msp: int
+
+
+class HeavyTransportsBuilt(_Event, frozen=True, tag="HeavyTransportsBuilt"):
+    nation: str
+    fleet: str
+    army: str | None
+    count: int
+    msp: int
+    gp: Fraction
+
+
+class RevenueCollected(_Event, frozen=True, tag="RevenueCollected"):
+    nation: str
+    raw: Fraction
+    tax_pct: Fraction
+    net: Fraction
+    nfp: Fraction
+
+
+class SupportPaid(_Event, frozen=True, tag="SupportPaid"):
+    nation: str
+    support: Support
+    paid: Fraction
+    shortfall: Fraction
+
+
+class MercenariesHired(_Event, frozen=True, tag="MercenariesHired"):
+    nation: str
+    line: str
+    pool: str
+    unit: str
+    count: int
+    price: Fraction
+    army: str
+
+
+class MercenaryBidRefunded(_Event, frozen=True, tag="MercenaryBidRefunded"):
+    """[L4500-4504] unaccepted bid gold goes back to Saved (nothing was taken: recorded for the report)."""
+
+    nation: str
+    line: str
+    gp: Fraction
+
+
+class InvestmentMade(_Event, frozen=True, tag="InvestmentMade"):
+    nation: str
+    rating: str
+    gp: Fraction
+    nfp: Fraction
+    credited: Fraction
+
+
+class RatingRaised(_Event, frozen=True, tag="RatingRaised"):
+    nation: str
+    rating: str
+    level: int
+
+
+class UnitsMustered(_Event, frozen=True, tag="UnitsMustered"):
+    nation: str
+    line: str
+    unit: str
+    count: int
+    location: str
+    army: str | None
+    gp: Fraction
+    nfp: Fraction
+    allied: bool = False
+
+
+class UnitsDemobilized(_Event, frozen=True, tag="UnitsDemobilized"):
+    nation: str
+    location: str
+    army: str | None
+    units: dict[str, int]
+
+
+class PublicWorksBuilt(_Event, frozen=True, tag="PublicWorksBuilt"):
+    nation: str
+    location: str
+    points: int
+    gp: Fraction
+    nfp: Fraction
+
+
+class CityFoundationLaid(_Event, frozen=True, tag="CityFoundationLaid"):
+    """[L4641-4650] paid now; the city appears at the end of the turn."""
+
+    nation: str
+    line: str
+    region: str
+    name: str
+    port_sea_zones: tuple[str, ...]
+    gp: Fraction
+    nfp: Fraction
+
+
+class CityFounded(_Event, frozen=True, tag="CityFounded"):
+    nation: str
+    region: str
+    name: str
+    port_sea_zones: tuple[str, ...]
+
+
+class CityExpanded(_Event, frozen=True, tag="CityExpanded"):
+    """[L4670-4677] +1 GPv; the old walls are torn down."""
+
+    nation: str
+    city: str
+    gpv: int
+    gp: Fraction
+    nfp: Fraction
+
+
+class FortressBuilt(_Event, frozen=True, tag="FortressBuilt"):
+    nation: str
+    region: str
+    gp: Fraction
+    nfp: Fraction
+
+
+class WallPointsBuilt(_Event, frozen=True, tag="WallPointsBuilt"):
+    nation: str
+    location: str
+    count: int
+    gp: Fraction
+    nfp: Fraction
+
+
+class PortAreaBuilt(_Event, frozen=True, tag="PortAreaBuilt"):
+    nation: str
+    region: str
+    gp: Fraction
+    nfp: Fraction
+
+
+class ColonyPaid(_Event, frozen=True, tag="ColonyPaid"):
+    nation: str
+    target: str
+    kind: str
+    gp: Fraction
+    nfp: Fraction
+    gpv: int
+    status: Status | None
+
+
+class MegalithPaid(_Event, frozen=True, tag="MegalithPaid"):
+    nation: str
+    project: str
+    kind: str
+    regions: tuple[str, ...]
+    levels: int
+    gp: Fraction
+    nfp: Fraction
+
+
+class MegalithCompleted(_Event, frozen=True, tag="MegalithCompleted"):
+    nation: str
+    project: str
+    kind: str
+    regions: tuple[str, ...]
+    levels: int
+
+
+class FerryPointsBuilt(_Event, frozen=True, tag="FerryPointsBuilt"):
+    nation: str
+    ferry: str
+    count: int
+    gp: Fraction
+    nfp: Fraction
+
+
+class AgroReserved(_Event, frozen=True, tag="AgroReserved"):
+    nation: str
+    points: int
+    gp: Fraction
+
+
+class AgroConverted(_Event, frozen=True, tag="AgroConverted"):
+    nation: str
+    points: int
+    gp: Fraction
+    nfp: Fraction
+
+
+class AgroHarvested(_Event, frozen=True, tag="AgroHarvested"):
+    """[L1949-1985] surplus or deficit; reserves cover a deficit; 30% attrition after additions."""
+
+    nation: str
+    agro: Agro
+    reserves_used: Fraction
+    deficit: Fraction
+    reserves: Fraction
+
+
+class AdjudicationRaised(_Event, frozen=True, tag="AdjudicationRaised"):
+    item: Adjudication
+
+
+class AdjudicationDecided(_Event, frozen=True, tag="AdjudicationDecided"):
+    item_id: str
+    nation: str
+    outcome: str
+    overridden: bool
+    reason: str
+
+
+class ResistanceSet(_Event, frozen=True, tag="ResistanceSet"):
+    region: str
+    resistance: int
+
+
+class NationAssessed(_Event, frozen=True, tag="NationAssessed"):
+    """R8: the sheets for the next turn and the GP/NFP saved."""
+
+    nation: str
+    revenue: Revenue
+    support: Support
+    agro: Agro
+    imperial_size: int
+    size_divisor: int
+    nfp_income: Fraction
+    mass_conscription_debt: Fraction
+
+
+class ReportsDrafted(_Event, frozen=True, tag="ReportsDrafted"):
+    turn: int
+
+
+class TurnPublished(_Event, frozen=True, tag="TurnPublished"):
+    turn: int
+    year: int
+    years_per_turn: int
+    base_tax_pct: int
+
+
+# --- GM rulings ---------------------------------------------------------------------------------------
+
+
+class TreasuryAdjusted(_Event, frozen=True, tag="TreasuryAdjusted"):
+    nation: str
+    gp: Fraction
+    nfp: Fraction
+    reason: str
+
+
+class ControlStatusSet(_Event, frozen=True, tag="ControlStatusSet"):
+    place: str
+    nation: str
+    status: Status | None
+    reason: str
+
+
+class NationParameterSet(_Event, frozen=True, tag="NationParameterSet"):
+    nation: str
+    parameter: NationParameter
+    value: str
+    reason: str
+
+
+class HarvestSet(_Event, frozen=True, tag="HarvestSet"):
+    zone: str
+    percent: int
+    reason: str
+
+
+class TradeRouteRecorded(_Event, frozen=True, tag="TradeRouteRecorded"):
+    route_id: str
+    route: TradeRouteRecord
+    reason: str
+
+
+Event = (
+    OrderEntered
+    | OrderWithdrawn
+    | OrdersSubmitted
+    | LateOrdersAdmitted
+    | OrderStruck
+    | OrdersLocked
+    | DefaultOrdersApplied
+    | TaxRateDeclared
+    | TreasuryMoved
+    | FleetAssigned
+    | ShipsConvertedToMSP
+    | HeavyTransportsBuilt
+    | RevenueCollected
+    | SupportPaid
+    | MercenariesHired
+    | MercenaryBidRefunded
+    | InvestmentMade
+    | RatingRaised
+    | UnitsMustered
+    | UnitsDemobilized
+    | PublicWorksBuilt
+    | CityFoundationLaid
+    | CityFounded
+    | CityExpanded
+    | FortressBuilt
+    | WallPointsBuilt
+    | PortAreaBuilt
+    | ColonyPaid
+    | MegalithPaid
+    | MegalithCompleted
+    | FerryPointsBuilt
+    | AgroReserved
+    | AgroConverted
+    | AgroHarvested
+    | AdjudicationRaised
+    | AdjudicationDecided
+    | ResistanceSet
+    | NationAssessed
+    | ReportsDrafted
+    | TurnPublished
+    | TreasuryAdjusted
+    | ControlStatusSet
+    | NationParameterSet
+    | HarvestSet
+    | TradeRouteRecorded
+)

@@ -1,0 +1,230 @@
+"""The order form (§5 L3771-4967; digest §1.3, §5.1-5.3) as typed commands, one per kind of line.
+
+Each order carries the player's `line` id; entering a line with an existing id revises it until the deadline.
+The orders are also stored inside `OrderEntered` events, so their tags are permanent storage names.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.rulesets.lote.enums import FleetActivity, Rating
+
+
+class _Order(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    line: str
+
+
+# --- start-of-turn declarations (§1.3) ---------------------------------------------------------------
+
+
+class SetTaxRate(_Order, frozen=True, tag="SetTaxRate"):
+    """[L1357-1366] at most 150% for a five-year turn; at least enough to pay the government."""
+
+    percent: int
+
+
+class DeclareMassConscription(_Order, frozen=True, tag="DeclareMassConscription"):
+    """[L4222-4239] spend up to twice the turn's NFP income; the extra is for troops only."""
+
+
+class MoveTreasury(_Order, frozen=True, tag="MoveTreasury"):
+    """[L8423-8436] the treasury moves to a city or region of the empire at the start of the turn."""
+
+    location: str
+
+
+# --- trade and shipping (§5.2) -----------------------------------------------------------------------
+
+
+class AssignFleet(_Order, frozen=True, tag="AssignFleet"):
+    """[L3932-3977] change a merchant fleet's duty, base port or MSP (a negative `msp_change` removes MSP)."""
+
+    fleet: str
+    activity: FleetActivity | None = None
+    route: str | None = None
+    base_port: str | None = None
+    msp_change: int = 0
+
+
+class ConvertShipsToMSP(_Order, frozen=True, tag="ConvertShipsToMSP"):
+    """[L3908-3930] transports (and warships with cargo) from an army at the fleet's port become MSP."""
+
+    fleet: str
+    army: str
+    ships: dict[str, int]
+
+
+class BuildHeavyTransports(_Order, frozen=True, tag="BuildHeavyTransports"):
+    """[L4014-4026] every 4 MSP + 4 GP of a fleet becomes one Heavy Transport at its base port."""
+
+    fleet: str
+    count: int
+    army: str | None = None
+
+
+# --- expenditures (§5.3) -----------------------------------------------------------------------------
+
+
+class Invest(_Order, frozen=True, tag="Invest"):
+    """[L4062-4137] gold and NFP (1 NFP = 2 GP) into a rating's pool; never withdrawn."""
+
+    rating: Rating
+    gp: str = "0"
+    nfp: str = "0"
+
+
+class AgroToReserve(_Order, frozen=True, tag="AgroToReserve"):
+    """[L1969-1985] 1 GP per surplus agro point added to the reserves (then 30% attrition)."""
+
+    points: int
+
+
+class ConvertAgro(_Order, frozen=True, tag="ConvertAgro"):
+    """[L2007-2017] surplus agro traded for GP or NFP at the Table 2-33 rate of the base-revenue band."""
+
+    points: int
+    into: Literal["gp", "nfp"]
+
+
+class FreeformOrder(_Order, frozen=True, tag="FreeformOrder"):
+    """Anything not yet automated; the GM resolves it into typed events (digest §7.1.2)."""
+
+    text: str
+
+
+# --- construction (§5.4-5.8) -------------------------------------------------------------------------
+
+
+class BuildUnits(_Order, frozen=True, tag="BuildUnits"):
+    """[L4241-4407; Table 13-5] units at a location allowed by their build code; `army` receives them."""
+
+    unit: str
+    count: int
+    location: str
+    army: str | None = None
+
+
+class BuildAlliedUnits(_Order, frozen=True, tag="BuildAlliedUnits"):
+    """[L4428-4462] units for a Full Ally's army at half NFP, limited to 5 x the ally's GPv in full NFP."""
+
+    ally: str
+    unit: str
+    count: int
+
+
+class BuildPublicWorks(_Order, frozen=True, tag="BuildPublicWorks"):
+    """[L4139-4221] PWB points in a controlled region or city; 1 NFP stands in for 2 GP."""
+
+    location: str
+    points: int
+    nfp: str = "0"
+
+
+class FoundCity(_Order, frozen=True, tag="FoundCity"):
+    """[L4632-4660] a new [1/0] city, Friendly, appearing at the end of the turn."""
+
+    region: str
+    name: str
+    port_sea_zones: list[str] = []
+
+
+class ExpandCity(_Order, frozen=True, tag="ExpandCity"):
+    """[L4670-4685] +1 GPv per turn, paid in full; the walls are torn down."""
+
+    city: str
+
+
+class BuildFortress(_Order, frozen=True, tag="BuildFortress"):
+    """[L4414-4427] 10 GP + 10 NFP: the foundation and one wall point; one per region."""
+
+    region: str
+
+
+class BuildWallPoints(_Order, frozen=True, tag="BuildWallPoints"):
+    """[L4706-4721] wall points on a city or a region's fortress, up to the builder's Siege QR."""
+
+    location: str
+    count: int
+
+
+class BuildPortArea(_Order, frozen=True, tag="BuildPortArea"):
+    """[L4723-4741] 10 GP + 10 NFP in a coastal region."""
+
+    region: str
+
+
+class Demobilize(_Order, frozen=True, tag="Demobilize"):
+    """[L4379-4407] units or wall points become 1 NFP each, usable only at that location this turn."""
+
+    location: str
+    units: dict[str, int]
+    army: str | None = None
+
+
+class Colonize(_Order, frozen=True, tag="Colonize"):
+    """[L4532-4630] the four kinds of colonisation, paid in GP and NFP (instalments for unsettled regions)."""
+
+    target: str
+    kind: Literal["unsettled", "depopulated", "populated_region", "populated_city"]
+    gp: str
+    nfp: str
+
+
+class PayMegalith(_Order, frozen=True, tag="PayMegalith"):
+    """[L4742-4967] pay towards a megalith of `base_level` over `regions`; finished when fully paid."""
+
+    project: str
+    kind: str
+    regions: list[str]
+    base_level: str
+    gp: str
+    nfp: str
+
+
+class BuildFerryPoints(_Order, frozen=True, tag="BuildFerryPoints"):
+    """[L3709-3722] ferry points on a ferry arrow (1 GP + 0.5 NFP each)."""
+
+    ferry: str
+    count: int
+
+
+class BidMercenaries(_Order, frozen=True, tag="BidMercenaries"):
+    """[L4476-4504] a sealed bid per unit for a pool's units; the highest price wins, ties split."""
+
+    pool: str
+    unit: str
+    count: int
+    price: str
+    army: str
+
+
+Order = (
+    SetTaxRate
+    | DeclareMassConscription
+    | MoveTreasury
+    | AssignFleet
+    | ConvertShipsToMSP
+    | BuildHeavyTransports
+    | Invest
+    | AgroToReserve
+    | ConvertAgro
+    | FreeformOrder
+    | BuildUnits
+    | BuildAlliedUnits
+    | BuildPublicWorks
+    | FoundCity
+    | ExpandCity
+    | BuildFortress
+    | BuildWallPoints
+    | BuildPortArea
+    | Demobilize
+    | Colonize
+    | PayMegalith
+    | BuildFerryPoints
+    | BidMercenaries
+)
+ORDER_TYPES: tuple[type[_Order], ...] = Order.__args__  # type: ignore[attr-defined]
+ORDER_TAGS: frozenset[str] = frozenset(str(t.__struct_config__.tag) for t in ORDER_TYPES)

@@ -1,0 +1,295 @@
+"""Deciding commands: sealed orders are checked for what is knowable now and queued; GM rulings apply at once.
+
+What depends on the other gods' orders (stockpiles, mana, who stands where) is checked again when the turn is
+resolved, where a failure is an `OrderFailed` event rather than a refusal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import assert_never
+
+from domain.engine import DecisionContext, Rejected
+from domain.rulesets.second_era import content
+from domain.rulesets.second_era.commands import (
+    ACTION_ORDERS,
+    AdjustStockpile,
+    ArmHero,
+    BirthHero,
+    BuildStructure,
+    CancelOrder,
+    ChooseHeroAbility,
+    Command,
+    CreateArtefact,
+    GrowTribe,
+    MoveTribe,
+    Order,
+    RemoveClans,
+    SetClanRoles,
+    SetSpellOrders,
+    SpawnMonster,
+    TeachSpell,
+)
+from domain.rulesets.second_era.events import ClansRemoved, OrderCancelled, OrderGiven, StockpileAdjusted
+from domain.rulesets.second_era.magic import adaptation_slots, spell_slots
+from domain.rulesets.second_era.state import State, Tribe
+from domain.rulesets.second_era.values import Effect, Resources
+
+
+def reject(reason: str, message: str, status: int = 422) -> Rejected:
+    return Rejected(f"second_era.{reason}", message, status=status)
+
+
+def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
+    match command:
+        case MoveTribe():
+            return _queue(state, ctx, command, check_move)
+        case GrowTribe():
+            return _queue(state, ctx, command, check_grow)
+        case BuildStructure():
+            return _queue(state, ctx, command, check_build)
+        case BirthHero():
+            return _queue(state, ctx, command, check_birth_hero)
+        case SpawnMonster():
+            return _queue(state, ctx, command, check_spawn_monster)
+        case TeachSpell():
+            return _queue(state, ctx, command, check_teach_spell)
+        case CreateArtefact():
+            return _queue(state, ctx, command, check_create_artefact)
+        case ArmHero():
+            return _queue(state, ctx, command, check_arm_hero)
+        case ChooseHeroAbility():
+            return _queue(state, ctx, command, check_choose_hero_ability)
+        case SetClanRoles():
+            return _queue(state, ctx, command, check_clan_roles)
+        case SetSpellOrders():
+            return _queue(state, ctx, command, check_spell_orders)
+        case CancelOrder():
+            return decide_cancel_order(state, command, ctx)
+        case AdjustStockpile():
+            return decide_adjust_stockpile(state, command)
+        case RemoveClans():
+            return decide_remove_clans(state, command)
+        case _:
+            assert_never(command)
+
+
+def god_of(state: State, ctx: DecisionContext) -> str:
+    god = ctx.actor.controls
+    if god is None or god not in state.gods:
+        raise reject("no_god", "Only a seat that controls a god may give orders.", status=403)
+    return god
+
+
+def _queue(state: State, ctx: DecisionContext, order: Order, check: object) -> list[object]:
+    if state.winner is not None:
+        raise reject("era_over", "The Era has been won; no more orders.", status=409)
+    god = god_of(state, ctx)
+    queued = state.orders.get(god, ())
+    tag = order.__struct_config__.tag
+    if tag in ACTION_ORDERS:
+        used = sum(1 for q in queued if q.order.__struct_config__.tag in ACTION_ORDERS)
+        limit = content.acts().actions_per_turn
+        if used >= limit:
+            # [002:5] 3 Actions per turn.
+            raise reject("no_actions_left", f"You have given {limit} actions this turn; cancel one first.")
+    check(state, god, order)  # type: ignore[operator]
+    number = max((q.order_no for q in queued), default=0) + 1
+    return [OrderGiven(god=god, order_no=number, order=order)]
+
+
+def planned_land(state: State, god: str) -> str:
+    """Where the god's tribe will stand after the moves it has already been ordered to make."""
+    land = state.tribe_of(god).land
+    for q in state.orders.get(god, ()):
+        if isinstance(q.order, MoveTribe):
+            land = q.order.to_land
+    return land
+
+
+def reachable(state: State, origin: str, target: str) -> bool:
+    """[002:6] another Land of the same Continent, or a connected Land in a different Continent."""
+    here, there = state.lands[origin], state.lands[target]
+    if origin == target:
+        return False
+    return here.continent == there.continent or target in here.connections
+
+
+def check_move(state: State, god: str, order: MoveTribe) -> None:
+    if order.to_land not in state.lands:
+        raise reject("unknown_land", f"There is no land {order.to_land!r}.")
+    origin = planned_land(state, god)
+    if not reachable(state, origin, order.to_land):
+        raise reject(
+            "not_reachable",
+            f"{order.to_land} is neither in the continent of {origin} nor connected to it; move step by step.",
+        )
+    tribe = state.tribe_of(god)
+    needed = adaptation_slots(state, state.lands[order.to_land].habitat)
+    if needed > spell_slots(state, tribe):
+        # [002:48-50] a tribe needs free Spell Slots for Adaptation to live on an alien habitat.
+        raise reject(
+            "needs_adaptation",
+            f"Living on {state.lands[order.to_land].habitat} takes {needed} spell slots of Adaptation; "
+            f"your tribe has {spell_slots(state, tribe)}.",
+        )
+
+
+def check_role(role: str) -> None:
+    if role not in content.clans().roles:
+        raise reject("unknown_role", f"A clan's role is one of {sorted(content.clans().roles)}.")
+
+
+def check_grow(state: State, god: str, order: GrowTribe) -> None:
+    check_role(order.role)
+
+
+def check_build(state: State, god: str, order: BuildStructure) -> None:
+    kinds = content.acts().structures
+    if order.kind not in kinds:
+        raise reject("unknown_structure", f"Build one of {sorted(kinds)}.")
+
+
+def check_new_ability(kind: str, have: Sequence[str], ability: str) -> None:
+    """An ability may be taken again unless it says "only once"; Slaver/Sacrificial Priest and Devourer/Horror
+    exclude each other ([002:95], [002:97], [002:118], [002:120])."""
+    table = content.beings().hero.abilities if kind == "hero" else content.beings().monster.abilities
+    if ability not in table:
+        raise reject("unknown_ability", f"A {kind} ability is one of {sorted(table)}.")
+    rule = table[ability]
+    if rule.once and ability in have:
+        raise reject("ability_once", f"{ability} can only be taken once.")
+    clash = [c for c in rule.conflicts if c in have]
+    if clash:
+        raise reject("ability_conflict", f"{ability} conflicts with {clash[0]}; a {kind} cannot take both.")
+
+
+def check_birth_hero(state: State, god: str, order: BirthHero) -> None:
+    check_new_ability("hero", (), order.ability)
+
+
+def check_spawn_monster(state: State, god: str, order: SpawnMonster) -> None:
+    if order.sphere not in state.gods[god].spheres:
+        raise reject("not_your_sphere", f"Spawn a monster of one of your spheres: {state.gods[god].spheres}.")
+    alive = any(m.god == god and m.sphere == order.sphere for m in state.monsters.values())
+    queued = any(
+        isinstance(q.order, SpawnMonster) and q.order.sphere == order.sphere
+        for q in state.orders.get(god, ())
+    )
+    if alive or queued:
+        # [002:9] only one Monster in play per sphere you control.
+        raise reject("sphere_has_monster", f"You already have a monster of the sphere {order.sphere}.")
+    rules = content.beings().monster
+    if len(order.abilities) != rules.start_abilities:
+        raise reject(
+            "start_abilities", f"A new monster starts with {rules.start_abilities} abilities [002:100]."
+        )
+    taken: list[str] = []
+    for ability in order.abilities:
+        check_new_ability("monster", taken, ability)
+        taken.append(ability)
+    if order.land is not None and order.land not in state.lands:
+        raise reject("unknown_land", f"There is no land {order.land!r}.")
+
+
+def check_effects(effects: Sequence[Effect]) -> None:
+    rules = content.magic().effects
+    if not effects:
+        raise reject("no_effects", "A spell needs at least one effect.")
+    for e in effects:
+        if e.effect not in rules:
+            raise reject("unknown_effect", f"Spell effects are {sorted(rules)}.")
+        if e.level < 1:
+            raise reject("bad_level", "Effect levels start at 1.")
+        if e.reverse and not rules[e.effect].curse:
+            # [002:72] a Curse reverses only the first four effects.
+            raise reject(
+                "not_a_curse", "Only Fertility, Farming, Mining and Crafting can be reversed as a Curse."
+            )
+        is_transmutation = e.effect == "transmutation"
+        if is_transmutation != (e.source is not None and e.target is not None) or (
+            is_transmutation and e.source == e.target
+        ):
+            # [002:71] each transmutation names one combination of two resources.
+            raise reject("bad_transmutation", "A transmutation names a `source` and a different `target`.")
+
+
+def check_teach_spell(state: State, god: str, order: TeachSpell) -> None:
+    check_effects(order.effects)
+
+
+def check_create_artefact(state: State, god: str, order: CreateArtefact) -> None:
+    check_effects(order.effects)
+    holder = order.holder
+    own = {state.gods[god].tribe} | {m.id for m in state.monsters.values() if m.god == god}
+    if holder is not None and holder not in own:
+        raise reject("bad_holder", "Grant the artefact to your tribe or one of your monsters [002:11].")
+
+
+def own_hero(state: State, god: str, hero: str) -> Tribe:
+    tribe = state.tribe_of(god)
+    if hero not in state.heroes or state.heroes[hero].tribe != tribe.id:
+        raise reject("unknown_hero", f"Your tribe has no hero {hero!r}.")
+    return tribe
+
+
+def check_arm_hero(state: State, god: str, order: ArmHero) -> None:
+    own_hero(state, god, order.hero)
+    check_new_ability("hero", state.heroes[order.hero].abilities, order.ability)
+
+
+def check_choose_hero_ability(state: State, god: str, order: ChooseHeroAbility) -> None:
+    own_hero(state, god, order.hero)
+    if state.heroes[order.hero].unchosen < 1:
+        raise reject("no_level_to_spend", "That hero has no level won in battle without an ability.")
+    check_new_ability("hero", state.heroes[order.hero].abilities, order.ability)
+
+
+def check_clan_roles(state: State, god: str, order: SetClanRoles) -> None:
+    for role, n in order.clans.items():
+        check_role(role)
+        if n < 0:
+            raise reject("bad_clans", "Clan counts cannot be negative.")
+
+
+def check_spell_orders(state: State, god: str, order: SetSpellOrders) -> None:
+    known = state.tribe_of(god).spells
+    for spell in order.spells or ():
+        if spell not in known:
+            raise reject("unknown_spell", f"Your tribe does not know the spell {spell!r}.")
+
+
+def decide_cancel_order(state: State, command: CancelOrder, ctx: DecisionContext) -> list[object]:
+    god = god_of(state, ctx)
+    if all(q.order_no != command.order_no for q in state.orders.get(god, ())):
+        raise reject("unknown_order", f"You have no order number {command.order_no} this turn.")
+    return [OrderCancelled(god=god, order_no=command.order_no)]
+
+
+def _ruling_reason(reason: str) -> None:
+    if not reason.strip():
+        raise reject("reason_required", "A ruling needs a reason.")
+
+
+def decide_adjust_stockpile(state: State, command: AdjustStockpile) -> list[object]:
+    _ruling_reason(command.reason)
+    if command.tribe not in state.tribes:
+        raise reject("unknown_tribe", f"There is no tribe {command.tribe!r}.")
+    delta = Resources.of({str(k): v for k, v in command.delta.items()})
+    if not state.tribes[command.tribe].stockpile.plus(delta).covers(Resources()):
+        raise reject("negative_stockpile", "A stockpile cannot go below zero.")
+    return [
+        StockpileAdjusted(
+            god=state.tribes[command.tribe].god, tribe=command.tribe, delta=delta, reason=command.reason
+        )
+    ]
+
+
+def decide_remove_clans(state: State, command: RemoveClans) -> list[object]:
+    _ruling_reason(command.reason)
+    if command.tribe not in state.tribes:
+        raise reject("unknown_tribe", f"There is no tribe {command.tribe!r}.")
+    have = state.tribes[command.tribe].n(command.role)
+    if not 1 <= command.count <= have:
+        raise reject("bad_count", f"The tribe has {have} {command.role} clans; remove between 1 and that.")
+    return [ClansRemoved(tribe=command.tribe, role=command.role, count=command.count, reason=command.reason)]

@@ -1,0 +1,284 @@
+"""Second Era events. Tags are permanent; add fields only with defaults.
+
+Who sees what (views.py): orders, stockpiles, mana, spell designs and each god's report are private to that
+god and the GM; what would be posted on the forum (moves, battles and their dice, new clans, heroes, monsters,
+artefacts and structures, the victory race) is public.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import msgspec
+
+from domain.rulesets.second_era.commands import Order
+from domain.rulesets.second_era.state import Artefact, Hero, Monster, Spell, Structure
+from domain.rulesets.second_era.values import Resources
+
+
+class _Event(msgspec.Struct, frozen=True, tag_field="type"):
+    pass
+
+
+# --- orders (sealed) -------------------------------------------------------------------------------------
+
+
+class OrderGiven(_Event, frozen=True, tag="OrderGiven"):
+    god: str
+    order_no: int
+    order: Order
+
+
+class OrderCancelled(_Event, frozen=True, tag="OrderCancelled"):
+    god: str
+    order_no: int
+
+
+class OrderFailed(_Event, frozen=True, tag="OrderFailed"):
+    """An order that could not be carried out at resolution; part of the god's report."""
+
+    god: str
+    order_no: int
+    code: str
+    reason: str
+
+
+# --- acts ------------------------------------------------------------------------------------------------
+
+
+class ManaSpent(_Event, frozen=True, tag="ManaSpent"):
+    """A god paid for an act: `from_god` out of its own pool, `from_tribe` out of its tribe's stockpile."""
+
+    god: str
+    from_god: int
+    from_tribe: int
+    purpose: str
+
+
+class HeroBorn(_Event, frozen=True, tag="HeroBorn"):
+    hero: Hero
+
+
+class HeroLevelled(_Event, frozen=True, tag="HeroLevelled"):
+    hero: str
+    ability: str
+    cause: str  # "armed" or "victory"
+    cost: Resources = Resources()
+
+
+class HeroKilled(_Event, frozen=True, tag="HeroKilled"):
+    hero: str
+
+
+class MonsterSpawned(_Event, frozen=True, tag="MonsterSpawned"):
+    monster: Monster
+
+
+class SpellTaught(_Event, frozen=True, tag="SpellTaught"):
+    god: str
+    tribe: str
+    spell: Spell
+
+
+class ArtefactCreated(_Event, frozen=True, tag="ArtefactCreated"):
+    artefact: Artefact
+
+
+class TribeGrew(_Event, frozen=True, tag="TribeGrew"):
+    tribe: str
+    role: str
+    cost: Resources
+
+
+class ClanRolesSet(_Event, frozen=True, tag="ClanRolesSet"):
+    tribe: str
+    clans: dict[str, int]
+
+
+class SpellOrdersSet(_Event, frozen=True, tag="SpellOrdersSet"):
+    god: str
+    tribe: str
+    spells: tuple[str, ...] | None
+
+
+class StructureBuilt(_Event, frozen=True, tag="StructureBuilt"):
+    structure: Structure
+    cost: Resources
+
+
+# --- movement and battle ---------------------------------------------------------------------------------
+
+
+class TribeMoved(_Event, frozen=True, tag="TribeMoved"):
+    tribe: str
+    path: tuple[str, ...]
+
+
+class BattleFought(_Event, frozen=True, tag="BattleFought"):
+    """[002:53-57] war scores before dice, the d6 of each side, totals and the outcome."""
+
+    land: str
+    attacker: str
+    defender: str
+    attacker_score: int
+    defender_score: int
+    attacker_roll: int
+    defender_roll: int
+    outcome: str  # "draw", "attacker", "defender"
+
+
+class ClansLost(_Event, frozen=True, tag="ClansLost"):
+    """Clans killed in battle (or absorbed by a Slaver's tribe, `to_tribe` [002:95])."""
+
+    tribe: str
+    clans: dict[str, int]
+    to_tribe: str | None = None
+
+
+class ResourcesTaken(_Event, frozen=True, tag="ResourcesTaken"):
+    """Loot moving between stockpiles ([002:56]) or on-kill rewards ([002:96-97]; `from_tribe` None)."""
+
+    to_tribe: str
+    resources: Resources
+    from_tribe: str | None = None
+    reason: str = ""
+
+
+class TribeDriven(_Event, frozen=True, tag="TribeDriven"):
+    """A tribe pushed off a Land after a battle ([002:7])."""
+
+    tribe: str
+    to_land: str
+
+
+# --- economy ---------------------------------------------------------------------------------------------
+
+
+class SpellsCast(_Event, frozen=True, tag="SpellsCast"):
+    """[002:62] continuous spells prepared this turn and their mana, deducted each turn."""
+
+    god: str
+    tribe: str
+    spells: tuple[str, ...]
+    mana: int
+    lapsed: tuple[str, ...] = ()
+
+
+class Transmuted(_Event, frozen=True, tag="Transmuted"):
+    """[002:71] a transmutation spell turned `consumed` into `produced`."""
+
+    god: str
+    tribe: str
+    spell: str
+    consumed: Resources
+    produced: Resources
+
+
+class Harvested(_Event, frozen=True, tag="Harvested"):
+    """[002:23-42] the harvest: `exact` before rounding, `gained` after rounding down [002:36]."""
+
+    god: str
+    tribe: str
+    exact: dict[str, Fraction]
+    gained: Resources
+
+
+class UpkeepPaid(_Event, frozen=True, tag="UpkeepPaid"):
+    """Upkeep due and paid; `shortfall` is what the stockpile could not cover (its effect is a GM ruling)."""
+
+    god: str
+    tribe: str
+    due: Resources
+    paid: Resources
+    shortfall: Resources
+
+
+class TurnResolved(_Event, frozen=True, tag="TurnResolved"):
+    """The end of a turn's resolution: orders are cleared and each tribe's start Land is where it stands."""
+
+    turn: int
+
+
+class TurnReported(_Event, frozen=True, tag="TurnReported"):
+    """A god's turn report: what its tribe holds after the turn and what happened to its orders."""
+
+    god: str
+    turn: int
+    land: str
+    clans: dict[str, int]
+    stockpile: Resources
+    god_mana: int
+    notes: tuple[str, ...] = ()
+
+
+# --- victory ---------------------------------------------------------------------------------------------
+
+
+class EdificeRaised(_Event, frozen=True, tag="EdificeRaised"):
+    """Five parts on one Land at the end of a turn; they must still stand at the end of the next ([002:125])."""
+
+    land: str
+    kind: str
+    tribe: str
+
+
+class EdificeFallen(_Event, frozen=True, tag="EdificeFallen"):
+    land: str
+
+
+class EraWon(_Event, frozen=True, tag="EraWon"):
+    god: str
+    tribe: str
+    land: str
+    edifice: str  # "city", "temple" or "tower"
+
+
+# --- GM rulings ------------------------------------------------------------------------------------------
+
+
+class StockpileAdjusted(_Event, frozen=True, tag="StockpileAdjusted"):
+    god: str
+    tribe: str
+    delta: Resources
+    reason: str
+
+
+class ClansRemoved(_Event, frozen=True, tag="ClansRemoved"):
+    tribe: str
+    role: str
+    count: int
+    reason: str
+
+
+Event = (
+    OrderGiven
+    | OrderCancelled
+    | OrderFailed
+    | ManaSpent
+    | HeroBorn
+    | HeroLevelled
+    | HeroKilled
+    | MonsterSpawned
+    | SpellTaught
+    | ArtefactCreated
+    | TribeGrew
+    | ClanRolesSet
+    | SpellOrdersSet
+    | StructureBuilt
+    | TribeMoved
+    | BattleFought
+    | ClansLost
+    | ResourcesTaken
+    | TribeDriven
+    | SpellsCast
+    | Transmuted
+    | Harvested
+    | UpkeepPaid
+    | TurnResolved
+    | TurnReported
+    | EdificeRaised
+    | EdificeFallen
+    | EraWon
+    | StockpileAdjusted
+    | ClansRemoved
+)

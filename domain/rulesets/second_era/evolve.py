@@ -1,0 +1,196 @@
+"""Folding Second Era events into the state. Total: never validates, never rolls; stockpiles never go negative."""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+import msgspec
+
+from domain.rulesets.second_era.events import (
+    ArtefactCreated,
+    BattleFought,
+    ClanRolesSet,
+    ClansLost,
+    ClansRemoved,
+    EdificeFallen,
+    EdificeRaised,
+    EraWon,
+    Event,
+    Harvested,
+    HeroBorn,
+    HeroKilled,
+    HeroLevelled,
+    ManaSpent,
+    MonsterSpawned,
+    OrderCancelled,
+    OrderFailed,
+    OrderGiven,
+    ResourcesTaken,
+    SpellOrdersSet,
+    SpellsCast,
+    SpellTaught,
+    StockpileAdjusted,
+    StructureBuilt,
+    Transmuted,
+    TribeDriven,
+    TribeGrew,
+    TribeMoved,
+    TurnReported,
+    TurnResolved,
+    UpkeepPaid,
+)
+from domain.rulesets.second_era.state import QueuedOrder, State, Tribe
+from domain.rulesets.second_era.values import RESOURCE_NAMES, Resources
+
+R = msgspec.structs.replace
+
+
+def _floor0(r: Resources) -> Resources:
+    return Resources(**{n: max(0, r.get(n)) for n in RESOURCE_NAMES})
+
+
+def _tribe(state: State, tribe_id: str, **changes: object) -> State:
+    tribe = state.tribes.get(tribe_id)
+    if tribe is None:
+        return state
+    return R(state, tribes={**state.tribes, tribe_id: R(tribe, **changes)})
+
+
+def _stock(state: State, tribe_id: str, delta: Resources) -> State:
+    tribe = state.tribes.get(tribe_id)
+    if tribe is None:
+        return state
+    return _tribe(state, tribe_id, stockpile=_floor0(tribe.stockpile.plus(delta)))
+
+
+def _clans(tribe: Tribe, role: str, delta: int) -> dict[str, int]:
+    clans = {**tribe.clans, role: max(0, tribe.n(role) + delta)}
+    return {k: v for k, v in clans.items() if v}
+
+
+def evolve(state: State, event: Event) -> State:
+    match event:
+        case OrderGiven():
+            queued = (
+                *state.orders.get(event.god, ()),
+                QueuedOrder(order_no=event.order_no, order=event.order),
+            )
+            return R(state, orders={**state.orders, event.god: queued})
+        case OrderCancelled():
+            kept = tuple(q for q in state.orders.get(event.god, ()) if q.order_no != event.order_no)
+            return R(state, orders={**state.orders, event.god: kept})
+        case OrderFailed() | BattleFought() | TurnReported():
+            return state
+        case ManaSpent():
+            return _evolve_mana_spent(state, event)
+        case HeroBorn():
+            return R(state, heroes={**state.heroes, event.hero.id: event.hero}, next_id=state.next_id + 1)
+        case HeroLevelled():
+            return _evolve_hero_levelled(state, event)
+        case HeroKilled():
+            return R(state, heroes={k: h for k, h in state.heroes.items() if k != event.hero})
+        case MonsterSpawned():
+            monster = event.monster
+            return R(state, monsters={**state.monsters, monster.id: monster}, next_id=state.next_id + 1)
+        case SpellTaught():
+            state = R(state, spells={**state.spells, event.spell.id: event.spell}, next_id=state.next_id + 1)
+            tribe = state.tribes.get(event.tribe)
+            return (
+                state if tribe is None else _tribe(state, event.tribe, spells=(*tribe.spells, event.spell.id))
+            )
+        case ArtefactCreated():
+            artefact = event.artefact
+            return R(state, artefacts={**state.artefacts, artefact.id: artefact}, next_id=state.next_id + 1)
+        case TribeGrew():
+            tribe = state.tribes.get(event.tribe)
+            if tribe is None:
+                return state
+            state = _stock(state, event.tribe, Resources().minus(event.cost))
+            return _tribe(state, event.tribe, clans=_clans(tribe, event.role, 1))
+        case ClanRolesSet():
+            return _tribe(state, event.tribe, clans={k: v for k, v in event.clans.items() if v})
+        case SpellOrdersSet():
+            return _tribe(state, event.tribe, cast=event.spells)
+        case StructureBuilt():
+            s = event.structure
+            state = _stock(state, s.tribe, Resources().minus(event.cost))
+            return R(state, structures={**state.structures, s.id: s}, next_id=state.next_id + 1)
+        case TribeMoved():
+            return _tribe(state, event.tribe, land=event.path[-1]) if event.path else state
+        case TribeDriven():
+            return _tribe(state, event.tribe, land=event.to_land)
+        case ClansLost():
+            return _evolve_clans_lost(state, event)
+        case ResourcesTaken():
+            if event.from_tribe is not None:
+                state = _stock(state, event.from_tribe, Resources().minus(event.resources))
+            return _stock(state, event.to_tribe, event.resources)
+        case SpellsCast():
+            state = _stock(state, event.tribe, Resources(mana=-event.mana))
+            return _tribe(state, event.tribe, active=event.spells)
+        case Transmuted():
+            return _stock(state, event.tribe, event.produced.minus(event.consumed))
+        case Harvested():
+            return _stock(state, event.tribe, event.gained)
+        case UpkeepPaid():
+            return _stock(state, event.tribe, Resources().minus(event.paid))
+        case TurnResolved():
+            tribes = {k: R(t, start_land=t.land) for k, t in state.tribes.items()}
+            return R(state, tribes=tribes, orders={}, turn=event.turn + 1)
+        case EdificeRaised():
+            pending = {**state.pending_edifices, event.land: (event.kind, event.tribe)}
+            return R(state, pending_edifices=pending)
+        case EdificeFallen():
+            return R(
+                state, pending_edifices={k: v for k, v in state.pending_edifices.items() if k != event.land}
+            )
+        case EraWon():
+            return R(state, winner=event.god)
+        case StockpileAdjusted():
+            return _stock(state, event.tribe, event.delta)
+        case ClansRemoved():
+            tribe = state.tribes.get(event.tribe)
+            return (
+                state
+                if tribe is None
+                else _tribe(state, event.tribe, clans=_clans(tribe, event.role, -event.count))
+            )
+        case _:
+            assert_never(event)
+
+
+def _evolve_mana_spent(state: State, event: ManaSpent) -> State:
+    god = state.gods.get(event.god)
+    if god is None:
+        return state
+    state = R(state, gods={**state.gods, god.id: R(god, mana=max(0, god.mana - event.from_god))})
+    return _stock(state, god.tribe, Resources(mana=-event.from_tribe))
+
+
+def _evolve_hero_levelled(state: State, event: HeroLevelled) -> State:
+    hero = state.heroes.get(event.hero)
+    if hero is None:
+        return state
+    if event.cause == "victory":
+        hero = R(hero, level=hero.level + 1, unchosen=hero.unchosen + 1)
+    elif event.cause == "chosen":
+        hero = R(hero, abilities=(*hero.abilities, event.ability), unchosen=max(0, hero.unchosen - 1))
+    else:
+        hero = R(hero, level=hero.level + 1, abilities=(*hero.abilities, event.ability))
+    state = _stock(state, hero.tribe, Resources().minus(event.cost))
+    return R(state, heroes={**state.heroes, hero.id: hero})
+
+
+def _evolve_clans_lost(state: State, event: ClansLost) -> State:
+    tribe = state.tribes.get(event.tribe)
+    if tribe is None:
+        return state
+    for role, n in event.clans.items():
+        tribe = R(tribe, clans=_clans(tribe, role, -n))
+    state = R(state, tribes={**state.tribes, tribe.id: tribe})
+    winner = state.tribes.get(event.to_tribe or "")
+    if winner is not None:
+        for role, n in event.clans.items():
+            winner = R(winner, clans=_clans(winner, role, n))
+        state = R(state, tribes={**state.tribes, winner.id: winner})
+    return state

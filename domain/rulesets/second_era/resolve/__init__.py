@@ -1,0 +1,39 @@
+"""The resolution of a turn, run when the orders phase closes: one table, read top to bottom.
+
+Every god's orders were sealed until now; they take effect together, step by step, each step seeing the
+state the previous steps left. Within a step gods go in the order of their ids, orders in the order given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from domain.engine import DecisionContext
+from domain.rulesets.second_era.resolve.acts import resolve_divine_acts, resolve_free_orders, resolve_works
+from domain.rulesets.second_era.resolve.battles import resolve_invasions, resolve_movement
+from domain.rulesets.second_era.resolve.economy import resolve_harvest, resolve_spells, resolve_upkeep
+from domain.rulesets.second_era.resolve.log import Log
+from domain.rulesets.second_era.resolve.victory import resolve_reports, resolve_victory
+from domain.rulesets.second_era.state import State
+
+Step = Callable[[Log, DecisionContext], None]
+
+RESOLUTION_ORDER: tuple[tuple[str, str, Step], ...] = (
+    ("free orders", "clan roles, spell orders, hero abilities, arming heroes", resolve_free_orders),
+    ("divine acts", "birth hero, spawn monster, teach spell, create artefact (mana)", resolve_divine_acts),
+    ("works", "grow tribe, build Town / Shrine / Floor (stockpile)", resolve_works),
+    ("movement", "every tribe walks its ordered path at once", resolve_movement),
+    ("invasions", "tribes sharing a Land fight; loot, levels, heroes killed, driven off", resolve_invasions),
+    ("spells", "continuous spells cast and paid, transmutations", resolve_spells),
+    ("harvest", "from the Land each tribe started on; bonuses, then round down", resolve_harvest),
+    ("upkeep", "clans, heroes and adaptation; shortfalls recorded for the GM", resolve_upkeep),
+    ("victory", "edifices raised, fallen or completed: City, Temple, Tower", resolve_victory),
+    ("reports", "a report for each god; the turn closes", resolve_reports),
+)
+
+
+def resolve_turn(state: State, ctx: DecisionContext) -> Sequence[object]:
+    log = Log(state)
+    for _name, _what, step in RESOLUTION_ORDER:
+        step(log, ctx)
+    return log.events

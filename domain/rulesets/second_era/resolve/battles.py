@@ -1,0 +1,177 @@
+"""Movement and invasions ([002:6-7], [002:52-58]).
+
+All tribes move at once along their ordered paths. A tribe that ends the turn on another tribe's Land invades
+it. On each such Land (taken in the order of their ids) the defender is the tribe that did not move there
+this turn; if all moved in, the one that arrived in fewest moves, a d6 roll-off breaking a tie (chosen reading:
+the text does not say). Invaders fight it one after another, fewest moves first, then by god id; the winner
+holds the Land, the loser is driven off to a free Land (see `drive_off`).
+"""
+
+from __future__ import annotations
+
+from domain.engine import DecisionContext
+from domain.rulesets.second_era import content
+from domain.rulesets.second_era.battle import clans_to_lose, has_ability, loot, outcome, war_score
+from domain.rulesets.second_era.commands import MoveTribe
+from domain.rulesets.second_era.events import (
+    BattleFought,
+    ClansLost,
+    HeroKilled,
+    HeroLevelled,
+    ResourcesTaken,
+    TribeDriven,
+    TribeMoved,
+)
+from domain.rulesets.second_era.magic import adaptation_slots, spell_slots
+from domain.rulesets.second_era.resolve.log import Log
+from domain.rulesets.second_era.state import State, Tribe
+from domain.rulesets.second_era.values import Resources
+
+
+def resolve_movement(log: Log, ctx: DecisionContext) -> None:
+    for god in sorted(log.state.orders):
+        path = tuple(q.order.to_land for q in log.state.orders[god] if isinstance(q.order, MoveTribe))
+        if path:
+            log.emit(TribeMoved(tribe=log.state.gods[god].tribe, path=path))
+
+
+def _moves(state: State, tribe: Tribe) -> int:
+    return sum(1 for q in state.orders.get(tribe.god, ()) if isinstance(q.order, MoveTribe))
+
+
+def _loot_priority(state: State, tribe: Tribe) -> list[str]:
+    moves = [q.order for q in state.orders.get(tribe.god, ()) if isinstance(q.order, MoveTribe)]
+    return list(moves[-1].loot) if moves else []
+
+
+def resolve_invasions(log: Log, ctx: DecisionContext) -> None:
+    lands = sorted({t.land for t in log.state.tribes.values()})
+    for land in lands:
+        here = [t for t in log.state.tribes.values() if t.land == land]
+        if len(here) < 2:
+            continue
+        defender = _defender(log, ctx, here)
+        invaders = sorted(
+            (t for t in here if t.id != defender.id), key=lambda t: (_moves(log.state, t), t.god)
+        )
+        holder = defender.id
+        for invader in invaders:
+            holder = fight(log, ctx, invader.id, holder, land)
+
+
+def _defender(log: Log, ctx: DecisionContext, here: list[Tribe]) -> Tribe:
+    stayed = [t for t in here if _moves(log.state, t) == 0]
+    if stayed:
+        return stayed[0]
+    fewest = min(_moves(log.state, t) for t in here)
+    tied = sorted((t for t in here if _moves(log.state, t) == fewest), key=lambda t: t.god)
+    while len(tied) > 1:
+        rolls = ctx.dice.roll(f"arrival:{tied[0].land}", len(tied), 6)
+        best = max(rolls)
+        tied = [t for t, r in zip(tied, rolls, strict=True) if r == best]
+    return tied[0]
+
+
+def fight(log: Log, ctx: DecisionContext, attacker_id: str, defender_id: str, land: str) -> str:
+    """One battle between two tribes on `land`; returns the id of the tribe that holds the Land after it."""
+    state = log.state
+    attacker, defender = state.tribes[attacker_id], state.tribes[defender_id]
+    a_score = war_score(state, attacker, "attacker")
+    d_score = war_score(state, defender, "defender")
+    # [002:54] both sides roll 1d6 and add it to their score (one roll: attacker's die, then defender's).
+    a_roll, d_roll = ctx.dice.roll(f"battle:{land}:{attacker_id}:{defender_id}", 2, 6)
+    result, a_loss, d_loss = outcome(a_score + a_roll, d_score + d_roll)
+    log.emit(
+        BattleFought(
+            land=land,
+            attacker=attacker_id,
+            defender=defender_id,
+            attacker_score=a_score,
+            defender_score=d_score,
+            attacker_roll=a_roll,
+            defender_roll=d_roll,
+            outcome=result,
+        )
+    )
+    winner = {"attacker": attacker_id, "defender": defender_id}.get(result)
+    _lose_clans(log, attacker_id, a_loss, winner if winner == defender_id else None)
+    _lose_clans(log, defender_id, d_loss, winner if winner == attacker_id else None)
+    if result == "attacker":
+        _plunder(log, attacker_id, defender_id)
+    if winner is not None:
+        _hero_victory(log, winner)
+    if result == "attacker":
+        drive_off(log, defender_id, prefer=None)
+        return attacker_id
+    # A draw or a repelled invasion: the invader falls back to where it came from, or the nearest free Land.
+    drive_off(log, attacker_id, prefer=state.tribes[attacker_id].start_land)
+    return defender_id
+
+
+def _lose_clans(log: Log, tribe_id: str, count: int, victor: str | None) -> None:
+    tribe = log.state.tribes[tribe_id]
+    lost = clans_to_lose(tribe, count)
+    n = sum(lost.values())
+    if not n:
+        return
+    winner = log.state.tribes[victor] if victor else None
+    # [002:95] a Slaver's tribe absorbs the clans that would be killed; they are then not killed, so Pillager
+    # and Sacrificial Priest (which reward clans "killed off") give nothing for them (chosen reading).
+    slaver = winner is not None and has_ability(log.state, winner, "slaver")
+    log.emit(ClansLost(tribe=tribe_id, clans=lost, to_tribe=victor if slaver else None))
+    if winner is not None and not slaver:
+        reward = Resources()
+        if has_ability(log.state, winner, "pillager"):
+            reward = reward.plus(Resources(luxuries=5 * n))  # [002:96] 5 Luxuries per clan killed
+        if has_ability(log.state, winner, "sacrificial_priest"):
+            reward = reward.plus(Resources(mana=15 * n))  # [002:97] 15 mana per clan killed
+        if not reward.is_zero():
+            log.emit(ResourcesTaken(to_tribe=winner.id, resources=reward, reason="clans killed"))
+    if n >= content.acts().heroes_killed_at_clan_losses:
+        _kill_a_hero(log, tribe_id)
+
+
+def _kill_a_hero(log: Log, tribe_id: str) -> None:
+    """[002:58] losing 3 or more clans at once kills a hero, the attacker's choice. Chosen reading: the enemy
+    takes the strongest (highest level, then the oldest)."""
+    heroes = sorted(log.state.heroes_of(tribe_id), key=lambda h: (-h.level, int(h.id.split("-")[-1])))
+    if heroes:
+        log.emit(HeroKilled(hero=heroes[0].id))
+
+
+def _hero_victory(log: Log, tribe_id: str) -> None:
+    """[002:58] the victor gains a level for a Hero; chosen reading: its lowest-level hero (then the oldest).
+    The god chooses the new ability later (`ChooseHeroAbility`)."""
+    heroes = sorted(log.state.heroes_of(tribe_id), key=lambda h: (h.level, int(h.id.split("-")[-1])))
+    if heroes:
+        log.emit(HeroLevelled(hero=heroes[0].id, ability="", cause="victory"))
+
+
+def _plunder(log: Log, victor: str, loser: str) -> None:
+    """[002:56] up to 12 resources of the victor's choice (its `loot` order, then a fixed order)."""
+    state = log.state
+    priority = _loot_priority(state, state.tribes[victor])
+    taken = loot(state.tribes[loser].stockpile.as_dict(), priority, content.acts().loot_max_resources)
+    if taken:
+        log.emit(
+            ResourcesTaken(to_tribe=victor, from_tribe=loser, resources=Resources.of(taken), reason="loot")
+        )
+
+
+def habitable(state: State, tribe: Tribe, land: str) -> bool:
+    return adaptation_slots(state, state.lands[land].habitat) <= spell_slots(state, tribe)
+
+
+def drive_off(log: Log, tribe_id: str, prefer: str | None) -> None:
+    """[002:7] a beaten tribe is driven to another Land: `prefer` if free, else the first free Land of its
+    continent, else the first free connected Land (by id), that its race can live on. If there is none it
+    stays (and the GM may rule)."""
+    state = log.state
+    tribe = state.tribes[tribe_id]
+    here = state.lands[tribe.land]
+    same = sorted(k for k, v in state.lands.items() if v.continent == here.continent and k != here.id)
+    candidates = ([prefer] if prefer else []) + same + sorted(here.connections)
+    for land in candidates:
+        if land != here.id and state.tribe_on(land) is None and habitable(state, tribe, land):
+            log.emit(TribeDriven(tribe=tribe_id, to_land=land))
+            return

@@ -1,0 +1,87 @@
+"""The economy of a turn: continuous spells, then the harvest, then upkeep ([002:17-45], [002:48-50], [002:62]).
+
+Spells are cast first so their bonuses count in this turn's harvest; they are paid from the mana in the
+stockpile before the harvest comes in. Upkeep is paid after the harvest; what cannot be paid is recorded as a
+shortfall, whose effect ("starvation happens" [002:18], the rest unstated) is a GM ruling.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from domain.engine import DecisionContext
+from domain.rulesets.second_era import content
+from domain.rulesets.second_era.economy import harvest_exact, round_down, upkeep
+from domain.rulesets.second_era.events import Harvested, SpellsCast, Transmuted, UpkeepPaid
+from domain.rulesets.second_era.magic import adaptation_mana, choose_spells, spell_cost
+from domain.rulesets.second_era.resolve.log import Log
+from domain.rulesets.second_era.values import RESOURCE_NAMES, Resources
+
+
+def resolve_spells(log: Log, ctx: DecisionContext) -> None:
+    """[002:15] [002:61-62] each tribe casts its continuous spells; their cost is deducted each turn. A spell the
+    tribe cannot pay for lapses this turn. Transmutations convert as they are cast [002:71]."""
+    for tribe_id in sorted(log.state.tribes):
+        tribe = log.state.tribes[tribe_id]
+        if not tribe.spells and not tribe.active:
+            continue
+        mana = tribe.stockpile.mana
+        cast: list[str] = []
+        lapsed: list[str] = []
+        for spell_id in choose_spells(log.state, tribe):
+            cost = spell_cost(log.state.spells[spell_id].effects)
+            if cost <= mana:
+                mana -= cost
+                cast.append(spell_id)
+            else:
+                lapsed.append(spell_id)
+        log.emit(
+            SpellsCast(
+                god=tribe.god,
+                tribe=tribe_id,
+                spells=tuple(cast),
+                mana=tribe.stockpile.mana - mana,
+                lapsed=tuple(lapsed),
+            )
+        )
+        for spell_id in cast:
+            _transmute(log, tribe_id, spell_id)
+
+
+def _transmute(log: Log, tribe_id: str, spell_id: str) -> None:
+    """[002:71] 3 of one resource into 2 of another, once per level (digest #21), while the stock lasts."""
+    rule = content.magic().transmutation
+    for effect in log.state.spells[spell_id].effects:
+        if effect.effect != "transmutation" or effect.source is None or effect.target is None:
+            continue
+        have = log.state.tribes[tribe_id].stockpile.get(effect.source)
+        times = min(effect.level, have // rule.consumes)
+        if times:
+            log.emit(
+                Transmuted(
+                    god=log.state.tribes[tribe_id].god,
+                    tribe=tribe_id,
+                    spell=spell_id,
+                    consumed=Resources.of({effect.source: rule.consumes * times}),
+                    produced=Resources.of({effect.target: rule.produces * times}),
+                )
+            )
+
+
+def resolve_harvest(log: Log, ctx: DecisionContext) -> None:
+    for tribe_id in sorted(log.state.tribes):
+        tribe = log.state.tribes[tribe_id]
+        exact = harvest_exact(log.state, tribe)
+        gained = round_down(exact)
+        kept = {k: v for k, v in exact.items() if v != Fraction(0)}
+        log.emit(Harvested(god=tribe.god, tribe=tribe_id, exact=kept, gained=gained))
+
+
+def resolve_upkeep(log: Log, ctx: DecisionContext) -> None:
+    """Clan and hero upkeep plus the Adaptation mana ([002:48-50]: 1 mana per clan per slot)."""
+    for tribe_id in sorted(log.state.tribes):
+        tribe = log.state.tribes[tribe_id]
+        due = upkeep(log.state, tribe).plus(Resources(mana=adaptation_mana(log.state, tribe)))
+        paid = Resources(**{n: min(due.get(n), tribe.stockpile.get(n)) for n in RESOURCE_NAMES})
+        if not due.is_zero():
+            log.emit(UpkeepPaid(god=tribe.god, tribe=tribe_id, due=due, paid=paid, shortfall=due.minus(paid)))

@@ -1,0 +1,76 @@
+"""Victory by City, Temple or Tower ([002:122-129]) and the end of the turn: reports, then the turn closes.
+
+Five parts of one kind built by one tribe on one Land at the end of a turn raise an edifice; if they still
+stand at the end of the following turn, its builder's god wins the Era and the game ends.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from domain.engine import DecisionContext
+from domain.engine.messages import GameEnded
+from domain.rulesets.second_era import content
+from domain.rulesets.second_era.events import (
+    EdificeFallen,
+    EdificeRaised,
+    EraWon,
+    OrderFailed,
+    TurnReported,
+    TurnResolved,
+)
+from domain.rulesets.second_era.resolve.log import Log
+
+
+def standing_edifices(log: Log) -> dict[str, tuple[str, str]]:
+    """Land -> (kind, tribe) for every Land holding five parts of one kind by one builder."""
+    need = content.acts().parts_per_edifice
+    counts = Counter((s.land, s.kind, s.tribe) for s in log.state.structures.values())
+    found: dict[str, tuple[str, str]] = {}
+    for (land, kind, tribe), n in sorted(counts.items()):
+        if n >= need and land not in found:
+            found[land] = (kind, tribe)
+    return found
+
+
+def resolve_victory(log: Log, ctx: DecisionContext) -> None:
+    standing = standing_edifices(log)
+    pending = dict(log.state.pending_edifices)
+    winners: list[EraWon] = []
+    for land, (kind, tribe) in sorted(standing.items()):
+        if pending.get(land) == (kind, tribe):
+            god = log.state.tribes[tribe].god
+            edifice = content.acts().structures[kind].edifice
+            winners.append(EraWon(god=god, tribe=tribe, land=land, edifice=edifice))
+        else:
+            log.emit(EdificeRaised(land=land, kind=kind, tribe=tribe))
+    for land in sorted(pending):
+        if standing.get(land) != pending[land]:
+            log.emit(EdificeFallen(land=land))
+    if winners:
+        log.emit(*winners)
+        names = ", ".join(f"{w.god} ({w.edifice} on {w.land})" for w in winners)
+        log.emit(GameEnded(reason=f"The Era is won: {names}.", at=ctx.now))
+
+
+def resolve_reports(log: Log, ctx: DecisionContext) -> None:
+    """Each god's turn report [issue 4]: its tribe after the turn and the orders that failed."""
+    failed: dict[str, list[str]] = {}
+    for event in log.events:
+        if isinstance(event, OrderFailed):
+            failed.setdefault(event.god, []).append(f"order {event.order_no} failed: {event.reason}")
+    for god_id in sorted(log.state.gods):
+        god = log.state.gods[god_id]
+        tribe = log.state.tribes[god.tribe]
+        log.emit(
+            TurnReported(
+                god=god_id,
+                turn=ctx.turn,
+                land=tribe.land,
+                clans=dict(tribe.clans),
+                stockpile=tribe.stockpile,
+                god_mana=god.mana,
+                notes=tuple(failed.get(god_id, ())),
+            )
+        )
+    log.emit(TurnResolved(turn=ctx.turn))

@@ -1,0 +1,168 @@
+"""What each viewer may see (digest B6, house rules since the text is silent).
+
+Public, as on the forum: the map, where tribes stand, their clans and heroes, monsters, artefacts' holders,
+structures, edifices, moves and battles with their dice. Private to a god (and the GM): its orders until and
+after resolution, its stockpile and mana, its spell designs, its harvest, upkeep and report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from domain.engine import Actor, Rejected
+from domain.rulesets.second_era.commands import GM_COMMANDS, SEAT_COMMANDS
+from domain.rulesets.second_era.events import (
+    Event,
+    Harvested,
+    ManaSpent,
+    OrderCancelled,
+    OrderFailed,
+    OrderGiven,
+    SpellOrdersSet,
+    SpellsCast,
+    SpellTaught,
+    StockpileAdjusted,
+    Transmuted,
+    TurnReported,
+    UpkeepPaid,
+)
+from domain.rulesets.second_era.magic import counterspell_level, free_slots, spell_slots
+from domain.rulesets.second_era.state import (
+    Artefact,
+    Hero,
+    Land,
+    Monster,
+    QueuedOrder,
+    Spell,
+    State,
+    Structure,
+)
+from domain.rulesets.second_era.values import Resources
+
+
+class TribeView(msgspec.Struct, frozen=True):
+    id: str
+    god: str
+    name: str
+    land: str
+    clans: dict[str, int]
+    stockpile: Resources | None = None
+    spells: list[str] | None = None
+    cast: list[str] | None = None
+    active: list[str] | None = None
+    spell_slots: int | None = None
+    free_slots: int | None = None
+    counterspell_level: int | None = None
+
+
+class GodView(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    spheres: list[str]
+    tribe: str
+    mana: int | None = None
+    orders: list[QueuedOrder] | None = None
+
+
+class View(msgspec.Struct, frozen=True):
+    nature: str
+    turn: int
+    lands: list[Land]
+    gods: list[GodView]
+    tribes: list[TribeView]
+    heroes: list[Hero]
+    monsters: list[Monster]
+    artefacts: list[Artefact]
+    structures: list[Structure]
+    spells: list[Spell]
+    edifices_raised: dict[str, tuple[str, str]]
+    winner: str | None = None
+
+
+def _sees_god(viewer: Actor, god: str) -> bool:
+    return viewer.is_gm or viewer.controls == god
+
+
+def _tribe_view(state: State, tribe_id: str, viewer: Actor) -> TribeView:
+    t = state.tribes[tribe_id]
+    public = TribeView(id=t.id, god=t.god, name=t.name, land=t.land, clans=dict(t.clans))
+    if not _sees_god(viewer, t.god):
+        return public
+    return msgspec.structs.replace(
+        public,
+        stockpile=t.stockpile,
+        spells=list(t.spells),
+        cast=None if t.cast is None else list(t.cast),
+        active=list(t.active),
+        spell_slots=spell_slots(state, t),
+        free_slots=free_slots(state, t),
+        counterspell_level=counterspell_level(state, t),
+    )
+
+
+def view_for(state: State, viewer: Actor) -> View:
+    gods = [
+        GodView(
+            id=g.id,
+            name=g.name,
+            spheres=list(g.spheres),
+            tribe=g.tribe,
+            mana=g.mana if _sees_god(viewer, g.id) else None,
+            orders=list(state.orders.get(g.id, ())) if _sees_god(viewer, g.id) else None,
+        )
+        for g in state.gods.values()
+    ]
+    return View(
+        nature=state.nature,
+        turn=state.turn,
+        lands=list(state.lands.values()),
+        gods=gods,
+        tribes=[_tribe_view(state, t, viewer) for t in state.tribes],
+        heroes=list(state.heroes.values()),
+        monsters=[m for m in state.monsters.values() if True],
+        artefacts=list(state.artefacts.values()),
+        structures=list(state.structures.values()),
+        spells=[s for s in state.spells.values() if _sees_god(viewer, s.god)],
+        edifices_raised=dict(state.pending_edifices),
+        winner=state.winner,
+    )
+
+
+_PRIVATE = (
+    OrderGiven,
+    OrderCancelled,
+    OrderFailed,
+    ManaSpent,
+    TurnReported,
+    SpellTaught,
+    SpellOrdersSet,
+    SpellsCast,
+    Transmuted,
+    Harvested,
+    UpkeepPaid,
+    StockpileAdjusted,
+)
+
+
+def redact(event: Event, viewer: Actor) -> Event | None:
+    """Sealed orders (before and after resolution: the results are public, the orders are not), mana, spell
+    designs and the economy are shown only to their god and the GM; everything else is public."""
+    if viewer.is_gm or not isinstance(event, _PRIVATE):
+        return event
+    return event if viewer.controls == event.god else None
+
+
+def available(state: State, actor: Actor) -> Sequence[str]:
+    tags: list[str] = sorted(GM_COMMANDS) if actor.is_gm else []
+    if actor.controls in state.gods and state.winner is None:
+        tags += sorted(SEAT_COMMANDS)
+    return tags
+
+
+def validate_seat(state: State, controls: str | None) -> None:
+    if controls not in state.gods:
+        raise Rejected(
+            "second_era.unknown_god", f"A player seat must control one of the gods {sorted(state.gods)}."
+        )

@@ -1,0 +1,342 @@
+"""The command handler: load the game's state, decide, append at the expected version, retry on conflict.
+
+State comes from a `StateLoader` (an in-process cache of each game's latest state, falling back to snapshot
+plus fold; implemented in `projections.state`). When the client pins a version (`If-Match`), a mismatch is
+a `VersionConflict`; otherwise a conflict reloads and decides again, a bounded number of times.
+
+Idempotency: with a key, the first outcome (accepted or refused) is stored per caller and returned for every
+retry with the same body; the same key with another body is an `IdempotencyMismatch`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from typing import Any, Literal, Protocol
+from uuid import uuid4
+
+import msgspec
+
+from domain import rulesets
+from domain.engine import Actor, DecisionContext, GameState, Rejected, Ruleset
+from domain.engine import game as engine
+from domain.engine.dice import Dice, commitment, seeded_deriver
+from domain.engine.messages import AddSeat, CreateGame
+from events.codec import codec_for, encode, tag_of
+from events.secrets import SecretStore
+from events.store import (
+    ConcurrencyConflict,
+    EventMetadata,
+    EventStore,
+    IdempotencyRecord,
+    IdempotencyReplay,
+    NewEvent,
+    RecordedEvent,
+    canonical,
+)
+
+MAX_ATTEMPTS = 8
+
+
+def stream_of(game_id: str) -> str:
+    return f"game-{game_id}"
+
+
+class ResultEvent(msgspec.Struct, frozen=True):
+    version: int
+    type: str
+    data: msgspec.Raw
+
+
+class Accepted(msgspec.Struct, frozen=True, tag="accepted", tag_field="status"):
+    game_id: str
+    command_id: str
+    version: int
+    events: list[ResultEvent]
+    replayed: bool = False
+
+
+class Refused(msgspec.Struct, frozen=True, tag="rejected", tag_field="status"):
+    game_id: str
+    command_id: str
+    code: str
+    message: str
+    http_status: int = 422
+    replayed: bool = False
+
+
+Outcome = Accepted | Refused
+_outcome_decoder = msgspec.json.Decoder(Outcome)
+
+
+class VersionConflict(Exception):
+    def __init__(self, game_id: str, expected: int, actual: int) -> None:
+        super().__init__(f"game {game_id} is at version {actual}, not {expected}")
+        self.game_id, self.expected, self.actual = game_id, expected, actual
+
+
+class Contention(Exception):
+    """Too many concurrent writers kept moving the game; the client may retry."""
+
+
+class IdempotencyMismatch(Exception):
+    pass
+
+
+class UnknownGame(LookupError):
+    pass
+
+
+class BadCommand(ValueError):
+    """The body is not a command of this game's ruleset; the message names what is wrong."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class StateLoader(Protocol):
+    async def latest(self, game_id: str, *, refresh: bool = False) -> tuple[int, GameState[Any], Ruleset]:
+        """The newest state; raises `UnknownGame`."""
+        ...
+
+    async def remember(
+        self, game_id: str, version: int, state: GameState[Any], ruleset: Ruleset, events: Sequence[Any]
+    ) -> None:
+        """A new state after an append (the events that led to it are given for snapshot policy)."""
+        ...
+
+
+Decision = Callable[[GameState[Any], DecisionContext], list[Any]]
+
+
+def request_hash(game_id: str, body: bytes, expected_version: int | None) -> bytes:
+    return hashlib.sha256(f"{game_id}\n{expected_version}\n".encode() + canonical(body)).digest()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _new_id() -> str:
+    return str(uuid4())
+
+
+class CommandHandler:
+    def __init__(
+        self,
+        store: EventStore,
+        states: StateLoader,
+        secret_store: SecretStore,
+        *,
+        clock: Callable[[], datetime] = _now,
+        new_id: Callable[[], str] = _new_id,
+    ) -> None:
+        self.store = store
+        self.states = states
+        self.secrets = secret_store
+        self.clock = clock
+        self.new_id = new_id
+
+    # --- games and seats --------------------------------------------------------------------------------
+
+    async def create_game(
+        self, ruleset: Ruleset, name: str, setup: bytes, settings: bytes, actor: Actor
+    ) -> tuple[str, RecordedEvent]:
+        """Validate the scenario, store the dice seed outside the stream and append `GameCreated`."""
+        game_id = self.new_id()
+        seed = secrets.token_bytes(32)
+        command = CreateGame(
+            game_id=game_id,
+            name=name,
+            ruleset_id=ruleset.id,
+            ruleset_version=ruleset.version,
+            setup=msgspec.Raw(setup),
+            settings=msgspec.Raw(settings),
+            dice_commitment=commitment(seed),
+        )
+        events = engine.decide_create(ruleset, command, self.clock(), actor.principal)
+        await self.secrets.create(game_id, 0, seed)
+        meta = self._metadata(actor, "CreateGame", game_id, None, None)
+        [recorded] = await self.store.append(
+            stream_of(game_id), 0, [NewEvent(type=tag_of(e), data=encode(e)) for e in events], meta
+        )
+        return game_id, recorded
+
+    async def add_seat(self, game_id: str, seat: AddSeat, actor: Actor) -> Outcome:
+        if not actor.is_gm:
+            raise Rejected("engine.forbidden", "Only the GM may add seats.", status=403)
+
+        def decision(state: GameState[Any], ctx: DecisionContext) -> list[Any]:
+            ruleset = rulesets.get(state.meta.ruleset_id, state.meta.ruleset_version)
+            return engine.decide_add_seat(ruleset, state, seat)
+
+        return await self.run(game_id, actor, decision, command_type="AddSeat", body=encode(seat))
+
+    # --- commands ---------------------------------------------------------------------------------------
+
+    async def submit(
+        self,
+        game_id: str,
+        body: bytes,
+        actor: Actor,
+        *,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        correlation_id: str | None = None,
+    ) -> Outcome:
+        """Decode `body` as a command of the game's ruleset and run it."""
+        _, _, ruleset = await self.states.latest(game_id)
+        try:
+            command = codec_for(ruleset).decode_command(body)
+        except msgspec.ValidationError as exc:
+            raise BadCommand("command.invalid", f"The command does not match its schema: {exc}") from None
+        except msgspec.DecodeError as exc:
+            raise BadCommand("request.malformed_json", f"The body is not valid JSON: {exc}") from None
+
+        def decision(state: GameState[Any], ctx: DecisionContext) -> list[Any]:
+            return engine.decide(ruleset, state, command, ctx)
+
+        return await self.run(
+            game_id,
+            actor,
+            decision,
+            command_type=tag_of(command),
+            body=body,
+            expected_version=expected_version,
+            idempotency_key=idempotency_key,
+            correlation_id=correlation_id,
+        )
+
+    async def run(
+        self,
+        game_id: str,
+        actor: Actor,
+        decision: Decision,
+        *,
+        command_type: str,
+        body: bytes,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        correlation_id: str | None = None,
+    ) -> Outcome:
+        caller = actor.token_id or actor.principal
+        digest = request_hash(game_id, body, expected_version) if idempotency_key else b""
+        if idempotency_key:
+            found = await self.store.find_idempotent(caller, idempotency_key)
+            if found is not None:
+                return self._replay(found, digest)
+        command_id = self.new_id()
+        refresh = False
+        for _attempt in range(MAX_ATTEMPTS):
+            version, state, ruleset = await self.states.latest(game_id, refresh=refresh)
+            if expected_version is not None and expected_version != version:
+                if not refresh:
+                    refresh = True
+                    continue
+                raise VersionConflict(game_id, expected_version, version)
+            ctx = await self._context(state, actor)
+            try:
+                events = decision(state, ctx)
+            except Rejected as rejected:
+                if await self.store.stream_version(stream_of(game_id)) != version:
+                    refresh = True  # decided on a stale cache: decide again on the truth
+                    continue
+                refusal = Refused(
+                    game_id=game_id,
+                    command_id=command_id,
+                    code=rejected.code,
+                    message=rejected.message,
+                    http_status=rejected.status,
+                )
+                if idempotency_key:
+                    stored = await self.store.remember_outcome(
+                        IdempotencyRecord(caller, idempotency_key, digest, encode(refusal))
+                    )
+                    return self._replay(stored, digest, fresh=refusal)
+                return refusal
+            new_events = [NewEvent(type=tag_of(e), data=encode(e)) for e in events]
+            accepted = Accepted(
+                game_id=game_id,
+                command_id=command_id,
+                version=version + len(events),
+                events=[
+                    ResultEvent(version=version + i, type=e.type, data=msgspec.Raw(e.data))
+                    for i, e in enumerate(new_events, start=1)
+                ],
+            )
+            if not events:
+                return accepted
+            meta = self._metadata(actor, command_type, command_id, correlation_id, state.meta.turn)
+            record = (
+                IdempotencyRecord(caller, idempotency_key, digest, encode(accepted)) if idempotency_key else None
+            )
+            try:
+                await self.store.append(stream_of(game_id), version, new_events, meta, record)
+            except ConcurrencyConflict:
+                if expected_version is not None:
+                    actual = await self.store.stream_version(stream_of(game_id))
+                    raise VersionConflict(game_id, expected_version, actual) from None
+                refresh = True
+                continue
+            except IdempotencyReplay as replay:
+                return self._replay(replay.record, digest)
+            new_state = engine.fold(ruleset, events, state)
+            assert new_state is not None
+            await self.states.remember(game_id, accepted.version, new_state, ruleset, events)
+            return accepted
+        raise Contention(f"game {game_id} changed {MAX_ATTEMPTS} times while deciding; retry")
+
+    # --- helpers ----------------------------------------------------------------------------------------
+
+    def _replay(self, record: IdempotencyRecord, digest: bytes, fresh: Outcome | None = None) -> Outcome:
+        if record.request_hash != digest:
+            raise IdempotencyMismatch(
+                "This Idempotency-Key was already used with a different request; use a new key for a new command."
+            )
+        outcome = _outcome_decoder.decode(record.outcome)
+        if fresh is not None and outcome == fresh:
+            return fresh
+        return msgspec.structs.replace(outcome, replayed=True)
+
+    async def _context(self, state: GameState[Any], actor: Actor) -> DecisionContext:
+        meta = state.meta
+        seed = await self.secrets.seed(meta.game_id, meta.dice_epoch)
+        dice = Dice(
+            game_id=meta.game_id,
+            epoch=meta.dice_epoch,
+            next_index=meta.next_roll_index,
+            pending=meta.pending_dice,
+            derive=seeded_deriver(seed, meta.game_id) if seed is not None else None,
+        )
+        return DecisionContext(
+            actor=actor,
+            now=self.clock(),
+            dice=dice,
+            game_id=meta.game_id,
+            turn=meta.turn,
+            phase=meta.phase,
+            seats={k: s.info() for k, s in meta.seats.items()},
+        )
+
+    def _metadata(
+        self, actor: Actor, command_type: str, command_id: str, correlation_id: str | None, turn: int | None
+    ) -> EventMetadata:
+        return EventMetadata(
+            actor=actor.principal,
+            role=actor.role,
+            recorded_at=self.clock(),
+            seat_id=actor.seat_id,
+            token_id=actor.token_id,
+            command_id=command_id,
+            command_type=command_type,
+            correlation_id=correlation_id or command_id,
+            causation_id=command_id,
+            turn=turn,
+        )
+
+
+def outcome_kind(outcome: Outcome) -> Literal["accepted", "rejected"]:
+    return "accepted" if isinstance(outcome, Accepted) else "rejected"

@@ -1,0 +1,148 @@
+"""Read models (games, seats, turns) written by a runner that stores its checkpoint in the same transaction.
+
+The runner reads every game's events after its checkpoint from the store's safe read barrier, applies them to
+the `rm_*` tables and moves the checkpoint, all in one transaction. Several processes may run it: a
+transaction-scoped advisory lock makes one of them the writer at a time. `rebuild` empties the tables and
+replays from zero, which must give the same rows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import asyncpg
+import msgspec
+
+from domain.engine.messages import (
+    DeadlineChanged,
+    GameCreated,
+    GameEnded,
+    GameStarted,
+    PhaseStarted,
+    SeatAdded,
+    TurnEnded,
+    TurnStarted,
+)
+from events.postgres import PostgresEventStore
+from events.store import START, Position, RecordedEvent
+
+NAME = "core"
+_LOCK_KEY = 0x70726F6A  # "proj"
+_BATCH = 500
+_TABLES = ("rm_games", "rm_seats", "rm_turns")
+_TRACKED = (GameCreated, SeatAdded, GameStarted, TurnStarted, PhaseStarted, TurnEnded, DeadlineChanged, GameEnded)
+_decoder = msgspec.json.Decoder(GameCreated | SeatAdded | GameStarted | TurnStarted | PhaseStarted | TurnEnded
+                                | DeadlineChanged | GameEnded)
+_TRACKED_TAGS = frozenset(t.__struct_config__.tag for t in _TRACKED)
+
+
+def game_id_of(stream_id: str) -> str | None:
+    return stream_id[5:] if stream_id.startswith("game-") else None
+
+
+class ReadModelRunner:
+    def __init__(self, store: PostgresEventStore) -> None:
+        self.store = store
+        self.pool = store.pool
+
+    async def catch_up(self, *, wait_for_lock: bool = True) -> int:
+        """Apply everything new; returns how many events were read. Without the lock and not waiting: 0."""
+        total = 0
+        while True:
+            async with self.pool.acquire() as conn, conn.transaction():
+                if wait_for_lock:
+                    await conn.execute("SELECT pg_advisory_xact_lock($1)", _LOCK_KEY)
+                elif not await conn.fetchval("SELECT pg_try_advisory_xact_lock($1)", _LOCK_KEY):
+                    return total
+                row = await conn.fetchrow(
+                    "SELECT tx_id, position FROM projection_checkpoints WHERE name = $1", NAME
+                )
+                after = START if row is None else Position(row[0], row[1])
+                events = await self.store.read_all(after, _BATCH)
+                if not events:
+                    return total
+                for event in events:
+                    await self._apply(conn, event)
+                last = events[-1].position
+                await conn.execute(
+                    "INSERT INTO projection_checkpoints (name, tx_id, position) VALUES ($1, $2, $3) "
+                    "ON CONFLICT (name) DO UPDATE SET tx_id = $2, position = $3, updated_at = now()",
+                    NAME,
+                    last.tx_id,
+                    last.global_position,
+                )
+                total += len(events)
+
+    async def rebuild(self) -> int:
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", _LOCK_KEY)
+            await conn.execute(f"TRUNCATE {', '.join(_TABLES)}")
+            await conn.execute("DELETE FROM projection_checkpoints WHERE name = $1", NAME)
+        return await self.catch_up()
+
+    async def _apply(self, conn: asyncpg.Connection, event: RecordedEvent) -> None:
+        game_id = game_id_of(event.stream_id)
+        if game_id is None:
+            return
+        at = event.meta().recorded_at
+        version = event.stream_version
+        if event.type not in _TRACKED_TAGS:
+            await conn.execute(
+                "UPDATE rm_games SET version = $2, updated_at = $3 WHERE game_id = $1", game_id, version, at
+            )
+            return
+        data: Any = _decoder.decode(event.data)
+        match data:
+            case GameCreated():
+                await conn.execute(
+                    "INSERT INTO rm_games (game_id, name, ruleset_id, ruleset_version, gm, status, turn, phase, "
+                    "deadline, seat_count, version, created_at, updated_at) "
+                    "VALUES ($1, $2, $3, $4, $5, 'setup', 0, NULL, NULL, 0, $6, $7, $7) ON CONFLICT DO NOTHING",
+                    game_id, data.name, data.ruleset_id, data.ruleset_version, data.gm, version, data.created_at,
+                )
+                return
+            case SeatAdded():
+                await conn.execute(
+                    "INSERT INTO rm_seats (game_id, seat_id, name, role, controls, added_version) "
+                    "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
+                    game_id, data.seat_id, data.name, data.role, data.controls, version,
+                )
+                await conn.execute("UPDATE rm_games SET seat_count = seat_count + 1 WHERE game_id = $1", game_id)
+            case GameStarted():
+                await conn.execute("UPDATE rm_games SET status = 'running' WHERE game_id = $1", game_id)
+            case TurnStarted():
+                await conn.execute(
+                    "INSERT INTO rm_turns (game_id, turn, started_version, started_at) VALUES ($1, $2, $3, $4) "
+                    "ON CONFLICT DO NOTHING",
+                    game_id, data.turn, version, data.at,
+                )
+                await conn.execute("UPDATE rm_games SET turn = $2 WHERE game_id = $1", game_id, data.turn)
+            case PhaseStarted():
+                phase = msgspec.json.encode([{"phase": data.phase, "started_version": version, "at": data.at}])
+                await conn.execute(
+                    "UPDATE rm_turns SET phases = phases || $3::jsonb WHERE game_id = $1 AND turn = $2",
+                    game_id, data.turn, phase,
+                )
+                await conn.execute(
+                    "UPDATE rm_games SET phase = $2, deadline = $3 WHERE game_id = $1",
+                    game_id, data.phase, data.deadline,
+                )
+            case TurnEnded():
+                await conn.execute(
+                    "UPDATE rm_turns SET ended_version = $3, ended_at = $4 WHERE game_id = $1 AND turn = $2",
+                    game_id, data.turn, version, data.at,
+                )
+            case DeadlineChanged():
+                await conn.execute("UPDATE rm_games SET deadline = $2 WHERE game_id = $1", game_id, data.deadline)
+            case GameEnded():
+                await conn.execute(
+                    "UPDATE rm_games SET status = 'ended', deadline = NULL WHERE game_id = $1", game_id
+                )
+                await conn.execute(
+                    "UPDATE rm_turns SET ended_version = $2, ended_at = $3 "
+                    "WHERE game_id = $1 AND ended_version IS NULL",
+                    game_id, version, at,
+                )
+        await conn.execute(
+            "UPDATE rm_games SET version = $2, updated_at = $3 WHERE game_id = $1", game_id, version, at
+        )

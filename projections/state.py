@@ -1,0 +1,174 @@
+"""Game state now and at any point: an in-process cache of each game's latest state, snapshots, and folds.
+
+`state_at(game, version | turn | time)` = nearest snapshot at or below the target + fold of the rest.
+`at_turn=n` is the state when turn n opened (right after its `TurnStarted`); `at_time` is the state after the
+last event recorded at or before that moment. Snapshots are written every `snapshot_every` events and at
+every turn boundary; they are keyed by ruleset version, so a new ruleset version never reads an old layout.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Protocol
+
+import msgspec
+
+from domain import rulesets
+from domain.engine import GameState, Ruleset
+from domain.engine import game as engine
+from domain.engine.messages import GameCreated, TurnStarted
+from events.codec import GameCodec, codec_for
+from events.handler import UnknownGame, stream_of
+from events.store import EventStore, RecordedEvent, TimeIndex
+from projections.snapshots import SnapshotStore
+
+_CACHE_SIZE = 4096
+_created_decoder = msgspec.json.Decoder(GameCreated)
+
+
+class Store(EventStore, TimeIndex, Protocol):
+    pass
+
+
+class OutOfRange(LookupError):
+    pass
+
+
+class RulesetUnavailable(LookupError):
+    pass
+
+
+class GameStates:
+    def __init__(self, store: Store, snapshots: SnapshotStore, *, snapshot_every: int = 200) -> None:
+        self.store = store
+        self.snapshots = snapshots
+        self.snapshot_every = snapshot_every
+        self._latest: OrderedDict[str, tuple[int, GameState[Any], Ruleset]] = OrderedDict()
+        self._rulesets: dict[str, Ruleset] = {}
+
+    # --- the StateLoader port of the command handler ----------------------------------------------------
+
+    async def latest(self, game_id: str, *, refresh: bool = False) -> tuple[int, GameState[Any], Ruleset]:
+        entry = self._latest.get(game_id)
+        if entry is not None and not refresh:
+            self._latest.move_to_end(game_id)
+            return entry
+        if entry is not None:
+            version, state, ruleset = entry
+            events = await self.store.read_stream(stream_of(game_id), after_version=version)
+            if events:
+                state = self._fold(ruleset, state, events)
+                version = events[-1].stream_version
+        else:
+            ruleset = await self.ruleset_of(game_id)
+            version, state = await self._load(game_id, ruleset, None)
+        self._put(game_id, (version, state, ruleset))
+        return version, state, ruleset
+
+    async def remember(
+        self, game_id: str, version: int, state: GameState[Any], ruleset: Ruleset, events: Sequence[Any]
+    ) -> None:
+        entry = self._latest.get(game_id)
+        if entry is None or entry[0] < version:
+            self._put(game_id, (version, state, ruleset))
+        first = version - len(events) + 1
+        crossed = (version // self.snapshot_every) > ((first - 1) // self.snapshot_every)
+        if crossed or any(isinstance(e, TurnStarted) for e in events):
+            await self.snapshots.save(
+                stream_of(game_id), version, ruleset.id, ruleset.version, codec_for(ruleset).encode_state(state)
+            )
+
+    def forget(self, game_id: str | None = None) -> None:
+        if game_id is None:
+            self._latest.clear()
+        else:
+            self._latest.pop(game_id, None)
+
+    # --- time travel ------------------------------------------------------------------------------------
+
+    async def state_at(
+        self,
+        game_id: str,
+        *,
+        version: int | None = None,
+        turn: int | None = None,
+        time: datetime | None = None,
+    ) -> tuple[int, GameState[Any], Ruleset]:
+        """The state at a version, at the start of a turn, or at a moment. With none given, the latest."""
+        head, latest, ruleset = await self.latest(game_id)
+        stream = stream_of(game_id)
+        if turn is not None:
+            found = await self.store.version_of_turn(stream, turn)
+            if found is None:
+                raise OutOfRange(f"Turn {turn} has not started; the game is in turn {latest.meta.turn}.")
+            version = found
+        elif time is not None:
+            version = await self.store.version_at_time(stream, time)
+            if version == 0:
+                raise OutOfRange("The game did not exist yet at that time.")
+        if version is None or version == head:
+            return head, latest, ruleset
+        if not 1 <= version <= head:
+            raise OutOfRange(f"Version {version} is outside this game's history (1 to {head}).")
+        at, state = await self._load(game_id, ruleset, version)
+        return at, state, ruleset
+
+    async def fold_from_scratch(self, game_id: str, version: int | None = None) -> GameState[Any]:
+        """A full fold with no cache and no snapshot: the reference every other path must equal."""
+        ruleset = await self.ruleset_of(game_id)
+        events = await self.store.read_stream(stream_of(game_id), to_version=version)
+        state = self._fold(ruleset, None, events)
+        if state is None:
+            raise UnknownGame(game_id)
+        return state
+
+    # --- internals --------------------------------------------------------------------------------------
+
+    async def ruleset_of(self, game_id: str) -> Ruleset:
+        ruleset = self._rulesets.get(game_id)
+        if ruleset is None:
+            first = await self.store.read_stream(stream_of(game_id), to_version=1)
+            if not first or first[0].type != "GameCreated":
+                raise UnknownGame(game_id)
+            created = _created_decoder.decode(first[0].data)
+            try:
+                ruleset = rulesets.get(created.ruleset_id, created.ruleset_version)
+            except rulesets.UnknownRuleset:
+                raise RulesetUnavailable(
+                    f"This server does not have ruleset {created.ruleset_id} v{created.ruleset_version}."
+                ) from None
+            self._rulesets[game_id] = ruleset
+        return ruleset
+
+    async def _load(self, game_id: str, ruleset: Ruleset, version: int | None) -> tuple[int, GameState[Any]]:
+        stream = stream_of(game_id)
+        codec = codec_for(ruleset)
+        base_version, state = 0, None
+        snapshot = await self.snapshots.load(stream, ruleset.version, version)
+        if snapshot is not None:
+            base_version, state = snapshot[0], codec.decode_state(snapshot[1])
+        events = await self.store.read_stream(stream, after_version=base_version, to_version=version)
+        state = self._fold(ruleset, state, events, codec)
+        if state is None:
+            raise UnknownGame(game_id)
+        return (events[-1].stream_version if events else base_version), state
+
+    def _fold(
+        self,
+        ruleset: Ruleset,
+        state: GameState[Any] | None,
+        events: Sequence[RecordedEvent],
+        codec: GameCodec | None = None,
+    ) -> Any:
+        codec = codec or codec_for(ruleset)
+        for event in events:
+            state = engine.evolve(ruleset, state, codec.decode_event(event.type, event.data))
+        return state
+
+    def _put(self, game_id: str, entry: tuple[int, GameState[Any], Ruleset]) -> None:
+        self._latest[game_id] = entry
+        self._latest.move_to_end(game_id)
+        while len(self._latest) > _CACHE_SIZE:
+            self._latest.popitem(last=False)

@@ -1,0 +1,97 @@
+"""The composition root: builds the database, stores, handler, projections and service from `Settings`."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+
+import asyncpg
+
+from events.handler import CommandHandler
+from events.postgres import PostgresEventStore
+from events.secrets import PostgresSecretStore
+from projections.readmodels import ReadModelRunner
+from projections.snapshots import PostgresSnapshotStore
+from projections.state import GameStates
+from server.auth import Tokens
+from server.database import EmbeddedDatabase, create_pool, ensure_database, start_embedded
+from server.service import GameService
+from server.settings import Settings
+
+log = logging.getLogger("pantheon")
+
+
+@dataclass
+class Services:
+    settings: Settings
+    url: str
+    pool: asyncpg.Pool
+    store: PostgresEventStore
+    service: GameService
+    runner: ReadModelRunner
+    embedded: EmbeddedDatabase | None = None
+    generated_admin_token: str | None = None
+    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+
+
+def resolve_database(settings: Settings) -> tuple[str, EmbeddedDatabase | None]:
+    if settings.database_url:
+        return settings.database_url, None
+    embedded = start_embedded(settings.data_dir)
+    return embedded.url, embedded
+
+
+@contextlib.asynccontextmanager
+async def services(settings: Settings, *, url: str | None = None) -> AsyncIterator[Services]:
+    """Everything the app needs, started and (on exit) stopped in order."""
+    embedded = None
+    if url is None:
+        url, embedded = resolve_database(settings)
+    try:
+        applied = await ensure_database(url)
+        if applied:
+            log.info("applied migrations: %s", ", ".join(applied))
+        pool = await create_pool(url, min_size=2, max_size=settings.pool_size)
+        try:
+            store = PostgresEventStore(pool)
+            states = GameStates(store, PostgresSnapshotStore(pool), snapshot_every=settings.snapshot_every)
+            handler = CommandHandler(store, states, PostgresSecretStore(pool))
+            runner = ReadModelRunner(store)
+            tokens = Tokens(pool, settings.admin_token)
+            built = Services(
+                settings=settings,
+                url=url,
+                pool=pool,
+                store=store,
+                service=GameService(handler, states, runner, tokens),
+                runner=runner,
+                embedded=embedded,
+                generated_admin_token=await tokens.ensure_admin(),
+            )
+            if settings.run_background_jobs:
+                built.tasks.append(asyncio.create_task(store.listen(url), name="pantheon-listen"))
+                built.tasks.append(asyncio.create_task(_project_forever(built), name="pantheon-readmodels"))
+            try:
+                yield built
+            finally:
+                for task in built.tasks:
+                    task.cancel()
+                await asyncio.gather(*built.tasks, return_exceptions=True)
+        finally:
+            await pool.close()
+    finally:
+        if embedded is not None:
+            embedded.stop()
+
+
+async def _project_forever(built: Services) -> None:
+    """Keep read models current; one process at a time writes (transaction-scoped advisory lock)."""
+    while True:
+        try:
+            await built.runner.catch_up(wait_for_lock=False)
+        except (asyncpg.PostgresError, OSError):
+            log.exception("read-model runner failed; retrying")
+        await built.store.notifier.wait(None, 2.0)

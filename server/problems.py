@@ -1,0 +1,150 @@
+"""Errors at the HTTP edge, in one place: everything becomes `application/problem+json` with a stable `code`.
+
+`Rejected` keeps its own code and status (422 rule refusals, 403 permission, 409 state). Anything unexpected is
+a 500 that says only its correlation id; the details go to the log.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from typing import Any
+
+import msgspec
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from domain.engine import Rejected
+from events.handler import BadCommand, Contention, IdempotencyMismatch, UnknownGame, VersionConflict
+from projections.state import OutOfRange, RulesetUnavailable
+from server.auth import AuthError
+
+log = logging.getLogger("pantheon.api")
+PROBLEM = "application/problem+json"
+
+
+class Problem(msgspec.Struct, frozen=True, omit_defaults=True):
+    """RFC 9457 problem details, plus a stable machine-readable `code`."""
+
+    type: str
+    title: str
+    status: int
+    code: str
+    detail: str
+    correlation_id: str | None = None
+    current_version: int | None = None
+    errors: list[dict[str, Any]] | None = None
+
+
+class ApiError(Exception):
+    def __init__(self, code: str, detail: str, status: int, **extra: Any) -> None:
+        super().__init__(detail)
+        self.code, self.detail, self.status, self.extra = code, detail, status, extra
+
+
+_TITLES = {
+    400: "Bad request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not found",
+    405: "Method not allowed",
+    409: "Conflict",
+    413: "Request too large",
+    415: "Unsupported media type",
+    422: "Unprocessable request",
+    500: "Internal error",
+    503: "Unavailable",
+}
+
+
+def problem_response(status: int, code: str, detail: str, **extra: Any) -> Response:
+    body = Problem(
+        type=f"urn:pantheon:problem:{code}",
+        title=_TITLES.get(status, "Error"),
+        status=status,
+        code=code,
+        detail=detail,
+        **{k: v for k, v in extra.items() if v is not None},
+    )
+    return Response(msgspec.json.encode(body), status_code=status, media_type=PROBLEM)
+
+
+def _correlation(request: Request) -> str:
+    return getattr(request.state, "correlation_id", None) or str(uuid.uuid4())
+
+
+def install(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> Response:
+        return problem_response(exc.status, exc.code, exc.detail, **exc.extra)
+
+    @app.exception_handler(Rejected)
+    async def rejected(request: Request, exc: Rejected) -> Response:
+        return problem_response(exc.status, exc.code, exc.message)
+
+    @app.exception_handler(AuthError)
+    async def auth_error(request: Request, exc: AuthError) -> Response:
+        response = problem_response(exc.status, exc.code, exc.message)
+        if exc.status == 401:
+            response.headers["WWW-Authenticate"] = "Bearer"
+        return response
+
+    @app.exception_handler(UnknownGame)
+    async def unknown_game(request: Request, exc: UnknownGame) -> Response:
+        return problem_response(404, "game.not_found", "No such game, or your token is not for it.")
+
+    @app.exception_handler(RulesetUnavailable)
+    async def ruleset_unavailable(request: Request, exc: RulesetUnavailable) -> Response:
+        return problem_response(409, "ruleset.unavailable", str(exc))
+
+    @app.exception_handler(OutOfRange)
+    async def out_of_range(request: Request, exc: OutOfRange) -> Response:
+        return problem_response(422, "state.out_of_range", str(exc))
+
+    @app.exception_handler(BadCommand)
+    async def bad_command(request: Request, exc: BadCommand) -> Response:
+        status = 400 if exc.code == "request.malformed_json" else 422
+        return problem_response(status, exc.code, str(exc))
+
+    @app.exception_handler(VersionConflict)
+    async def version_conflict(request: Request, exc: VersionConflict) -> Response:
+        return problem_response(
+            409,
+            "command.version_conflict",
+            f"The game is at version {exc.actual}, not {exc.expected} (If-Match). Re-read the state and retry.",
+            current_version=exc.actual,
+        )
+
+    @app.exception_handler(Contention)
+    async def contention(request: Request, exc: Contention) -> Response:
+        return problem_response(409, "command.contention", f"{exc} Retry with the same Idempotency-Key.")
+
+    @app.exception_handler(IdempotencyMismatch)
+    async def idempotency_mismatch(request: Request, exc: IdempotencyMismatch) -> Response:
+        return problem_response(422, "idempotency.key_reused", str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def validation(request: Request, exc: RequestValidationError) -> Response:
+        errors = [
+            {"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", ""))} for e in exc.errors()
+        ]
+        where = "; ".join(f"{'.'.join(e['loc'])}: {e['msg']}" for e in errors)
+        return problem_response(422, "request.invalid", f"Invalid request parameters: {where}", errors=errors)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        code = {404: "route.not_found", 405: "route.method_not_allowed"}.get(exc.status_code, "http.error")
+        return problem_response(exc.status_code, code, str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> Response:
+        correlation_id = _correlation(request)
+        log.exception("unexpected error (correlation id %s)", correlation_id, exc_info=exc)
+        return problem_response(
+            500,
+            "internal.error",
+            "Something went wrong on the server; nothing was half-written. Report this correlation id.",
+            correlation_id=correlation_id,
+        )

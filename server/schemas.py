@@ -1,0 +1,217 @@
+"""The API's message shapes (msgspec Structs); their JSON Schemas are merged into the OpenAPI document."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+import msgspec
+
+from domain.engine import GameMetaView, SeatInfo
+
+
+class PhaseInfo(msgspec.Struct, frozen=True):
+    name: str
+    commands: list[str] | None
+    deadline_seconds: int | None
+    resolves: bool
+
+
+class RulesetSummary(msgspec.Struct, frozen=True):
+    id: str
+    version: int
+    title: str
+    description: str
+    phases: list[PhaseInfo]
+    commands: list[str]
+    gm_commands: list[str]
+
+
+class RulesetSchemas(msgspec.Struct, frozen=True):
+    """JSON Schemas generated from the ruleset's msgspec types (engine commands and events included)."""
+
+    commands: dict[str, Any]
+    events: dict[str, Any]
+    setup: dict[str, Any]
+    settings: dict[str, Any]
+    view: dict[str, Any]
+
+
+class RulesetDetail(msgspec.Struct, frozen=True):
+    ruleset: RulesetSummary
+    schemas: RulesetSchemas
+
+
+class RulesetList(msgspec.Struct, frozen=True):
+    rulesets: list[RulesetSummary]
+
+
+class CreateGameRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Create a game. `scenario` is the ruleset's setup document; `settings` its game settings."""
+
+    ruleset: str
+    name: str
+    scenario: msgspec.Raw
+    settings: msgspec.Raw | None = None
+    ruleset_version: int | None = None
+
+
+class GameSummary(msgspec.Struct, frozen=True):
+    game_id: str
+    name: str
+    ruleset_id: str
+    ruleset_version: int
+    status: str
+    turn: int
+    phase: str | None
+    deadline: datetime | None
+    seat_count: int
+    version: int
+    created_at: datetime
+
+
+class GameList(msgspec.Struct, frozen=True):
+    games: list[GameSummary]
+    next_cursor: str | None = None
+
+
+class CreatedGame(msgspec.Struct, frozen=True):
+    """The new game. `gm_token` is shown only here: store it."""
+
+    game_id: str
+    version: int
+    gm_token: str
+    gm_token_id: str
+    dice_commitment: str
+
+
+class GameDetail(msgspec.Struct, frozen=True):
+    version: int
+    game: GameMetaView
+    you: Caller
+
+
+class Caller(msgspec.Struct, frozen=True):
+    role: str
+    seat_id: str | None = None
+    controls: str | None = None
+
+
+class AddSeatRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: str
+    role: Literal["player", "bot", "observer", "co_gm"] = "player"
+    controls: str | None = None
+
+
+class CreatedSeat(msgspec.Struct, frozen=True):
+    """The new seat. `token` is shown only here: give it to the seat's player or bot."""
+
+    seat: SeatInfo
+    token: str
+    token_id: str
+    version: int
+
+
+class Metadata(msgspec.Struct, frozen=True, omit_defaults=True):
+    actor: str
+    role: str
+    recorded_at: datetime
+    seat_id: str | None = None
+    token_id: str | None = None
+    command_id: str | None = None
+    command_type: str | None = None
+    correlation_id: str | None = None
+    causation_id: str | None = None
+    turn: int | None = None
+
+
+class EventEnvelope(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One event as the caller may see it. `metadata` (who, which token) is shown to GMs only."""
+
+    version: int
+    type: str
+    data: dict[str, Any]
+    recorded_at: datetime | None = None
+    turn: int | None = None
+    metadata: Metadata | None = None
+
+
+class EventPage(msgspec.Struct, frozen=True):
+    """Events after `after`, up to `limit`. Continue from `next_after` while `more` is true."""
+
+    events: list[EventEnvelope]
+    next_after: int
+    head_version: int
+    more: bool
+
+
+class StateResponse(msgspec.Struct, frozen=True):
+    version: int
+    latest_version: int
+    game: GameMetaView
+    view: dict[str, Any]
+
+
+class AvailableCommand(msgspec.Struct, frozen=True):
+    type: str
+    schema: dict[str, Any]
+
+
+class AvailableCommands(msgspec.Struct, frozen=True):
+    version: int
+    turn: int
+    phase: str | None
+    deadline: datetime | None
+    commands: list[AvailableCommand]
+
+
+class CommandAccepted(msgspec.Struct, frozen=True):
+    status: Literal["accepted"]
+    game_id: str
+    command_id: str
+    version: int
+    events: list[EventEnvelope]
+    replayed: bool = False
+
+
+class TurnSummary(msgspec.Struct, frozen=True):
+    turn: int
+    started_version: int
+    started_at: datetime
+    ended_version: int | None
+    ended_at: datetime | None
+    phases: list[dict[str, Any]]
+
+
+class TurnList(msgspec.Struct, frozen=True):
+    turns: list[TurnSummary]
+
+
+class TurnReport(msgspec.Struct, frozen=True):
+    """A turn and the events of it the caller may see: public news and the caller's private reports."""
+
+    turn: TurnSummary
+    events: list[EventEnvelope]
+
+
+class Health(msgspec.Struct, frozen=True):
+    status: Literal["ok"]
+    database: Literal["ok"]
+
+
+RESPONSE_TYPES: tuple[type[msgspec.Struct], ...] = (
+    RulesetList,
+    RulesetDetail,
+    GameList,
+    CreatedGame,
+    GameDetail,
+    CreatedSeat,
+    EventPage,
+    StateResponse,
+    AvailableCommands,
+    CommandAccepted,
+    TurnList,
+    TurnReport,
+    Health,
+)
+REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (CreateGameRequest, AddSeatRequest)

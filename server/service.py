@@ -1,0 +1,358 @@
+"""The application service: the one place REST and GraphQL call. It authorises, runs the command handler,
+reads projections, and passes every read through the ruleset's `view_for` / `redact`."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import AsyncIterator, Sequence
+from datetime import datetime
+from typing import Any
+
+import msgspec
+
+from domain import rulesets
+from domain.engine import Actor, GameState, Ruleset, SeatInfo
+from domain.engine import game as engine
+from domain.engine.messages import AddSeat
+from events.codec import codec_for, encode
+from events.handler import Accepted, CommandHandler, Outcome, Refused, UnknownGame, stream_of
+from events.store import RecordedEvent
+from projections.readmodels import ReadModelRunner
+from projections.state import GameStates
+from server import schemas as s
+from server.auth import AuthError, TokenGrant, Tokens, new_token
+from server.problems import ApiError
+
+MAX_PAGE = 1000
+_dict = msgspec.json.Decoder(dict[str, Any])
+
+
+def _as_dict(message: Any) -> dict[str, Any]:
+    return _dict.decode(encode(message))
+
+
+class GameService:
+    def __init__(
+        self,
+        handler: CommandHandler,
+        states: GameStates,
+        runner: ReadModelRunner,
+        tokens: Tokens,
+    ) -> None:
+        self.handler = handler
+        self.states = states
+        self.store = handler.store
+        self.runner = runner
+        self.tokens = tokens
+
+    # --- who is calling ---------------------------------------------------------------------------------
+
+    async def actor(self, grant: TokenGrant, game_id: str) -> tuple[Actor, GameState[Any], int, Ruleset]:
+        """The caller as an actor of this game. A token for another game sees a 404, not a 403."""
+        if grant.kind != "admin" and grant.game_id != game_id:
+            raise UnknownGame(game_id)
+        version, state, ruleset = await self.states.latest(game_id)
+        if grant.kind == "admin":
+            return Actor(principal="admin", role="admin", token_id=grant.token_id), state, version, ruleset
+        if grant.kind == "gm":
+            return Actor(principal=f"gm:{grant.token_id}", role="gm", token_id=grant.token_id), state, version, ruleset
+        seat = state.meta.seats.get(grant.seat_id or "")
+        if seat is None:
+            raise AuthError("auth.bad_token", "This token's seat does not exist (any more).")
+        actor = Actor(
+            principal=f"seat:{seat.seat_id}",
+            role=seat.role,  # type: ignore[arg-type]
+            seat_id=seat.seat_id,
+            controls=seat.controls,
+            token_id=grant.token_id,
+        )
+        return actor, state, version, ruleset
+
+    # --- rulesets ---------------------------------------------------------------------------------------
+
+    def rulesets(self) -> s.RulesetList:
+        return s.RulesetList(rulesets=[ruleset_summary(r) for r in rulesets.latest()])
+
+    def ruleset(self, ruleset_id: str, version: int | None = None) -> s.RulesetDetail:
+        try:
+            ruleset = rulesets.get(ruleset_id, version)
+        except rulesets.UnknownRuleset:
+            known = ", ".join(r.id for r in rulesets.latest()) or "none"
+            raise ApiError("ruleset.not_found", f"No ruleset {ruleset_id!r}; this server has: {known}.", 404) from None
+        codec = codec_for(ruleset)
+        return s.RulesetDetail(
+            ruleset=ruleset_summary(ruleset),
+            schemas=s.RulesetSchemas(
+                commands=msgspec.json.schema(codec.command_union),
+                events=msgspec.json.schema(codec.event_union),
+                setup=msgspec.json.schema(ruleset.setup_type),
+                settings=msgspec.json.schema(ruleset.settings_type),
+                view=msgspec.json.schema(ruleset.view_type),
+            ),
+        )
+
+    # --- games ------------------------------------------------------------------------------------------
+
+    async def create_game(self, grant: TokenGrant, request: s.CreateGameRequest) -> s.CreatedGame:
+        if grant.kind != "admin":
+            raise ApiError("auth.forbidden", "Only the admin token may create games.", 403)
+        try:
+            ruleset = rulesets.get(request.ruleset, request.ruleset_version)
+        except rulesets.UnknownRuleset:
+            known = ", ".join(r.id for r in rulesets.latest()) or "none"
+            raise ApiError(
+                "ruleset.not_found", f"No ruleset {request.ruleset!r}; this server has: {known}.", 422
+            ) from None
+        if not request.name.strip():
+            raise ApiError("game.name_required", "Give the game a name.", 422)
+        actor = Actor(principal="admin", role="admin", token_id=grant.token_id)
+        settings = request.settings if request.settings is not None else msgspec.Raw(b"{}")
+        game_id, created = await self.handler.create_game(ruleset, request.name, request.scenario, settings, actor)
+        token_id, token = await self.tokens.issue("gm", game_id)
+        commitment = _dict.decode(created.data)["dice_commitment"]
+        return s.CreatedGame(
+            game_id=game_id, version=1, gm_token=token, gm_token_id=token_id, dice_commitment=commitment
+        )
+
+    async def list_games(self, grant: TokenGrant, limit: int, cursor: str | None) -> s.GameList:
+        await self.runner.catch_up()
+        after_time, after_id = _parse_cursor(cursor)
+        rows = await self.runner.pool.fetch(
+            "SELECT game_id, name, ruleset_id, ruleset_version, status, turn, phase, deadline, seat_count, "
+            "version, created_at FROM rm_games "
+            "WHERE ($1::text IS NULL OR game_id = $1) AND ($2::timestamptz IS NULL OR (created_at, game_id) > ($2, $3)) "
+            "ORDER BY created_at, game_id LIMIT $4",
+            None if grant.kind == "admin" else grant.game_id,
+            after_time,
+            after_id,
+            limit + 1,
+        )
+        games = [s.GameSummary(**dict(r)) for r in rows[:limit]]
+        more = len(rows) > limit
+        next_cursor = f"{games[-1].created_at.isoformat()}|{games[-1].game_id}" if more and games else None
+        return s.GameList(games=games, next_cursor=next_cursor)
+
+    async def describe(self, grant: TokenGrant, game_id: str) -> s.GameDetail:
+        actor, state, version, _ = await self.actor(grant, game_id)
+        return s.GameDetail(
+            version=version,
+            game=engine.meta_view(state.meta, actor),
+            you=s.Caller(role=actor.role, seat_id=actor.seat_id, controls=actor.controls),
+        )
+
+    async def add_seat(self, grant: TokenGrant, game_id: str, request: s.AddSeatRequest) -> s.CreatedSeat:
+        actor, _, _, _ = await self.actor(grant, game_id)
+        if not actor.is_gm:
+            raise ApiError("auth.forbidden", "Only the GM may add seats.", 403)
+        if not request.name.strip():
+            raise ApiError("seat.name_required", "Give the seat a name.", 422)
+        token_id, token, digest = new_token()
+        seat_id = f"seat-{secrets.token_hex(4)}"
+        command = AddSeat(
+            seat_id=seat_id, name=request.name, role=request.role, token_id=token_id, controls=request.controls
+        )
+        outcome = await self.handler.add_seat(game_id, command, actor)
+        if isinstance(outcome, Refused):
+            raise ApiError(outcome.code, outcome.message, outcome.http_status)
+        await self.tokens.store(token_id, digest, "seat", game_id, seat_id)
+        return s.CreatedSeat(
+            seat=SeatInfo(seat_id=seat_id, name=request.name, role=request.role, controls=request.controls),
+            token=token,
+            token_id=token_id,
+            version=outcome.version,
+        )
+
+    # --- commands ---------------------------------------------------------------------------------------
+
+    async def submit(
+        self,
+        grant: TokenGrant,
+        game_id: str,
+        body: bytes,
+        *,
+        expected_version: int | None,
+        idempotency_key: str | None,
+        correlation_id: str | None,
+    ) -> tuple[Outcome, list[s.EventEnvelope]]:
+        actor, _, _, ruleset = await self.actor(grant, game_id)
+        outcome = await self.handler.submit(
+            game_id,
+            body,
+            actor,
+            expected_version=expected_version,
+            idempotency_key=idempotency_key,
+            correlation_id=correlation_id,
+        )
+        if isinstance(outcome, Accepted):
+            codec = codec_for(ruleset)
+            visible = []
+            for event in outcome.events:
+                shown = engine.redact(ruleset, codec.decode_event(event.type, event.data), actor)
+                if shown is not None:
+                    visible.append(s.EventEnvelope(version=event.version, type=event.type, data=_as_dict(shown)))
+            return outcome, visible
+        return outcome, []
+
+    async def available(self, grant: TokenGrant, game_id: str) -> s.AvailableCommands:
+        actor, state, version, ruleset = await self.actor(grant, game_id)
+        codec = codec_for(ruleset)
+        by_tag = {str(t.__struct_config__.tag): t for t in codec.command_types}
+        commands = [
+            s.AvailableCommand(type=tag, schema=msgspec.json.schema(by_tag[tag]))
+            for tag in engine.available_commands(ruleset, state, actor)
+            if tag in by_tag
+        ]
+        meta = state.meta
+        return s.AvailableCommands(
+            version=version, turn=meta.turn, phase=meta.phase, deadline=meta.deadline, commands=commands
+        )
+
+    # --- reads ------------------------------------------------------------------------------------------
+
+    async def state(
+        self,
+        grant: TokenGrant,
+        game_id: str,
+        *,
+        at_version: int | None = None,
+        at_turn: int | None = None,
+        at_time: datetime | None = None,
+    ) -> s.StateResponse:
+        if sum(x is not None for x in (at_version, at_turn, at_time)) > 1:
+            raise ApiError("state.one_point", "Give at most one of at_version, at_turn and at_time.", 422)
+        actor, _, latest, _ = await self.actor(grant, game_id)
+        version, state, ruleset = await self.states.state_at(
+            game_id, version=at_version, turn=at_turn, time=at_time
+        )
+        return s.StateResponse(
+            version=version,
+            latest_version=max(latest, version),
+            game=engine.meta_view(state.meta, actor),
+            view=_as_dict(ruleset.view_for(state.rules, actor)),
+        )
+
+    async def events(self, grant: TokenGrant, game_id: str, after: int, limit: int) -> s.EventPage:
+        actor, _, head, ruleset = await self.actor(grant, game_id)
+        limit = min(limit, MAX_PAGE)
+        recorded = await self.store.read_stream(stream_of(game_id), after_version=after, limit=limit)
+        envelopes = self.envelopes(ruleset, actor, recorded)
+        next_after = recorded[-1].stream_version if recorded else after
+        head = max(head, next_after)
+        return s.EventPage(events=envelopes, next_after=next_after, head_version=head, more=next_after < head)
+
+    def envelopes(self, ruleset: Ruleset, actor: Actor, recorded: Sequence[RecordedEvent]) -> list[s.EventEnvelope]:
+        codec = codec_for(ruleset)
+        out = []
+        for event in recorded:
+            shown = engine.redact(ruleset, codec.decode_event(event.type, event.data), actor)
+            if shown is None:
+                continue
+            meta = event.meta()
+            out.append(
+                s.EventEnvelope(
+                    version=event.stream_version,
+                    type=event.type,
+                    data=_as_dict(shown),
+                    recorded_at=meta.recorded_at,
+                    turn=meta.turn,
+                    metadata=s.Metadata(**msgspec.structs.asdict(meta)) if actor.is_gm else None,
+                )
+            )
+        return out
+
+    async def follow(
+        self, grant: TokenGrant, game_id: str, after: int, *, keepalive: float = 15.0
+    ) -> AsyncIterator[list[s.EventEnvelope] | None]:
+        """Live events after `after`, batch by batch; `None` is a keep-alive tick. Ends when cancelled."""
+        actor, _, _, ruleset = await self.actor(grant, game_id)
+        stream = stream_of(game_id)
+        notifier = self.store.notifier  # type: ignore[attr-defined]
+        while True:
+            recorded = await self.store.read_stream(stream, after_version=after, limit=MAX_PAGE)
+            if recorded:
+                after = recorded[-1].stream_version
+                # A seat's role can change mid-stream only by a new seat; the actor is fixed per connection.
+                batch = self.envelopes(ruleset, actor, recorded)
+                if batch:
+                    yield batch
+                if len(recorded) == MAX_PAGE:
+                    continue
+            woke = await notifier.wait(stream, keepalive)
+            if not woke:
+                yield None
+
+    async def turns(self, grant: TokenGrant, game_id: str) -> s.TurnList:
+        await self.actor(grant, game_id)
+        await self.runner.catch_up()
+        rows = await self.runner.pool.fetch(
+            "SELECT turn, started_version, started_at, ended_version, ended_at, phases FROM rm_turns "
+            "WHERE game_id = $1 ORDER BY turn",
+            game_id,
+        )
+        return s.TurnList(turns=[_turn(r) for r in rows])
+
+    async def turn(self, grant: TokenGrant, game_id: str, number: int) -> s.TurnReport:
+        actor, _, _, ruleset = await self.actor(grant, game_id)
+        await self.runner.catch_up()
+        row = await self.runner.pool.fetchrow(
+            "SELECT turn, started_version, started_at, ended_version, ended_at, phases FROM rm_turns "
+            "WHERE game_id = $1 AND turn = $2",
+            game_id,
+            number,
+        )
+        if row is None:
+            raise ApiError("turn.not_found", f"Turn {number} has not started in this game.", 404)
+        summary = _turn(row)
+        recorded = await self.store.read_stream(
+            stream_of(game_id), after_version=summary.started_version - 1, to_version=summary.ended_version
+        )
+        return s.TurnReport(turn=summary, events=self.envelopes(ruleset, actor, recorded))
+
+    async def health(self) -> s.Health:
+        async with asyncio.timeout(5):
+            await self.runner.pool.fetchval("SELECT 1")
+        return s.Health(status="ok", database="ok")
+
+
+def ruleset_summary(ruleset: Ruleset) -> s.RulesetSummary:
+    return s.RulesetSummary(
+        id=ruleset.id,
+        version=ruleset.version,
+        title=ruleset.title,
+        description=ruleset.description,
+        phases=[
+            s.PhaseInfo(
+                name=p.name,
+                commands=sorted(p.commands) if p.commands is not None else None,
+                deadline_seconds=int(p.deadline.total_seconds()) if p.deadline is not None else None,
+                resolves=p.resolver is not None,
+            )
+            for p in ruleset.phases
+        ],
+        commands=rulesets.command_tags(ruleset),
+        gm_commands=sorted(ruleset.gm_commands),
+    )
+
+
+def _turn(row: Any) -> s.TurnSummary:
+    return s.TurnSummary(
+        turn=row[0],
+        started_version=row[1],
+        started_at=row[2],
+        ended_version=row[3],
+        ended_at=row[4],
+        phases=msgspec.json.decode(row[5]),
+    )
+
+
+def _parse_cursor(cursor: str | None) -> tuple[datetime | None, str | None]:
+    if not cursor:
+        return None, None
+    at, sep, game_id = cursor.partition("|")
+    try:
+        if not sep:
+            raise ValueError
+        return datetime.fromisoformat(at), game_id
+    except ValueError:
+        raise ApiError("request.bad_cursor", "Pass back `next_cursor` exactly as you received it.", 422) from None

@@ -1,0 +1,61 @@
+"""Configuration: one frozen object built from the environment at start-up, never at import (DESIGN.md §8).
+
+| variable | default | meaning |
+|---|---|---|
+| `PANTHEON_DATA_DIR` | the user data directory (`platformdirs`) | where the embedded PostgreSQL keeps its data |
+| `PANTHEON_DATABASE_URL` | unset: embedded PostgreSQL | use this PostgreSQL server instead |
+| `PANTHEON_ADMIN_TOKEN` | unset: generated on first start, printed once, stored hashed | the admin bearer token |
+| `PANTHEON_SNAPSHOT_EVERY` | 200 | write a snapshot every N events (and at every turn boundary) |
+| `PANTHEON_MAX_BODY_BYTES` | 1048576 | larger request bodies get 413 |
+| `PANTHEON_POOL_SIZE` | 20 | PostgreSQL connections per process |
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def default_data_dir() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("pantheon", appauthor=False))
+
+
+@dataclass(frozen=True)
+class Settings:
+    data_dir: Path
+    database_url: str | None = None
+    admin_token: str | None = None
+    snapshot_every: int = 200
+    max_body_bytes: int = 1_048_576
+    pool_size: int = 20
+    run_background_jobs: bool = True
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        data_dir = env.get("PANTHEON_DATA_DIR")
+        return cls(
+            data_dir=Path(data_dir).expanduser() if data_dir else default_data_dir(),
+            database_url=env.get("PANTHEON_DATABASE_URL") or None,
+            admin_token=env.get("PANTHEON_ADMIN_TOKEN") or None,
+            snapshot_every=_positive(env, "PANTHEON_SNAPSHOT_EVERY", 200),
+            max_body_bytes=_positive(env, "PANTHEON_MAX_BODY_BYTES", 1_048_576),
+            pool_size=_positive(env, "PANTHEON_POOL_SIZE", 20),
+        )
+
+
+def _positive(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = env.get(name)
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise SystemExit(f"{name} must be a whole number, not {raw!r}") from None
+    if value <= 0:
+        raise SystemExit(f"{name} must be positive, not {value}")
+    return value
