@@ -8,6 +8,7 @@ replays from zero, which must give the same rows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import asyncpg
@@ -45,7 +46,7 @@ class ReadModelRunner:
         self.store = store
         self.pool = store.pool
 
-    async def catch_up(self, *, wait_for_lock: bool = True) -> int:
+    async def catch_up(self, *, wait_for_lock: bool = True, progress: Callable[[int], None] | None = None) -> int:
         """Apply everything new; returns how many events were read. Without the lock and not waiting: 0."""
         total = 0
         while True:
@@ -72,13 +73,15 @@ class ReadModelRunner:
                     last.global_position,
                 )
                 total += len(events)
+                if progress is not None:
+                    progress(total)
 
-    async def rebuild(self) -> int:
+    async def rebuild(self, progress: Callable[[int], None] | None = None) -> int:
         async with self.pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", _LOCK_KEY)
             await conn.execute(f"TRUNCATE {', '.join(_TABLES)}")
             await conn.execute("DELETE FROM projection_checkpoints WHERE name = $1", NAME)
-        return await self.catch_up()
+        return await self.catch_up(progress=progress)
 
     async def _apply(self, conn: asyncpg.Connection, event: RecordedEvent) -> None:
         game_id = game_id_of(event.stream_id)

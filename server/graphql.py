@@ -15,3 +15,7 @@ class Query:
 
 def graphql_router() -> GraphQLRouter:  # type: ignore[type-arg]
     return GraphQLRouter(strawberry.Schema(query=Query))
+
+
+def schema_sdl() -> str:
+    return strawberry.Schema(query=Query).as_str()

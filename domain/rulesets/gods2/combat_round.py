@@ -8,6 +8,7 @@ recorded unsealed and the defender chooses after it. Mana is spent when the powe
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from domain.engine import DecisionContext
 from domain.rulesets.gods2 import ledger
@@ -43,7 +44,7 @@ from domain.rulesets.gods2.events import (
 )
 from domain.rulesets.gods2.gestures import FORBIDDEN_BY, damage
 from domain.rulesets.gods2.mana import require_can_spend, spend
-from domain.rulesets.gods2.model import Character, Combat, Fighter, State
+from domain.rulesets.gods2.model import Character, Combat, Fighter, Gesture, State
 
 
 def my_fight(state: State, ctx: DecisionContext) -> tuple[Character, Combat, Fighter]:
@@ -240,24 +241,24 @@ def decide_choose_gesture(state: State, command: ChooseGesture, ctx: DecisionCon
     other = combat.opponent(c.id)
     if other.sealed_gesture is None:
         return [chosen]
-    gestures = {c.id: g, other.id: other.sealed_gesture}
-    return [chosen, *fight_round(state, combat, gestures)]
+    gestures: dict[str, Gesture] = {c.id: g, other.id: other.sealed_gesture}
+    return [chosen, *fight_round(state, combat, gestures, ctx.now)]
 
 
-def fight_round(state: State, combat: Combat, gestures: dict[str, str]) -> list[object]:
+def fight_round(state: State, combat: Combat, gestures: dict[str, Gesture], now: datetime) -> list[object]:
     from domain.rulesets.gods2.combat_end import after_round
 
     a, d = combat.attacker, combat.defender
     ga, gd = gestures[a.id], gestures[d.id]
-    hurt_a, hurt_d = damage(ga, gd)  # type: ignore[arg-type]
+    hurt_a, hurt_d = damage(ga, gd)
     fought = RoundFought(
         combat_id=combat.id,
         round=combat.round,
-        attacker_gesture=ga,  # type: ignore[arg-type]
-        defender_gesture=gd,  # type: ignore[arg-type]
+        attacker_gesture=ga,
+        defender_gesture=gd,
         attacker_damage=hurt_a,
         defender_damage=hurt_d,
         attacker_hp=a.hp - hurt_a,
         defender_hp=d.hp - hurt_d,
     )
-    return [fought, *after_round(state, combat, fought)]
+    return [fought, *after_round(state, combat, fought, now)]

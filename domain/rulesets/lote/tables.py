@@ -144,11 +144,17 @@ class ConstructionTables(_Doc, frozen=True):
     fixed_costs: Table1
 
 
+class MovementTables(_Doc, frozen=True):
+    terrain_entry: Table2
+    border_modifier: Table1
+
+
 class Tables(msgspec.Struct, frozen=True):
     economy: EconomyTables
     support: SupportTables
     units: UnitTables
     construction: ConstructionTables
+    movement: MovementTables
 
 
 def _dec_hook(kind: type, obj: Any) -> Any:
@@ -179,6 +185,7 @@ def load_tables() -> Tables:
         support=_load("support.json", SupportTables),
         units=_load("units.json", UnitTables),
         construction=_load("construction.json", ConstructionTables),
+        movement=_load("movement.json", MovementTables),
     )
 
 

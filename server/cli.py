@@ -1,0 +1,132 @@
+"""The `pantheon` command: serve, migrate, export-schema, projections rebuild."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import signal
+import sys
+from pathlib import Path
+
+from server.settings import Settings
+
+log = logging.getLogger("pantheon")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="pantheon", description="Event-sourced game server for GM-moderated games")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="run the server (embedded PostgreSQL unless PANTHEON_DATABASE_URL)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--log-level", default="info")
+    commands.add_parser("migrate", help="apply database migrations and exit")
+    export = commands.add_parser("export-schema", help="write openapi/openapi.json and openapi/schema.graphql")
+    export.add_argument("--out", type=Path, default=Path("openapi"))
+    export.add_argument("--check", action="store_true", help="fail if the files on disk are stale")
+    projections = commands.add_parser("projections", help="read models and snapshots")
+    projections_commands = projections.add_subparsers(dest="action", required=True)
+    projections_commands.add_parser("rebuild", help="rebuild every read model from zero and drop snapshots")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    if args.command == "serve":
+        return _serve(args.host, args.port, args.log_level)
+    if args.command == "migrate":
+        return asyncio.run(_migrate())
+    if args.command == "export-schema":
+        return _export_schema(args.out, check=args.check)
+    if args.command == "projections":
+        return asyncio.run(_rebuild())
+    return 2
+
+
+def _serve(host: str, port: int, log_level: str) -> int:
+    import uvicorn
+
+    from server.app import create_app
+    from server.bootstrap import Services
+
+    settings = Settings.from_env()
+
+    def ready(built: Services) -> None:
+        where = "embedded PostgreSQL in " + str(settings.data_dir) if built.embedded else "PANTHEON_DATABASE_URL"
+        print(f"Pantheon serving on http://{host}:{port} (REST /v1, GraphQL /graphql, docs /docs) using {where}",
+              flush=True)
+        if built.generated_admin_token:
+            print("\nAdmin token (shown once, stored hashed; set PANTHEON_ADMIN_TOKEN to choose your own):\n"
+                  f"  {built.generated_admin_token}\n", flush=True)
+
+    app = create_app(settings, on_ready=ready)
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=3,
+                            lifespan="on")
+    server = uvicorn.Server(config)
+    # uvicorn handles SIGINT/SIGTERM itself: it stops accepting, ends streams, and runs the lifespan's
+    # shutdown, which closes the pool and stops the embedded PostgreSQL.
+    server.run()
+    return 0 if server.started else 1
+
+
+async def _migrate() -> int:
+    from server.bootstrap import resolve_database
+    from server.database import ensure_database
+
+    settings = Settings.from_env()
+    url, embedded = resolve_database(settings)
+    try:
+        applied = await ensure_database(url)
+        print("applied: " + (", ".join(applied) if applied else "nothing (up to date)"))
+    finally:
+        if embedded is not None:
+            embedded.stop()
+    return 0
+
+
+async def _rebuild() -> int:
+    from server.bootstrap import services
+
+    settings = Settings.from_env()
+    from dataclasses import replace
+
+    async with services(replace(settings, run_background_jobs=False)) as built:
+        await built.service.states.snapshots.drop()
+        print("dropped snapshots; rebuilding read models...", flush=True)
+        count = await built.runner.rebuild(progress=lambda n: print(f"  {n} events applied", flush=True))
+        print(f"rebuilt read models from {count} events")
+    return 0
+
+
+def schema_documents() -> dict[str, str]:
+    from server.app import create_app
+    from server.graphql import schema_sdl
+
+    app = create_app(Settings(data_dir=Path(".")))
+    return {
+        "openapi.json": json.dumps(app.openapi(), indent=2, sort_keys=True) + "\n",
+        "schema.graphql": schema_sdl() + "\n",
+    }
+
+
+def _export_schema(out: Path, *, check: bool) -> int:
+    documents = schema_documents()
+    stale = []
+    for name, text in documents.items():
+        path = out / name
+        if check:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                stale.append(str(path))
+            continue
+        out.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path}")
+    if stale:
+        print("stale: " + ", ".join(stale) + " (run `pantheon export-schema` and commit)", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    sys.exit(main())
