@@ -2,9 +2,9 @@
 
 Each god guides one nomadic tribe of the race chosen in the First Era. A turn is one orders phase: gods give
 up to 3 Actions and any free orders, sealed until the phase closes; then the turn is resolved in the order of
-`resolve.RESOLUTION_ORDER`. Five Towns, Shrines or Floors standing on one Land through the end of the following
-turn win the Era. Rules that are data live in `content/`; readings of ambiguous text are in `settings.Settings`
-and the docstrings that cite the line they read.
+`resolve.RESOLUTION_ORDER`. Five Towns, Shrines or Floors standing on one Land through the end of the
+following turn win the Era. Rules that are data live in `content/`; readings of ambiguous text are in
+`settings.Settings` and the docstrings that cite the line they read.
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ class GrowTribe(_Command, frozen=True, tag="GrowTribe"):
 
 
 class BuildStructure(_Command, frozen=True, tag="BuildStructure"):
-    """[002:125-129] A Town, Shrine or Floor on the tribe's Land (digest: one Action, as the text is silent)."""
+    """[002:125-129] A Town, Shrine or Floor on the tribe's Land (one Action: digest B3, text silent)."""
 
     kind: str
 
@@ -92,13 +92,13 @@ class ChooseHeroAbility(_Command, frozen=True, tag="ChooseHeroAbility"):
 
 
 class SetClanRoles(_Command, frozen=True, tag="SetClanRoles"):
-    """[002:38] Set every clan's task; the counts must add up to the tribe's clans when the order is carried out."""
+    """[002:38] Set every clan's task; the counts must add up to the tribe's clans at resolution."""
 
     clans: dict[str, int]
 
 
 class SetSpellOrders(_Command, frozen=True, tag="SetSpellOrders"):
-    """[002:15] [002:61] The continuous spells the tribe casts each turn from now on; `null`: let it choose."""
+    """[002:15] [002:61] The continuous spells the tribe casts each turn; `null`: let it choose."""
 
     spells: list[str] | None
 

@@ -122,7 +122,7 @@ def check_move(state: State, god: str, order: MoveTribe) -> None:
     if not reachable(state, origin, order.to_land):
         raise reject(
             "not_reachable",
-            f"{order.to_land} is neither in the continent of {origin} nor connected to it; move step by step.",
+            f"{order.to_land} is neither in the continent of {origin} nor connected to it; go step by step.",
         )
     tribe = state.tribe_of(god)
     needed = adaptation_slots(state, state.lands[order.to_land].habitat)

@@ -69,7 +69,7 @@ def hero_bonus(state: State, tribe: Tribe, key: str) -> Fraction:
 
 
 def line_bonus(state: State, tribe: Tribe, line: str) -> Fraction:
-    """Spell, artefact and hero bonus of a line (farming, mining, crafting), e.g. Farming 2 = +20% [002:64]."""
+    """Spell, artefact and hero bonus of a line (farming, mining, crafting): Farming 2 = +20% [002:64]."""
     per_level = frac(content.magic().bonus_per_level[line])
     return per_level * effect_level(tribe_effects(state, tribe), line) + hero_bonus(state, tribe, line)
 
@@ -131,8 +131,8 @@ def upkeep(state: State, tribe: Tribe) -> Resources:
 
 
 def grow_cost(state: State, tribe: Tribe) -> Resources:
-    """6 Food and 6 Luxuries for a new Clan [002:8], less 1 of each per Fertility level ([002:63]); a Fertility
-    curse raises it. Never below zero."""
+    """6 Food and 6 Luxuries for a new Clan [002:8], less 1 of each per Fertility level ([002:63]); a
+    Fertility curse raises it. Never below zero."""
     acts = content.acts()
     cut = acts.fertility_reduction_per_level * effect_level(tribe_effects(state, tribe), "fertility")
     return Resources(**{k: max(0, v - cut) for k, v in acts.grow_tribe.items()})

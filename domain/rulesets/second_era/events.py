@@ -215,7 +215,7 @@ class TurnReported(_Event, frozen=True, tag="TurnReported"):
 
 
 class EdificeRaised(_Event, frozen=True, tag="EdificeRaised"):
-    """Five parts on one Land at the end of a turn; they must still stand at the end of the next ([002:125])."""
+    """Five parts on one Land at the end of a turn; they must stand at the end of the next ([002:125])."""
 
     land: str
     kind: str

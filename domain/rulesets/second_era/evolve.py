@@ -1,4 +1,4 @@
-"""Folding Second Era events into the state. Total: never validates, never rolls; stockpiles never go negative."""
+"""Folding Second Era events into the state. Total: never validates or rolls; stockpiles stay >= 0."""
 
 from __future__ import annotations
 

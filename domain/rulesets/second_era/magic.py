@@ -90,7 +90,7 @@ def free_slots(state: State, tribe: Tribe) -> int:
 
 
 def castable(state: State, spell_id: str) -> bool:
-    """Spells a tribe may prepare each turn without a target: no instant effect, no curse, no transmutation."""
+    """Spells a tribe may prepare each turn without a target: no instant effect and no curse."""
     effects = state.spells[spell_id].effects
     return not is_instant(effects) and not is_hostile(effects)
 
@@ -98,9 +98,10 @@ def castable(state: State, spell_id: str) -> bool:
 def choose_spells(state: State, tribe: Tribe) -> Sequence[str]:
     """The continuous spells a tribe casts this turn, in order, within its free slots.
 
-    With orders (`SetSpellOrders`), the ordered spells it knows. Without, [002:61]: it picks from the spells it
-    knows and tries to leave one slot free. Chosen reading of "what they think is best": the dearest spells
-    first (ties: the order taught), skipping spells with a target (instant, curse) and transmutations.
+    With orders (`SetSpellOrders`), the ordered spells it knows. Without, [002:61]: it picks from the
+    spells it knows and tries to leave one slot free. Chosen reading of "what they think is best": the
+    dearest spells first (ties: the order taught), skipping spells with a target (instant, curse) and
+    transmutations.
     """
     slots = max(0, free_slots(state, tribe))
     if tribe.cast is not None:

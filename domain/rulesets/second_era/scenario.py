@@ -1,5 +1,5 @@
-"""The scenario document (worlds, continents, lands, connections, the race's nature, gods and their tribes) and
-the initial state built from it. `initial_state` refuses a well-formed scenario that breaks the rules.
+"""The scenario document (worlds, continents, lands, connections, the race's nature, gods and their tribes)
+and the initial state built from it. `initial_state` refuses a well-formed scenario that breaks the rules.
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ def _lands(setup: Setup) -> dict[str, Land]:
             if fauna.kind not in table.fauna_kinds or not 1 <= fauna.tier <= 4:
                 raise _bad(
                     "bad_fauna",
-                    f"Land {spec.id}: fauna {fauna.name!r} needs a kind in {table.fauna_kinds} and a tier 1-4.",
+                    f"Land {spec.id}: fauna {fauna.name!r} needs a kind in {table.fauna_kinds}, tier 1-4.",
                 )
         lands[spec.id] = Land(
             id=spec.id,

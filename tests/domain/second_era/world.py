@@ -1,7 +1,8 @@
 """A small Second Era world for the tests, built with the harness.
 
 Continent `west`: w-plains (earth, plains), w-sea (water, seas), w-sky (air, sky), w-caves (void, caves),
-w-volcano (fire, volcano). Continent `east`: e-plains (earth, plains), e-sea (water, seas).
+w-volcano (fire, volcano). Continent `east`: e-plains (earth, plains), e-sea (water, seas), e-abyss (void,
+abyss).
 One connection: w-sea <-> e-sea. Gods `ann` (spheres life, fire) and `bob` (earth), tribes `anns` on
 w-plains and `bobs` on e-plains, a terrestrial race.
 """
@@ -57,6 +58,7 @@ def make_setup(
         land("w-volcano", "west", "fire", "volcano"),
         land("e-plains", "east", "earth", "plains"),
         land("e-sea", "east", "water", "seas"),
+        land("e-abyss", "east", "void", "abyss"),
     ]
     lands = [LandSpec(**{**_fields(spec), "fauna": fauna_on.get(spec.id, [])}) for spec in lands]
     return Setup(

@@ -2,9 +2,9 @@
 
 All tribes move at once along their ordered paths. A tribe that ends the turn on another tribe's Land invades
 it. On each such Land (taken in the order of their ids) the defender is the tribe that did not move there
-this turn; if all moved in, the one that arrived in fewest moves, a d6 roll-off breaking a tie (chosen reading:
-the text does not say). Invaders fight it one after another, fewest moves first, then by god id; the winner
-holds the Land, the loser is driven off to a free Land (see `drive_off`).
+this turn; if all moved in, the one that arrived in fewest moves, a d6 roll-off breaking a tie (chosen
+reading: the text does not say). Invaders fight it one after another, fewest moves first, then by god
+id; the winner holds the Land, the loser is driven off to a free Land (see `drive_off`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The economy of a turn: continuous spells, then the harvest, then upkeep ([002:17-45], [002:48-50], [002:62]).
+"""The economy of a turn: continuous spells, harvest, then upkeep ([002:17-45], [002:48-50], [002:62]).
 
 Spells are cast first so their bonuses count in this turn's harvest; they are paid from the mana in the
 stockpile before the harvest comes in. Upkeep is paid after the harvest; what cannot be paid is recorded as a
@@ -19,8 +19,8 @@ from domain.rulesets.second_era.values import RESOURCE_NAMES, Resources
 
 
 def resolve_spells(log: Log, ctx: DecisionContext) -> None:
-    """[002:15] [002:61-62] each tribe casts its continuous spells; their cost is deducted each turn. A spell the
-    tribe cannot pay for lapses this turn. Transmutations convert as they are cast [002:71]."""
+    """[002:15] [002:61-62] each tribe casts its continuous spells; their cost is deducted each turn. A spell
+    the tribe cannot pay for lapses this turn. Transmutations convert as they are cast [002:71]."""
     for tribe_id in sorted(log.state.tribes):
         tribe = log.state.tribes[tribe_id]
         if not tribe.spells and not tribe.active:
