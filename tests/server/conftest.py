@@ -71,3 +71,36 @@ async def api(db_url: str, tmp_path: Path) -> AsyncIterator[Api]:
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
             yield Api(client=client, services=captured[0])
+
+
+@dataclass
+class LiveServer:
+    base_url: str
+    services: Services
+
+
+@pytest.fixture
+async def live_server(db_url: str, tmp_path: Path) -> AsyncIterator[LiveServer]:
+    """The app served by a real uvicorn on a free loopback port, in this process."""
+    import asyncio
+    import socket
+
+    import uvicorn
+
+    captured: list[Services] = []
+    app = create_app(make_settings(db_url, tmp_path), on_ready=captured.append)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.02)
+    try:
+        yield LiveServer(base_url=f"http://127.0.0.1:{port}", services=captured[0])
+    finally:
+        server.should_exit = True
+        await task
+        sock.close()
