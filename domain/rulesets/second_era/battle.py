@@ -29,9 +29,7 @@ def war_score(state: State, tribe: Tribe, side: Side, vs_monster: bool = False) 
     Hunter against monsters [002:94]; rounded down."""
     abilities = content.beings().hero.abilities
     clans = sum(tribe.n(role) * rule.war_score for role, rule in content.clans().roles.items())
-    flat = max(
-        (abilities[a].flat.get("war", 0) for h in state.heroes_of(tribe.id) for a in h.abilities), default=0
-    )
+    flat = max((abilities[a].flat.get("war", 0) for h in state.heroes_of(tribe.id) for a in h.abilities), default=0)
     pct = hero_bonus(state, tribe, "war")
     pct += hero_bonus(state, tribe, "attack" if side == "attacker" else "defence")
     if vs_monster:

@@ -173,17 +173,14 @@ def check_spawn_monster(state: State, god: str, order: SpawnMonster) -> None:
         raise reject("not_your_sphere", f"Spawn a monster of one of your spheres: {state.gods[god].spheres}.")
     alive = any(m.god == god and m.sphere == order.sphere for m in state.monsters.values())
     queued = any(
-        isinstance(q.order, SpawnMonster) and q.order.sphere == order.sphere
-        for q in state.orders.get(god, ())
+        isinstance(q.order, SpawnMonster) and q.order.sphere == order.sphere for q in state.orders.get(god, ())
     )
     if alive or queued:
         # [002:9] only one Monster in play per sphere you control.
         raise reject("sphere_has_monster", f"You already have a monster of the sphere {order.sphere}.")
     rules = content.beings().monster
     if len(order.abilities) != rules.start_abilities:
-        raise reject(
-            "start_abilities", f"A new monster starts with {rules.start_abilities} abilities [002:100]."
-        )
+        raise reject("start_abilities", f"A new monster starts with {rules.start_abilities} abilities [002:100].")
     taken: list[str] = []
     for ability in order.abilities:
         check_new_ability("monster", taken, ability)
@@ -203,9 +200,7 @@ def check_effects(effects: Sequence[Effect]) -> None:
             raise reject("bad_level", "Effect levels start at 1.")
         if e.reverse and not rules[e.effect].curse:
             # [002:72] a Curse reverses only the first four effects.
-            raise reject(
-                "not_a_curse", "Only Fertility, Farming, Mining and Crafting can be reversed as a Curse."
-            )
+            raise reject("not_a_curse", "Only Fertility, Farming, Mining and Crafting can be reversed as a Curse.")
         is_transmutation = e.effect == "transmutation"
         if is_transmutation != (e.source is not None and e.target is not None) or (
             is_transmutation and e.source == e.target
@@ -279,9 +274,7 @@ def decide_adjust_stockpile(state: State, command: AdjustStockpile) -> list[obje
     if not state.tribes[command.tribe].stockpile.plus(delta).covers(Resources()):
         raise reject("negative_stockpile", "A stockpile cannot go below zero.")
     return [
-        StockpileAdjusted(
-            god=state.tribes[command.tribe].god, tribe=command.tribe, delta=delta, reason=command.reason
-        )
+        StockpileAdjusted(god=state.tribes[command.tribe].god, tribe=command.tribe, delta=delta, reason=command.reason)
     ]
 
 

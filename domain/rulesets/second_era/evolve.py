@@ -95,9 +95,7 @@ def evolve(state: State, event: Event) -> State:
         case SpellTaught():
             state = R(state, spells={**state.spells, event.spell.id: event.spell}, next_id=state.next_id + 1)
             tribe = state.tribes.get(event.tribe)
-            return (
-                state if tribe is None else _tribe(state, event.tribe, spells=(*tribe.spells, event.spell.id))
-            )
+            return state if tribe is None else _tribe(state, event.tribe, spells=(*tribe.spells, event.spell.id))
         case ArtefactCreated():
             artefact = event.artefact
             return R(state, artefacts={**state.artefacts, artefact.id: artefact}, next_id=state.next_id + 1)
@@ -141,20 +139,14 @@ def evolve(state: State, event: Event) -> State:
             pending = {**state.pending_edifices, event.land: (event.kind, event.tribe)}
             return R(state, pending_edifices=pending)
         case EdificeFallen():
-            return R(
-                state, pending_edifices={k: v for k, v in state.pending_edifices.items() if k != event.land}
-            )
+            return R(state, pending_edifices={k: v for k, v in state.pending_edifices.items() if k != event.land})
         case EraWon():
             return R(state, winner=event.god)
         case StockpileAdjusted():
             return _stock(state, event.tribe, event.delta)
         case ClansRemoved():
             tribe = state.tribes.get(event.tribe)
-            return (
-                state
-                if tribe is None
-                else _tribe(state, event.tribe, clans=_clans(tribe, event.role, -event.count))
-            )
+            return state if tribe is None else _tribe(state, event.tribe, clans=_clans(tribe, event.role, -event.count))
         case _:
             assert_never(event)
 

@@ -68,9 +68,7 @@ def spell_slots(state: State, tribe: Tribe) -> int:
     hero, rounded down ([002:91]; digest #23: flat first, then the percentage)."""
     abilities = content.beings().hero.abilities
     base = sum(tribe.n(role) * rule.spell_slots for role, rule in content.clans().roles.items())
-    flat = max(
-        (abilities[a].flat.get("slots", 0) for h in state.heroes_of(tribe.id) for a in h.abilities), default=0
-    )
+    flat = max((abilities[a].flat.get("slots", 0) for h in state.heroes_of(tribe.id) for a in h.abilities), default=0)
     return floor((base + flat) * (1 + hero_bonus(state, tribe, "slots")))
 
 

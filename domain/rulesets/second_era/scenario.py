@@ -144,9 +144,7 @@ def _tribe(spec: TribeSpec, setup: Setup, lands: dict[str, Land]) -> Tribe:
         raise _bad("unknown_land", f"Tribe {spec.id} starts on unknown land {spec.land!r}.")
     unknown = sorted(set(spec.clans) - set(roles.roles))
     if unknown or any(n < 0 for n in spec.clans.values()):
-        raise _bad(
-            "bad_clans", f"Tribe {spec.id}: clan roles must be among {sorted(roles.roles)}, counts >= 0."
-        )
+        raise _bad("bad_clans", f"Tribe {spec.id}: clan roles must be among {sorted(roles.roles)}, counts >= 0.")
     if sum(spec.clans.values()) != roles.start_clans:
         # [002:38] each tribe consists of 3 Clans at game start.
         raise _bad("start_clans", f"Tribe {spec.id} must start with {roles.start_clans} clans.")

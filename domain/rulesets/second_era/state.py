@@ -48,9 +48,7 @@ class Tribe(msgspec.Struct, frozen=True):
     clans: dict[str, int]
     stockpile: Resources = ZERO
     spells: tuple[str, ...] = ()
-    cast: tuple[str, ...] | None = (
-        None  # continuous spells ordered by the god; None: the tribe chooses [002:61]
-    )
+    cast: tuple[str, ...] | None = None  # continuous spells ordered by the god; None: the tribe chooses [002:61]
     active: tuple[str, ...] = ()  # continuous spells cast and paid this turn
 
     def clan_count(self) -> int:

@@ -163,6 +163,4 @@ def available(state: State, actor: Actor) -> Sequence[str]:
 
 def validate_seat(state: State, controls: str | None) -> None:
     if controls not in state.gods:
-        raise Rejected(
-            "second_era.unknown_god", f"A player seat must control one of the gods {sorted(state.gods)}."
-        )
+        raise Rejected("second_era.unknown_god", f"A player seat must control one of the gods {sorted(state.gods)}.")

@@ -45,9 +45,7 @@ def test_terrestrial_races_cannot_start_in_the_sky() -> None:
 
 def test_subterranean_races_start_only_in_caves_or_abyss() -> None:
     """[002:47] subterranean races can only start in Caves or the Abyss."""
-    state = initial_state(
-        make_setup(nature="subterranean", ann_land="w-caves", bob_land="e-abyss"), Settings()
-    )
+    state = initial_state(make_setup(nature="subterranean", ann_land="w-caves", bob_land="e-abyss"), Settings())
     assert (state.tribes["anns"].land, state.tribes["bobs"].land) == ("w-caves", "e-abyss")
     refused = _refused(make_setup(nature="subterranean", ann_land="w-caves", bob_land="e-plains"))
     assert refused == "second_era.scenario.start_habitat"
@@ -71,10 +69,7 @@ def test_each_god_guides_a_single_tribe() -> None:
     """[002:3] each god guides a single nomadic tribe."""
     setup = make_setup()
     extra = TribeSpec(id="more", god="ann", land="w-sea", clans={"farmer": 3})
-    assert (
-        _refused(msgspec.structs.replace(setup, tribes=[*setup.tribes, extra]))
-        == "second_era.scenario.duplicate_id"
-    )
+    assert _refused(msgspec.structs.replace(setup, tribes=[*setup.tribes, extra])) == "second_era.scenario.duplicate_id"
 
 
 def test_connections_join_lands_of_different_continents() -> None:

@@ -110,3 +110,10 @@ def of(events: list[Any], kind: type[Any]) -> list[Any]:
 
 def god_seat(name: str) -> Actor:
     return seat(name)
+
+
+def move_to(game: Game, tribe: str, land: str) -> Game:
+    """Put a tribe on a Land directly (as if it had moved there in an earlier turn)."""
+    from domain.rulesets.second_era.events import TribeMoved
+
+    return game.given(TribeMoved(tribe=tribe, path=(land,)))

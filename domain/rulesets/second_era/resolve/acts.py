@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from domain.engine import DecisionContext
+from domain.engine import DecisionContext, Rejected
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.commands import (
     ArmHero,
@@ -23,6 +23,7 @@ from domain.rulesets.second_era.commands import (
     SpawnMonster,
     TeachSpell,
 )
+from domain.rulesets.second_era.decide import check_new_ability
 from domain.rulesets.second_era.economy import grow_cost
 from domain.rulesets.second_era.events import (
     ArtefactCreated,
@@ -55,9 +56,7 @@ def pay_mana(log: Log, god: str, order_no: int, amount: int, purpose: str) -> bo
     pool = state.gods[god].mana
     tribe_mana = state.tribe_of(god).stockpile.mana if state.settings.tribe_mana_funds_acts else 0
     if pool + tribe_mana < amount:
-        log.fail(
-            god, order_no, "not_enough_mana", f"{purpose} needs {amount} mana; you had {pool + tribe_mana}."
-        )
+        log.fail(god, order_no, "not_enough_mana", f"{purpose} needs {amount} mana; you had {pool + tribe_mana}.")
         return False
     from_god = min(pool, amount)
     log.emit(ManaSpent(god=god, from_god=from_god, from_tribe=amount - from_god, purpose=purpose))
@@ -85,28 +84,39 @@ def resolve_free_orders(log: Log, ctx: DecisionContext) -> None:
         match order:
             case SetClanRoles():
                 if sum(order.clans.values()) != tribe.clan_count():
-                    log.fail(
-                        god, no, "clan_count", f"Your tribe has {tribe.clan_count()} clans; assign them all."
-                    )
+                    log.fail(god, no, "clan_count", f"Your tribe has {tribe.clan_count()} clans; assign them all.")
                 else:
                     log.emit(ClanRolesSet(tribe=tribe.id, clans=dict(order.clans)))
             case SetSpellOrders():
                 spells = None if order.spells is None else tuple(order.spells)
                 log.emit(SpellOrdersSet(god=god, tribe=tribe.id, spells=spells))
             case ChooseHeroAbility():
-                if order.hero in log.state.heroes and log.state.heroes[order.hero].unchosen > 0:
+                if not _ability_still_allowed(log, god, no, order.hero, order.ability):
+                    continue
+                if log.state.heroes[order.hero].unchosen > 0:
                     log.emit(HeroLevelled(hero=order.hero, ability=order.ability, cause="chosen"))
                 else:
-                    log.fail(
-                        god, no, "no_level_to_spend", "The hero has no level left to choose an ability for."
-                    )
+                    log.fail(god, no, "no_level_to_spend", "The hero has no level left to choose an ability for.")
             case ArmHero():
                 # [002:85] arming costs 10 Luxuries and gives a level and an ability.
                 cost = Resources.of(content.beings().hero.arm_cost)
-                if order.hero not in log.state.heroes:
-                    log.fail(god, no, "unknown_hero", "The hero is no more.")
-                elif pay_stockpile(log, god, no, cost, "Arming a hero"):
+                if not _ability_still_allowed(log, god, no, order.hero, order.ability):
+                    continue
+                if pay_stockpile(log, god, no, cost, "Arming a hero"):
                     log.emit(HeroLevelled(hero=order.hero, ability=order.ability, cause="armed", cost=cost))
+
+
+def _ability_still_allowed(log: Log, god: str, order_no: int, hero: str, ability: str) -> bool:
+    """Checked again: the hero may have died or taken the ability by an earlier order this turn."""
+    if hero not in log.state.heroes:
+        log.fail(god, order_no, "unknown_hero", "The hero is no more.")
+        return False
+    try:
+        check_new_ability("hero", log.state.heroes[hero].abilities, ability)
+    except Rejected as refused:
+        log.fail(god, order_no, refused.code.removeprefix("second_era."), refused.message)
+        return False
+    return True
 
 
 def _new_id(log: Log, kind: str) -> str:
@@ -148,9 +158,7 @@ def resolve_divine_acts(log: Log, ctx: DecisionContext) -> None:
                     log.emit(MonsterSpawned(monster=monster))
             case TeachSpell():
                 if pay_mana(log, god, no, acts.teach_spell_mana, "Teach Spell"):
-                    spell = Spell(
-                        id=_new_id(log, "spell"), god=god, name=order.name, effects=tuple(order.effects)
-                    )
+                    spell = Spell(id=_new_id(log, "spell"), god=god, name=order.name, effects=tuple(order.effects))
                     log.emit(SpellTaught(god=god, tribe=tribe.id, spell=spell))
             case CreateArtefact():
                 holder = order.holder or tribe.id

@@ -51,9 +51,7 @@ def resolve_invasions(log: Log, ctx: DecisionContext) -> None:
         if len(here) < 2:
             continue
         defender = _defender(log, ctx, here)
-        invaders = sorted(
-            (t for t in here if t.id != defender.id), key=lambda t: (_moves(log.state, t), t.god)
-        )
+        invaders = sorted((t for t in here if t.id != defender.id), key=lambda t: (_moves(log.state, t), t.god))
         holder = defender.id
         for invader in invaders:
             holder = fight(log, ctx, invader.id, holder, land)
@@ -153,9 +151,7 @@ def _plunder(log: Log, victor: str, loser: str) -> None:
     priority = _loot_priority(state, state.tribes[victor])
     taken = loot(state.tribes[loser].stockpile.as_dict(), priority, content.acts().loot_max_resources)
     if taken:
-        log.emit(
-            ResourcesTaken(to_tribe=victor, from_tribe=loser, resources=Resources.of(taken), reason="loot")
-        )
+        log.emit(ResourcesTaken(to_tribe=victor, from_tribe=loser, resources=Resources.of(taken), reason="loot"))
 
 
 def habitable(state: State, tribe: Tribe, land: str) -> bool:
