@@ -188,9 +188,7 @@ def _witness_oath(state: State, winner_id: str, oath: str | None) -> list[object
     return [spend(winner, cost, f"witness oath: {witness}")]
 
 
-def _mutilation(
-    state: State, combat: Combat, winner_id: str, loser_id: str, command: AcceptSurrender
-) -> list[object]:
+def _mutilation(state: State, combat: Combat, winner_id: str, loser_id: str, command: AcceptSurrender) -> list[object]:
     """[003:300] a surrender to a weapon of obliteration also costs a mutilation, chosen by the winner."""
     if not combat.side(winner_id).obliteration_weapon:
         if command.mutilation is not None:

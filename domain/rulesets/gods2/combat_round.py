@@ -121,9 +121,7 @@ def decide_choose_combat_artifact(
     return [CombatArtifactChosen(combat_id=combat.id, fighter=c.id, artifact=artifact.id)]
 
 
-def decide_request_announcement(
-    state: State, command: RequestAnnouncement, ctx: DecisionContext
-) -> Sequence[object]:
+def decide_request_announcement(state: State, command: RequestAnnouncement, ctx: DecisionContext) -> Sequence[object]:
     c, combat, fighter = my_fight(state, ctx)
     if combat.defender.id != c.id:
         raise reject("not_the_defender", "Only the defender may ask the attacker to announce first [003:346].")
@@ -134,7 +132,10 @@ def decide_request_announcement(
         return [
             AnnouncementRequested(combat_id=combat.id, round=combat.round),
             CombatPowerChosen(
-                combat_id=combat.id, fighter=combat.attacker.id, power=combat.attacker.sealed_power, sealed=False
+                combat_id=combat.id,
+                fighter=combat.attacker.id,
+                power=combat.attacker.sealed_power,
+                sealed=False,
             ),
         ]
     return [AnnouncementRequested(combat_id=combat.id, round=combat.round)]
@@ -232,7 +233,7 @@ def decide_choose_gesture(state: State, command: ChooseGesture, ctx: DecisionCon
     if combat.step != "gesture" or fighter.sealed_gesture is not None:
         raise reject("not_choosing_gestures", "Choose a gesture once per round, after the powers.")
     g = command.gesture
-    if g == "trick" and fighter.tricks <= 0 or g == "block" and fighter.blocks <= 0:
+    if (g == "trick" and fighter.tricks <= 0) or (g == "block" and fighter.blocks <= 0):
         raise reject("none_left", f"You have no {g}s left; only powers grant them [003:352].")
     for mutilation, forbidden in FORBIDDEN_BY.items():
         if g == forbidden and mutilation in c.mutilations:

@@ -57,7 +57,10 @@ def _attackable(state: State, attacker: Character, target: Character, ctx: Decis
         raise reject("target_in_combat", f"{target.name} is already in combat; no ganging up [003:324].")
     for away in target.keep_away:
         if away.opponent == attacker.id and ctx.now < away.until:
-            raise reject("disengaged", f"{target.name} disengaged from you; wait until {away.until.isoformat()} [003:362].")
+            raise reject(
+                "disengaged",
+                f"{target.name} disengaged from you; wait until {away.until.isoformat()} [003:362].",
+            )
     if any(a.locale == attacker.locale for a in state.attacks.values()):
         raise reject("attack_window", "Another attack was just announced here; wait for its window to close.")
 
@@ -115,7 +118,9 @@ def fighter_ready(state: State, c: Character, locale: str) -> bool:
     return c.life == "alive" and not c.void_dead and c.combat is None and c.locale == locale and not c.out_of_game
 
 
-def start_combat(state: State, kind: str, locale: str, attacker: Character, defender: Character, n: int = 0) -> CombatStarted:
+def start_combat(
+    state: State, kind: str, locale: str, attacker: Character, defender: Character, n: int = 0
+) -> CombatStarted:
     """[003:278] each character starts the combat with its permanent hit points (5 unless damaged)."""
     return CombatStarted(
         combat_id=new_id(state, "combat", n),
@@ -153,14 +158,19 @@ def decide_challenge_duel(state: State, command: ChallengeDuel, ctx: DecisionCon
     witnesses = [
         c
         for c in state.characters.values()
-        if c.locale == challenger.locale and c.id not in (challenger.id, target.id) and not c.out_of_game
+        if c.locale == challenger.locale
+        and c.id not in (challenger.id, target.id)
+        and not c.out_of_game
         and c.life != "obliterated"
     ]
     if not witnesses:
         raise reject("no_witness", "A challenge is public: at least one third party must be present [003:330].")
     return [
         DuelChallenged(
-            duel_id=new_id(state, "duel"), challenger=challenger.id, challenged=target.id, locale=challenger.locale
+            duel_id=new_id(state, "duel"),
+            challenger=challenger.id,
+            challenged=target.id,
+            locale=challenger.locale,
         )
     ]
 

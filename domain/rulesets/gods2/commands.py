@@ -9,76 +9,77 @@ import msgspec
 from domain.rulesets.gods2.content import FractionText
 from domain.rulesets.gods2.model import CharacterSetup, Era, Gesture, Mutilation
 
-
-class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
-    pass
-
-
 # --- seats ------------------------------------------------------------------------------------------------
 
 
-class MoveToLocale(_Command, tag="MoveToLocale"):
+class MoveToLocale(msgspec.Struct, frozen=True, tag="MoveToLocale", tag_field="type", forbid_unknown_fields=True):
     locale: str
 
 
-class EnterPrimevalWilds(_Command, tag="EnterPrimevalWilds"):
+class EnterPrimevalWilds(
+    msgspec.Struct, frozen=True, tag="EnterPrimevalWilds", tag_field="type", forbid_unknown_fields=True
+):
     """Defeat the Guardian Beasts with combat powers (each used once) and enter ([003:82])."""
 
     locale: str
     powers: list[str] = []
 
 
-class PayWayOutOfVoid(_Command, tag="PayWayOutOfVoid"):
+class PayWayOutOfVoid(msgspec.Struct, frozen=True, tag="PayWayOutOfVoid", tag_field="type", forbid_unknown_fields=True):
     """Pay a demon present (or, with none present, the demonic pool) 5 mana after toll ([003:72])."""
 
     demon: str | None = None
 
 
-class DepositInDemonPool(_Command, tag="DepositInDemonPool"):
+class DepositInDemonPool(
+    msgspec.Struct, frozen=True, tag="DepositInDemonPool", tag_field="type", forbid_unknown_fields=True
+):
     amount: int
 
 
-class WithdrawFromDemonPool(_Command, tag="WithdrawFromDemonPool"):
+class WithdrawFromDemonPool(
+    msgspec.Struct, frozen=True, tag="WithdrawFromDemonPool", tag_field="type", forbid_unknown_fields=True
+):
     amount: int
 
 
-class GoOutOfGame(_Command, tag="GoOutOfGame"):
+class GoOutOfGame(msgspec.Struct, frozen=True, tag="GoOutOfGame", tag_field="type", forbid_unknown_fields=True):
     """Restrooms are outside the game ([003:88])."""
 
 
-class ReturnToGame(_Command, tag="ReturnToGame"):
+class ReturnToGame(msgspec.Struct, frozen=True, tag="ReturnToGame", tag_field="type", forbid_unknown_fields=True):
     pass
 
 
-class TransferMana(_Command, tag="TransferMana"):
+class TransferMana(msgspec.Struct, frozen=True, tag="TransferMana", tag_field="type", forbid_unknown_fields=True):
     to: str
     amount: int
 
 
-class CollectMana(_Command, tag="CollectMana"):
+class CollectMana(msgspec.Struct, frozen=True, tag="CollectMana", tag_field="type", forbid_unknown_fields=True):
     """Pick up the mana waiting at the distribution points ([003:148])."""
 
 
-class SneakAttack(_Command, tag="SneakAttack"):
+class SneakAttack(msgspec.Struct, frozen=True, tag="SneakAttack", tag_field="type", forbid_unknown_fields=True):
     target: str
 
 
-class DefendCharacter(_Command, tag="DefendCharacter"):
-    """"I will defend X" within the five-second window ([003:336])."""
+class DefendCharacter(msgspec.Struct, frozen=True, tag="DefendCharacter", tag_field="type", forbid_unknown_fields=True):
+    """ "I will defend X" within the five-second window ([003:336])."""
 
     attack_id: str
 
 
-class ChallengeDuel(_Command, tag="ChallengeDuel"):
+class ChallengeDuel(msgspec.Struct, frozen=True, tag="ChallengeDuel", tag_field="type", forbid_unknown_fields=True):
     target: str
 
 
-class NameDuelTime(_Command, tag="NameDuelTime"):
+class NameDuelTime(msgspec.Struct, frozen=True, tag="NameDuelTime", tag_field="type", forbid_unknown_fields=True):
     duel_id: str
     minutes: int
 
 
-class SupportDuelist(_Command, tag="SupportDuelist"):
+class SupportDuelist(msgspec.Struct, frozen=True, tag="SupportDuelist", tag_field="type", forbid_unknown_fields=True):
     """An ally casts one combat-duel (Cd) power on a duelist before round one ([003:332])."""
 
     combat_id: str
@@ -86,40 +87,50 @@ class SupportDuelist(_Command, tag="SupportDuelist"):
     power: str
 
 
-class ChooseCombatArtifact(_Command, tag="ChooseCombatArtifact"):
+class ChooseCombatArtifact(
+    msgspec.Struct, frozen=True, tag="ChooseCombatArtifact", tag_field="type", forbid_unknown_fields=True
+):
     artifact: str
 
 
-class RequestAnnouncement(_Command, tag="RequestAnnouncement"):
+class RequestAnnouncement(
+    msgspec.Struct, frozen=True, tag="RequestAnnouncement", tag_field="type", forbid_unknown_fields=True
+):
     """The defender asks the attacker to announce this round's power first ([003:346])."""
 
 
-class ChooseCombatPower(_Command, tag="ChooseCombatPower"):
+class ChooseCombatPower(
+    msgspec.Struct, frozen=True, tag="ChooseCombatPower", tag_field="type", forbid_unknown_fields=True
+):
     """Sealed: a combat power of one's own or of the chosen artifact, or none."""
 
     power: str | None = None
 
 
-class ChooseGesture(_Command, tag="ChooseGesture"):
+class ChooseGesture(msgspec.Struct, frozen=True, tag="ChooseGesture", tag_field="type", forbid_unknown_fields=True):
     gesture: Gesture
 
 
-class ProposeMutualEnd(_Command, tag="ProposeMutualEnd"):
+class ProposeMutualEnd(
+    msgspec.Struct, frozen=True, tag="ProposeMutualEnd", tag_field="type", forbid_unknown_fields=True
+):
     pass
 
 
-class OfferSurrender(_Command, tag="OfferSurrender"):
+class OfferSurrender(msgspec.Struct, frozen=True, tag="OfferSurrender", tag_field="type", forbid_unknown_fields=True):
     pass
 
 
-class RefuseToSurrender(_Command, tag="RefuseToSurrender"):
+class RefuseToSurrender(
+    msgspec.Struct, frozen=True, tag="RefuseToSurrender", tag_field="type", forbid_unknown_fields=True
+):
     """At 0 hit points, choose death ([003:366])."""
 
 
 SurrenderTerm = Literal["item", "mana", "earthly_influence", "will", "labor"]
 
 
-class AcceptSurrender(_Command, tag="AcceptSurrender"):
+class AcceptSurrender(msgspec.Struct, frozen=True, tag="AcceptSurrender", tag_field="type", forbid_unknown_fields=True):
     """Impose one of the five terms ([003:284-294]); a mutilation too after a weapon of obliteration ([003:300])."""
 
     term: SurrenderTerm
@@ -129,22 +140,22 @@ class AcceptSurrender(_Command, tag="AcceptSurrender"):
     mutilation: Mutilation | None = None
 
 
-class IgnoreSurrender(_Command, tag="IgnoreSurrender"):
+class IgnoreSurrender(msgspec.Struct, frozen=True, tag="IgnoreSurrender", tag_field="type", forbid_unknown_fields=True):
     """Only in Era Omega, or by a demon ([003:364]): the loser dies."""
 
 
-class DropArtifact(_Command, tag="DropArtifact"):
+class DropArtifact(msgspec.Struct, frozen=True, tag="DropArtifact", tag_field="type", forbid_unknown_fields=True):
     artifact: str
 
 
-class PickUpArtifact(_Command, tag="PickUpArtifact"):
+class PickUpArtifact(msgspec.Struct, frozen=True, tag="PickUpArtifact", tag_field="type", forbid_unknown_fields=True):
     artifact: str
 
 
 # --- GM rulings -------------------------------------------------------------------------------------------
 
 
-class CreditMana(_Command, tag="CreditMana"):
+class CreditMana(msgspec.Struct, frozen=True, tag="CreditMana", tag_field="type", forbid_unknown_fields=True):
     """Century-end, era-end or any other income the GM computes, in exact fractions."""
 
     character: str
@@ -153,7 +164,7 @@ class CreditMana(_Command, tag="CreditMana"):
     reason: str
 
 
-class RecordManaEvent(_Command, tag="RecordManaEvent"):
+class RecordManaEvent(msgspec.Struct, frozen=True, tag="RecordManaEvent", tag_field="type", forbid_unknown_fields=True):
     """An event on a worksheet occurred `count` times: every event source naming it pays ([003:142])."""
 
     event: str
@@ -161,7 +172,7 @@ class RecordManaEvent(_Command, tag="RecordManaEvent"):
     count: int = 1
 
 
-class DebitMana(_Command, tag="DebitMana"):
+class DebitMana(msgspec.Struct, frozen=True, tag="DebitMana", tag_field="type", forbid_unknown_fields=True):
     """A forced loss from a power or effect; what cannot be paid becomes debt ([003:156])."""
 
     character: str
@@ -169,24 +180,30 @@ class DebitMana(_Command, tag="DebitMana"):
     reason: str
 
 
-class ScaleManaSources(_Command, tag="ScaleManaSources"):
+class ScaleManaSources(
+    msgspec.Struct, frozen=True, tag="ScaleManaSources", tag_field="type", forbid_unknown_fields=True
+):
     """Between sessions: halve or quarter all mana sources ([003:146])."""
 
     factor: Literal["1", "1/2", "1/4"]
     reason: str
 
 
-class KillCharacter(_Command, tag="KillCharacter"):
+class KillCharacter(msgspec.Struct, frozen=True, tag="KillCharacter", tag_field="type", forbid_unknown_fields=True):
     character: str
     reason: str
 
 
-class ReleaseCharacterFromDeath(_Command, tag="ReleaseCharacterFromDeath"):
+class ReleaseCharacterFromDeath(
+    msgspec.Struct, frozen=True, tag="ReleaseCharacterFromDeath", tag_field="type", forbid_unknown_fields=True
+):
     character: str
     reason: str
 
 
-class ObliterateCharacter(_Command, tag="ObliterateCharacter"):
+class ObliterateCharacter(
+    msgspec.Struct, frozen=True, tag="ObliterateCharacter", tag_field="type", forbid_unknown_fields=True
+):
     """The text never says how obliteration happens ([003:300]); the GM records it."""
 
     character: str
@@ -194,25 +211,29 @@ class ObliterateCharacter(_Command, tag="ObliterateCharacter"):
     by: str | None = None
 
 
-class CreateDemon(_Command, tag="CreateDemon"):
+class CreateDemon(msgspec.Struct, frozen=True, tag="CreateDemon", tag_field="type", forbid_unknown_fields=True):
     demon: CharacterSetup
     reason: str
     player_of: str | None = None
 
 
-class TransmigrateCharacter(_Command, tag="TransmigrateCharacter"):
+class TransmigrateCharacter(
+    msgspec.Struct, frozen=True, tag="TransmigrateCharacter", tag_field="type", forbid_unknown_fields=True
+):
     character: str
     locale: str
     reason: str
 
 
-class GrantProtection(_Command, tag="GrantProtection"):
+class GrantProtection(msgspec.Struct, frozen=True, tag="GrantProtection", tag_field="type", forbid_unknown_fields=True):
     character: str
     against: Literal["guardian_beasts", "lost_in_void", "underworld_entry"]
     reason: str
 
 
-class EndCombatByRuling(_Command, tag="EndCombatByRuling"):
+class EndCombatByRuling(
+    msgspec.Struct, frozen=True, tag="EndCombatByRuling", tag_field="type", forbid_unknown_fields=True
+):
     """A referee settles a combat the rules do not (both fighters at 0 hit points at once, disputes)."""
 
     combat_id: str
@@ -220,7 +241,7 @@ class EndCombatByRuling(_Command, tag="EndCombatByRuling"):
     reason: str
 
 
-class SetClock(_Command, tag="SetClock"):
+class SetClock(msgspec.Struct, frozen=True, tag="SetClock", tag_field="type", forbid_unknown_fields=True):
     era: Era
     in_transition: bool
     reason: str

@@ -20,7 +20,26 @@ from typing import Annotated, Literal
 import msgspec
 
 Category = Literal[
-    "C", "Cd", "Cs", "P", "P2", "Pm", "N", "Nt", "Nv", "Ns", "D", "De", "Ds", "L", "Li", "La", "A", "Ac", "G", "X"
+    "C",
+    "Cd",
+    "Cs",
+    "P",
+    "P2",
+    "Pm",
+    "N",
+    "Nt",
+    "Nv",
+    "Ns",
+    "D",
+    "De",
+    "Ds",
+    "L",
+    "Li",
+    "La",
+    "A",
+    "Ac",
+    "G",
+    "X",
 ]
 FractionText = Annotated[str, msgspec.Meta(pattern=r"^-?\d+(/[1-9]\d*)?$")]
 Protection = Literal["guardian_beasts", "lost_in_void", "underworld_entry"]
@@ -39,57 +58,57 @@ HEAVEN_EVENTS = frozenset(
 )
 
 
-class _Effect(msgspec.Struct, frozen=True, tag_field="kind", forbid_unknown_fields=True):
-    pass
-
-
-class GrantTricks(_Effect, tag="grant_tricks"):
+class GrantTricks(msgspec.Struct, frozen=True, tag="grant_tricks", tag_field="kind", forbid_unknown_fields=True):
     """Combat: the user gains `count` tricks for this combat ([003:352])."""
 
     count: int
 
 
-class GrantBlocks(_Effect, tag="grant_blocks"):
+class GrantBlocks(msgspec.Struct, frozen=True, tag="grant_blocks", tag_field="kind", forbid_unknown_fields=True):
     """Combat: the user gains `count` blocks for this combat ([003:352])."""
 
     count: int
 
 
-class AddHitPoints(_Effect, tag="add_hit_points"):
+class AddHitPoints(msgspec.Struct, frozen=True, tag="add_hit_points", tag_field="kind", forbid_unknown_fields=True):
     """Combat: the user gains `count` hit points for this combat ([003:278] "unless modified by powers")."""
 
     count: int
 
 
-class DealDamage(_Effect, tag="deal_damage"):
+class DealDamage(msgspec.Struct, frozen=True, tag="deal_damage", tag_field="kind", forbid_unknown_fields=True):
     """Combat: the opponent loses `count` hit points at once."""
 
     count: int
 
 
-class GrantDisengage(_Effect, tag="disengage"):
+class GrantDisengage(msgspec.Struct, frozen=True, tag="disengage", tag_field="kind", forbid_unknown_fields=True):
     """Combat: the user disengages at the end of this round ([003:362])."""
 
 
-class WeaponOfObliteration(_Effect, tag="weapon_of_obliteration"):
+class WeaponOfObliteration(
+    msgspec.Struct, frozen=True, tag="weapon_of_obliteration", tag_field="kind", forbid_unknown_fields=True
+):
     """Combat: a surrender to the user carries a mutilation ([003:300])."""
 
 
-class Protect(_Effect, tag="protect"):
+class Protect(msgspec.Struct, frozen=True, tag="protect", tag_field="kind", forbid_unknown_fields=True):
     """The target is protected from an entry hazard (Guardian Beasts, being lost in the Void, the Underworld)."""
 
     against: Protection
 
 
-class ReleaseFromDeath(_Effect, tag="release_from_death"):
+class ReleaseFromDeath(
+    msgspec.Struct, frozen=True, tag="release_from_death", tag_field="kind", forbid_unknown_fields=True
+):
     """The dead target returns to life at once ([003:429]); with `HealMutilation` it lifts permanent death."""
 
 
-class HealMutilation(_Effect, tag="heal_mutilation"):
+class HealMutilation(msgspec.Struct, frozen=True, tag="heal_mutilation", tag_field="kind", forbid_unknown_fields=True):
     """Removes the target's mutilations and restores lost permanent hit points ([003:280])."""
 
 
-class Ruling(_Effect, tag="ruling"):
+class Ruling(msgspec.Struct, frozen=True, tag="ruling", tag_field="kind", forbid_unknown_fields=True):
     """An effect that needs judgement: casting opens a GM ruling with this question."""
 
     question: str
@@ -154,8 +173,10 @@ class ContentPack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     spheres: list[SphereDef] = []
     mana_sources: list[ManaSourceDef] = []
     powers: list[PowerDef] = []
-    offices: list[str] = ["judge_of_heaven", "sentinel_of_the_council", "herald_of_heaven"]
-    # [003:414] "12 mana imbedding ... (3 times a possible casting cost of 4)": the ×3 ratio is inferred.
+    offices: list[str] = msgspec.field(
+        default_factory=lambda: ["judge_of_heaven", "sentinel_of_the_council", "herald_of_heaven"]
+    )
+    # [003:414] "12 mana imbedding ... (3 times a possible casting cost of 4)": the x3 ratio is inferred.
     artifact_embed_ratio: int = 3
     # [003:400] body disposal feeds one elemental sphere each; the amount is the pack's.
     body_disposal: dict[str, str] = {}
@@ -182,7 +203,7 @@ def sample_pack() -> ContentPack:
 
 def categories(power: PowerDef) -> frozenset[str]:
     """A power's codes with their parents: `Cd` is also `C`, `Nt` also `N`, `G` casts as `N` ([003:261])."""
-    codes = set(power.categories)
+    codes: set[str] = set(power.categories)
     for code in power.categories:
         codes.add(code[0])
     if "G" in codes:

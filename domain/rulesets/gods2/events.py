@@ -13,15 +13,10 @@ import msgspec
 
 from domain.rulesets.gods2.model import CharacterSetup, CombatKind, Era, Gesture, Mutilation
 
-
-class _Event(msgspec.Struct, frozen=True, tag_field="type"):
-    pass
-
-
 # --- whereabouts ----------------------------------------------------------------------------------------
 
 
-class CharacterMoved(_Event, tag="CharacterMoved"):
+class CharacterMoved(msgspec.Struct, frozen=True, tag="CharacterMoved", tag_field="type"):
     character: str
     from_locale: str
     to_locale: str
@@ -29,7 +24,7 @@ class CharacterMoved(_Event, tag="CharacterMoved"):
     transmigrated: bool = False
 
 
-class GuardianBeastsDefeated(_Event, tag="GuardianBeastsDefeated"):
+class GuardianBeastsDefeated(msgspec.Struct, frozen=True, tag="GuardianBeastsDefeated", tag_field="type"):
     """[003:82-84] the party produced two tricks or blocks per Beast with combat powers."""
 
     party: list[str]
@@ -37,7 +32,7 @@ class GuardianBeastsDefeated(_Event, tag="GuardianBeastsDefeated"):
     powers: list[str]
 
 
-class VoidExitBought(_Event, tag="VoidExitBought"):
+class VoidExitBought(msgspec.Struct, frozen=True, tag="VoidExitBought", tag_field="type"):
     """[003:72] 5 mana after toll to a demon present, or into the demonic pool when none is."""
 
     character: str
@@ -49,20 +44,20 @@ class VoidExitBought(_Event, tag="VoidExitBought"):
     debt_paid: int = 0
 
 
-class DemonPoolDeposited(_Event, tag="DemonPoolDeposited"):
+class DemonPoolDeposited(msgspec.Struct, frozen=True, tag="DemonPoolDeposited", tag_field="type"):
     demon: str
     amount: int
     from_held: int
     from_pending: int
 
 
-class DemonPoolWithdrawn(_Event, tag="DemonPoolWithdrawn"):
+class DemonPoolWithdrawn(msgspec.Struct, frozen=True, tag="DemonPoolWithdrawn", tag_field="type"):
     demon: str
     amount: int
     debt_paid: int = 0
 
 
-class DemonPoolCredited(_Event, tag="DemonPoolCredited"):
+class DemonPoolCredited(msgspec.Struct, frozen=True, tag="DemonPoolCredited", tag_field="type"):
     """[003:70] all demons share one set of mana sources, paid into the demonic pool."""
 
     source: str
@@ -72,15 +67,15 @@ class DemonPoolCredited(_Event, tag="DemonPoolCredited"):
     reason: str = ""
 
 
-class WentOutOfGame(_Event, tag="WentOutOfGame"):
+class WentOutOfGame(msgspec.Struct, frozen=True, tag="WentOutOfGame", tag_field="type"):
     character: str
 
 
-class ReturnedToGame(_Event, tag="ReturnedToGame"):
+class ReturnedToGame(msgspec.Struct, frozen=True, tag="ReturnedToGame", tag_field="type"):
     character: str
 
 
-class ProtectionGranted(_Event, tag="ProtectionGranted"):
+class ProtectionGranted(msgspec.Struct, frozen=True, tag="ProtectionGranted", tag_field="type"):
     character: str
     against: str
     reason: str
@@ -89,7 +84,7 @@ class ProtectionGranted(_Event, tag="ProtectionGranted"):
 # --- mana -------------------------------------------------------------------------------------------------
 
 
-class ManaCredited(_Event, tag="ManaCredited"):
+class ManaCredited(msgspec.Struct, frozen=True, tag="ManaCredited", tag_field="type"):
     """Income into the accumulator of `source`; `whole` mana left it, `debt_paid` of that paid the debt and the
     rest waits at the distribution points."""
 
@@ -102,12 +97,12 @@ class ManaCredited(_Event, tag="ManaCredited"):
     reason: str = ""
 
 
-class ManaCollected(_Event, tag="ManaCollected"):
+class ManaCollected(msgspec.Struct, frozen=True, tag="ManaCollected", tag_field="type"):
     character: str
     amount: int
 
 
-class ManaTransferred(_Event, tag="ManaTransferred"):
+class ManaTransferred(msgspec.Struct, frozen=True, tag="ManaTransferred", tag_field="type"):
     giver: str
     receiver: str
     amount: int
@@ -119,7 +114,7 @@ class ManaTransferred(_Event, tag="ManaTransferred"):
     purpose: str = "transfer"
 
 
-class ManaSpent(_Event, tag="ManaSpent"):
+class ManaSpent(msgspec.Struct, frozen=True, tag="ManaSpent", tag_field="type"):
     character: str
     amount: int
     from_held: int
@@ -127,7 +122,7 @@ class ManaSpent(_Event, tag="ManaSpent"):
     purpose: str
 
 
-class ManaLost(_Event, tag="ManaLost"):
+class ManaLost(msgspec.Struct, frozen=True, tag="ManaLost", tag_field="type"):
     """A forced loss ([003:156]): what could not be paid becomes debt."""
 
     character: str
@@ -138,7 +133,7 @@ class ManaLost(_Event, tag="ManaLost"):
     reason: str
 
 
-class ManaSourcesScaled(_Event, tag="ManaSourcesScaled"):
+class ManaSourcesScaled(msgspec.Struct, frozen=True, tag="ManaSourcesScaled", tag_field="type"):
     factor: Fraction
     reason: str
 
@@ -146,7 +141,7 @@ class ManaSourcesScaled(_Event, tag="ManaSourcesScaled"):
 # --- life and death ---------------------------------------------------------------------------------------
 
 
-class CharacterDied(_Event, tag="CharacterDied"):
+class CharacterDied(msgspec.Struct, frozen=True, tag="CharacterDied", tag_field="type"):
     """[003:420] dead for 30 minutes in the Underworld; `until` is None for permanent death ([003:280])."""
 
     character: str
@@ -158,7 +153,7 @@ class CharacterDied(_Event, tag="CharacterDied"):
     underworld: str = ""
 
 
-class DemonBanished(_Event, tag="DemonBanished"):
+class DemonBanished(msgspec.Struct, frozen=True, tag="DemonBanished", tag_field="type"):
     """[003:387-389] a killed demon drops its artifacts and is held in the Void for 30 minutes."""
 
     character: str
@@ -170,18 +165,18 @@ class DemonBanished(_Event, tag="DemonBanished"):
     dropped: list[str] = []
 
 
-class CharacterRevived(_Event, tag="CharacterRevived"):
+class CharacterRevived(msgspec.Struct, frozen=True, tag="CharacterRevived", tag_field="type"):
     character: str
     at: datetime
     cause: str
 
 
-class DemonFreed(_Event, tag="DemonFreed"):
+class DemonFreed(msgspec.Struct, frozen=True, tag="DemonFreed", tag_field="type"):
     character: str
     at: datetime
 
 
-class CharacterObliterated(_Event, tag="CharacterObliterated"):
+class CharacterObliterated(msgspec.Struct, frozen=True, tag="CharacterObliterated", tag_field="type"):
     """[003:435-447] the god is gone; a demon or celestial spirit is only killed ([003:445])."""
 
     character: str
@@ -190,7 +185,7 @@ class CharacterObliterated(_Event, tag="CharacterObliterated"):
     dropped: list[str] = []
 
 
-class DemonCreated(_Event, tag="DemonCreated"):
+class DemonCreated(msgspec.Struct, frozen=True, tag="DemonCreated", tag_field="type"):
     """[003:447] the obliterated god's player starts a completely new demon character."""
 
     demon: CharacterSetup
@@ -198,7 +193,7 @@ class DemonCreated(_Event, tag="DemonCreated"):
     reason: str
 
 
-class ClockSet(_Event, tag="ClockSet"):
+class ClockSet(msgspec.Struct, frozen=True, tag="ClockSet", tag_field="type"):
     era: Era
     in_transition: bool
     reason: str
@@ -207,7 +202,7 @@ class ClockSet(_Event, tag="ClockSet"):
 # --- combat -----------------------------------------------------------------------------------------------
 
 
-class AttackAnnounced(_Event, tag="AttackAnnounced"):
+class AttackAnnounced(msgspec.Struct, frozen=True, tag="AttackAnnounced", tag_field="type"):
     """[003:336] "I am attacking X": a window for bodyguards opens; `lawful` under the laws as they stand."""
 
     attack_id: str
@@ -220,32 +215,32 @@ class AttackAnnounced(_Event, tag="AttackAnnounced"):
     timer_id: str
 
 
-class AttackLapsed(_Event, tag="AttackLapsed"):
+class AttackLapsed(msgspec.Struct, frozen=True, tag="AttackLapsed", tag_field="type"):
     """The window closed but the combat could not begin (someone left, died or is already fighting)."""
 
     attack_id: str
     reason: str
 
 
-class BodyguardStepped(_Event, tag="BodyguardStepped"):
+class BodyguardStepped(msgspec.Struct, frozen=True, tag="BodyguardStepped", tag_field="type"):
     attack_id: str
     bodyguard: str
 
 
-class DuelChallenged(_Event, tag="DuelChallenged"):
+class DuelChallenged(msgspec.Struct, frozen=True, tag="DuelChallenged", tag_field="type"):
     duel_id: str
     challenger: str
     challenged: str
     locale: str
 
 
-class DuelTimeNamed(_Event, tag="DuelTimeNamed"):
+class DuelTimeNamed(msgspec.Struct, frozen=True, tag="DuelTimeNamed", tag_field="type"):
     duel_id: str
     at: datetime
     timer_id: str
 
 
-class DuelSupportCast(_Event, tag="DuelSupportCast"):
+class DuelSupportCast(msgspec.Struct, frozen=True, tag="DuelSupportCast", tag_field="type"):
     """[003:332] an ally's combat-duel (Cd) power, cast on the duelist before the first round."""
 
     combat_id: str
@@ -257,7 +252,7 @@ class DuelSupportCast(_Event, tag="DuelSupportCast"):
     hit_points: int = 0
 
 
-class DuelNoShow(_Event, tag="DuelNoShow"):
+class DuelNoShow(msgspec.Struct, frozen=True, tag="DuelNoShow", tag_field="type"):
     """[003:330] who failed to appear, and who is shamed for it (a lesser god's lord)."""
 
     duel_id: str
@@ -265,7 +260,7 @@ class DuelNoShow(_Event, tag="DuelNoShow"):
     shamed: list[str]
 
 
-class CombatStarted(_Event, tag="CombatStarted"):
+class CombatStarted(msgspec.Struct, frozen=True, tag="CombatStarted", tag_field="type"):
     combat_id: str
     kind: CombatKind
     locale: str
@@ -277,18 +272,18 @@ class CombatStarted(_Event, tag="CombatStarted"):
     defender_blocks: int = 0
 
 
-class CombatArtifactChosen(_Event, tag="CombatArtifactChosen"):
+class CombatArtifactChosen(msgspec.Struct, frozen=True, tag="CombatArtifactChosen", tag_field="type"):
     combat_id: str
     fighter: str
     artifact: str
 
 
-class AnnouncementRequested(_Event, tag="AnnouncementRequested"):
+class AnnouncementRequested(msgspec.Struct, frozen=True, tag="AnnouncementRequested", tag_field="type"):
     combat_id: str
     round: int
 
 
-class CombatPowerChosen(_Event, tag="CombatPowerChosen"):
+class CombatPowerChosen(msgspec.Struct, frozen=True, tag="CombatPowerChosen", tag_field="type"):
     """Sealed: only the chooser (and the GM) sees `power` until `CombatPowersRevealed`, except that it is
     announced at once when the defender asked the attacker to announce first ([003:346])."""
 
@@ -298,14 +293,14 @@ class CombatPowerChosen(_Event, tag="CombatPowerChosen"):
     sealed: bool = True
 
 
-class CombatPowersRevealed(_Event, tag="CombatPowersRevealed"):
+class CombatPowersRevealed(msgspec.Struct, frozen=True, tag="CombatPowersRevealed", tag_field="type"):
     combat_id: str
     round: int
     attacker_power: str | None
     defender_power: str | None
 
 
-class CombatPowerTookEffect(_Event, tag="CombatPowerTookEffect"):
+class CombatPowerTookEffect(msgspec.Struct, frozen=True, tag="CombatPowerTookEffect", tag_field="type"):
     combat_id: str
     fighter: str
     power: str
@@ -320,7 +315,7 @@ class CombatPowerTookEffect(_Event, tag="CombatPowerTookEffect"):
     obliteration_weapon: bool = False
 
 
-class GestureChosen(_Event, tag="GestureChosen"):
+class GestureChosen(msgspec.Struct, frozen=True, tag="GestureChosen", tag_field="type"):
     """Sealed until `RoundFought`."""
 
     combat_id: str
@@ -328,7 +323,7 @@ class GestureChosen(_Event, tag="GestureChosen"):
     gesture: Gesture | None
 
 
-class RoundFought(_Event, tag="RoundFought"):
+class RoundFought(msgspec.Struct, frozen=True, tag="RoundFought", tag_field="type"):
     combat_id: str
     round: int
     attacker_gesture: Gesture
@@ -339,24 +334,24 @@ class RoundFought(_Event, tag="RoundFought"):
     defender_hp: int
 
 
-class FighterFell(_Event, tag="FighterFell"):
+class FighterFell(msgspec.Struct, frozen=True, tag="FighterFell", tag_field="type"):
     """[003:278] at 0 hit points a fighter must surrender or die; two at once await a GM ruling."""
 
     combat_id: str
     fighters: list[str]
 
 
-class MutualEndProposed(_Event, tag="MutualEndProposed"):
+class MutualEndProposed(msgspec.Struct, frozen=True, tag="MutualEndProposed", tag_field="type"):
     combat_id: str
     fighter: str
 
 
-class SurrenderOffered(_Event, tag="SurrenderOffered"):
+class SurrenderOffered(msgspec.Struct, frozen=True, tag="SurrenderOffered", tag_field="type"):
     combat_id: str
     fighter: str
 
 
-class SurrenderAccepted(_Event, tag="SurrenderAccepted"):
+class SurrenderAccepted(msgspec.Struct, frozen=True, tag="SurrenderAccepted", tag_field="type"):
     combat_id: str
     winner: str
     loser: str
@@ -366,14 +361,14 @@ class SurrenderAccepted(_Event, tag="SurrenderAccepted"):
     oath: str | None = None
 
 
-class MutilationInflicted(_Event, tag="MutilationInflicted"):
+class MutilationInflicted(msgspec.Struct, frozen=True, tag="MutilationInflicted", tag_field="type"):
     character: str
     mutilation: Mutilation
     by: str | None
     hit_points_lost: int = 0
 
 
-class LaborImposed(_Event, tag="LaborImposed"):
+class LaborImposed(msgspec.Struct, frozen=True, tag="LaborImposed", tag_field="type"):
     """[003:294] Surrender Labor: 30 minutes of menial service."""
 
     character: str
@@ -382,11 +377,11 @@ class LaborImposed(_Event, tag="LaborImposed"):
     timer_id: str
 
 
-class LaborEnded(_Event, tag="LaborEnded"):
+class LaborEnded(msgspec.Struct, frozen=True, tag="LaborEnded", tag_field="type"):
     character: str
 
 
-class CombatEnded(_Event, tag="CombatEnded"):
+class CombatEnded(msgspec.Struct, frozen=True, tag="CombatEnded", tag_field="type"):
     """`outcome` is mutual, disengage, surrender or death; all but mutual are reported ([003:358-368])."""
 
     combat_id: str
@@ -395,7 +390,7 @@ class CombatEnded(_Event, tag="CombatEnded"):
     loser: str | None = None
 
 
-class Disengaged(_Event, tag="Disengaged"):
+class Disengaged(msgspec.Struct, frozen=True, tag="Disengaged", tag_field="type"):
     """[003:362] leave the locale and stay away 10 minutes; the former opponent may not attack meanwhile."""
 
     character: str
@@ -405,23 +400,23 @@ class Disengaged(_Event, tag="Disengaged"):
     timer_id: str
 
 
-class KeepAwayEnded(_Event, tag="KeepAwayEnded"):
+class KeepAwayEnded(msgspec.Struct, frozen=True, tag="KeepAwayEnded", tag_field="type"):
     character: str
     opponent: str
 
 
-class ArtifactDropped(_Event, tag="ArtifactDropped"):
+class ArtifactDropped(msgspec.Struct, frozen=True, tag="ArtifactDropped", tag_field="type"):
     artifact: str
     character: str
     locale: str
 
 
-class ArtifactPickedUp(_Event, tag="ArtifactPickedUp"):
+class ArtifactPickedUp(msgspec.Struct, frozen=True, tag="ArtifactPickedUp", tag_field="type"):
     artifact: str
     character: str
 
 
-class ArtifactHandedOver(_Event, tag="ArtifactHandedOver"):
+class ArtifactHandedOver(msgspec.Struct, frozen=True, tag="ArtifactHandedOver", tag_field="type"):
     artifact: str
     giver: str
     receiver: str

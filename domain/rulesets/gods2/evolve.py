@@ -13,6 +13,7 @@ from domain.rulesets.gods2.events import (
     ArtifactHandedOver,
     ArtifactPickedUp,
     AttackAnnounced,
+    AttackLapsed,
     BodyguardStepped,
     CharacterDied,
     CharacterMoved,
@@ -34,8 +35,10 @@ from domain.rulesets.gods2.events import (
     Disengaged,
     DuelChallenged,
     DuelNoShow,
+    DuelSupportCast,
     DuelTimeNamed,
     Event,
+    FighterFell,
     GestureChosen,
     GuardianBeastsDefeated,
     KeepAwayEnded,
@@ -184,9 +187,11 @@ def evolve(state: State, event: Event) -> State:
             return R(state, era=event.era, in_transition=event.in_transition)
         case (
             AttackAnnounced()
+            | AttackLapsed()
             | BodyguardStepped()
             | DuelChallenged()
             | DuelTimeNamed()
+            | DuelSupportCast()
             | DuelNoShow()
             | CombatStarted()
             | CombatArtifactChosen()
@@ -196,6 +201,7 @@ def evolve(state: State, event: Event) -> State:
             | CombatPowerTookEffect()
             | GestureChosen()
             | RoundFought()
+            | FighterFell()
             | MutualEndProposed()
             | SurrenderOffered()
             | SurrenderAccepted()
@@ -219,7 +225,11 @@ def _moved(state: State, event: CharacterMoved) -> State:
     if c is None:
         return state
     kind, came_from = _kind(state, event.to_locale), _kind(state, event.from_locale)
-    used = {"void": "lost_in_void", "primeval_wilds": "guardian_beasts", "underworld": "underworld_entry"}.get(kind)
+    used = {
+        "void": "lost_in_void",
+        "primeval_wilds": "guardian_beasts",
+        "underworld": "underworld_entry",
+    }.get(kind)
     protections = c.protections
     if used in protections and came_from != kind:
         protections = tuple(p for p in protections if p != used)  # a protection serves one entry
@@ -265,9 +275,7 @@ def _obliterated(state: State, event: CharacterObliterated) -> State:
     if c is None:
         return state
     state = drop_all(state, event.dropped, c.locale)
-    demesnes = {
-        k: R(d, owners=tuple(o for o in d.owners if o != c.id)) for k, d in state.demesnes.items()
-    }
+    demesnes = {k: R(d, owners=tuple(o for o in d.owners if o != c.id)) for k, d in state.demesnes.items()}
     offices = {office: holder for office, holder in state.offices.items() if holder != c.id}
     gone = R(
         c,

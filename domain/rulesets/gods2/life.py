@@ -72,7 +72,13 @@ def kill(state: State, c: Character, at: datetime, cause: str) -> list[object]:
         void = c.locale if in_void else first_locale(state, "void")
         return [
             DemonBanished(
-                character=c.id, at=at, until=until, timer_id=tid, killed_in_void=in_void, void=void, dropped=dropped
+                character=c.id,
+                at=at,
+                until=until,
+                timer_id=tid,
+                killed_in_void=in_void,
+                void=void,
+                dropped=dropped,
             ),
             TimerScheduled(timer_id=tid, fire_at=until, purpose=FREE_DEMON, subject=c.id),
         ]
@@ -80,14 +86,26 @@ def kill(state: State, c: Character, at: datetime, cause: str) -> list[object]:
     if c.permanent_hp <= 0:
         return [
             CharacterDied(
-                character=c.id, at=at, until=None, timer_id=None, cause=cause, dropped=dropped, underworld=underworld
+                character=c.id,
+                at=at,
+                until=None,
+                timer_id=None,
+                cause=cause,
+                dropped=dropped,
+                underworld=underworld,
             )
         ]
     until = at + minutes(settings.dead_minutes)
     tid = timer_id(REVIVE, c.id, at)
     return [
         CharacterDied(
-            character=c.id, at=at, until=until, timer_id=tid, cause=cause, dropped=dropped, underworld=underworld
+            character=c.id,
+            at=at,
+            until=until,
+            timer_id=tid,
+            cause=cause,
+            dropped=dropped,
+            underworld=underworld,
         ),
         TimerScheduled(timer_id=tid, fire_at=until, purpose=REVIVE, subject=c.id),
     ]
@@ -119,8 +137,7 @@ def decide_release_from_death(
     if c.life == "permanently_dead":
         raise reject(
             "permanently_dead",
-            "Permanent death ends only when release-from-death and heal-mutilation powers are cast together "
-            "[003:280].",
+            "Permanent death ends only when release-from-death and heal-mutilation powers are cast together [003:280].",
         )
     if c.life != "dead":
         raise reject("not_dead", f"{c.name} is not dead.")
@@ -134,7 +151,9 @@ def obliterate(state: State, c: Character, by: str | None, reason: str, at: date
         if c.life != "alive" or c.void_dead:
             return []
         return kill(state, c, at, f"obliteration (treated as death [003:445]): {reason}")
-    events: list[object] = [CharacterObliterated(character=c.id, by=by, reason=reason, dropped=held_artifacts(state, c))]
+    events: list[object] = [
+        CharacterObliterated(character=c.id, by=by, reason=reason, dropped=held_artifacts(state, c))
+    ]
     if c.kind == "lesser_god":
         for lord_id in c.lords:
             lord = state.characters.get(lord_id)
@@ -189,7 +208,11 @@ def decide_transmigrate(state: State, command: TransmigrateCharacter, ctx: Decis
     lost = lost and "lost_in_void" not in c.protections and place_kind(state, c.locale) != "void"
     return [
         CharacterMoved(
-            character=c.id, from_locale=c.locale, to_locale=command.locale, lost_in_void=lost, transmigrated=True
+            character=c.id,
+            from_locale=c.locale,
+            to_locale=command.locale,
+            lost_in_void=lost,
+            transmigrated=True,
         )
     ]
 
@@ -208,7 +231,7 @@ def decide_set_clock(state: State, command: SetClock, ctx: DecisionContext) -> S
 def on_life_timer(state: State, timer: Timer) -> list[object]:
     """Timers of life and its restrictions. A timer that no longer applies (cancelled by a power) does nothing."""
     c = state.characters.get(timer.subject or "")
-    if c is None or c.life_timer != timer.timer_id and timer.purpose in (REVIVE, FREE_DEMON):
+    if c is None or (c.life_timer != timer.timer_id and timer.purpose in (REVIVE, FREE_DEMON)):
         return []
     if timer.purpose == REVIVE and c.life == "dead":
         return [CharacterRevived(character=c.id, at=timer.fire_at, cause="30 minutes in the Underworld [003:420]")]

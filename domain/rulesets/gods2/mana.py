@@ -58,7 +58,11 @@ def spend(c: Character, amount: int, purpose: str) -> ManaSpent:
     """Spend mana the caller already checked with `require_can_spend`."""
     drawn = ledger.draw(c.mana, c.pending, amount)
     return ManaSpent(
-        character=c.id, amount=amount, from_held=drawn.from_held, from_pending=drawn.from_pending, purpose=purpose
+        character=c.id,
+        amount=amount,
+        from_held=drawn.from_held,
+        from_pending=drawn.from_pending,
+        purpose=purpose,
     )
 
 

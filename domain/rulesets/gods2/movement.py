@@ -85,7 +85,10 @@ def _check_entry(state: State, c: Character, to: str) -> None:
         for owner in demesne.owners:
             welcome.update(state.characters[owner].lords)
         if c.id not in welcome and not any(lord in demesne.owners for lord in c.lords):
-            raise reject("demesne_closed", f"Only the owners of {demesne.name}, their lords and minions enter [003:120].")
+            raise reject(
+                "demesne_closed",
+                f"Only the owners of {demesne.name}, their lords and minions enter [003:120].",
+            )
 
 
 def _arrive(state: State, c: Character, to: str, *, transmigrated: bool = False) -> CharacterMoved:
@@ -110,9 +113,7 @@ def decide_move_to_locale(state: State, command: MoveToLocale, ctx: DecisionCont
     return [_arrive(state, c, command.locale)]
 
 
-def decide_enter_primeval_wilds(
-    state: State, command: EnterPrimevalWilds, ctx: DecisionContext
-) -> Sequence[object]:
+def decide_enter_primeval_wilds(state: State, command: EnterPrimevalWilds, ctx: DecisionContext) -> Sequence[object]:
     """[003:82] two tricks and/or blocks from one's own combat powers, each used once, defeat one Beast."""
     c = me(state, ctx)
     _check_leaving(state, c, command.locale, ctx)
@@ -195,9 +196,7 @@ def _require_demon_in_void(state: State, ctx: DecisionContext) -> Character:
     return c
 
 
-def decide_deposit_in_demon_pool(
-    state: State, command: DepositInDemonPool, ctx: DecisionContext
-) -> Sequence[object]:
+def decide_deposit_in_demon_pool(state: State, command: DepositInDemonPool, ctx: DecisionContext) -> Sequence[object]:
     """[003:70] a demon may put in any amount; no toll (digest reading 14: this is not a transfer)."""
     c = _require_demon_in_void(state, ctx)
     if command.amount <= 0:

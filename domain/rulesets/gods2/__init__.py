@@ -1,0 +1,42 @@
+"""The Gods II (`gods2`): Heaven in real time (chapter 4), with the mana ledger the Earth half will share.
+
+One always-open `session` phase: commands are decided at once; the timed rules (30 minutes dead, 10 minutes after
+disengaging, 3-minute speeches, duel times, five-second bodyguard windows) are engine timers fired by
+`FireDueTimers`. Rules that are data (powers, spheres, mana sources, offices) come from a versioned content pack.
+"""
+
+from __future__ import annotations
+
+from domain.engine import Phase, Ruleset
+from domain.rulesets.gods2.commands import GM_COMMANDS, Command
+from domain.rulesets.gods2.decide import available, decide, on_timer, validate_seat
+from domain.rulesets.gods2.events import Event
+from domain.rulesets.gods2.evolve import evolve
+from domain.rulesets.gods2.model import Settings, Setup, State
+from domain.rulesets.gods2.setup import initial_state
+from domain.rulesets.gods2.views import View, redact, view_for
+
+ruleset = Ruleset(
+    id="gods2",
+    version=1,
+    title="The Gods II",
+    description="Live-action god game: Heaven in real time (locales, mana, powers, combat, death, Council).",
+    command_type=Command,
+    event_type=Event,
+    setup_type=Setup,
+    settings_type=Settings,
+    state_type=State,
+    view_type=View,
+    initial_state=initial_state,
+    decide=decide,
+    evolve=evolve,
+    view_for=view_for,
+    redact=redact,
+    available=available,
+    gm_commands=GM_COMMANDS,
+    validate_seat=validate_seat,
+    on_timer=on_timer,
+    phases=(Phase("session"),),
+)
+
+__all__ = ["ruleset"]

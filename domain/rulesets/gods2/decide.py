@@ -1,0 +1,172 @@
+"""`decide`: one `match` over the command union, each case delegating to its area's `decide_*` function.
+
+Heaven is real time: every command is decided at once in the single `session` phase; timed rules schedule
+engine timers, and `on_timer` turns each fired timer into the events it causes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import assert_never
+
+from domain.engine import Actor, DecisionContext, Rejected, Timer
+from domain.rulesets.gods2 import (
+    artifacts,
+    combat_end,
+    combat_round,
+    combat_start,
+    life,
+    mana,
+    movement,
+)
+from domain.rulesets.gods2.commands import (
+    GM_COMMANDS,
+    AcceptSurrender,
+    ChallengeDuel,
+    ChooseCombatArtifact,
+    ChooseCombatPower,
+    ChooseGesture,
+    CollectMana,
+    Command,
+    CreateDemon,
+    CreditMana,
+    DebitMana,
+    DefendCharacter,
+    DepositInDemonPool,
+    DropArtifact,
+    EndCombatByRuling,
+    EnterPrimevalWilds,
+    GoOutOfGame,
+    GrantProtection,
+    IgnoreSurrender,
+    KillCharacter,
+    MoveToLocale,
+    NameDuelTime,
+    ObliterateCharacter,
+    OfferSurrender,
+    PayWayOutOfVoid,
+    PickUpArtifact,
+    ProposeMutualEnd,
+    RecordManaEvent,
+    RefuseToSurrender,
+    ReleaseCharacterFromDeath,
+    RequestAnnouncement,
+    ReturnToGame,
+    ScaleManaSources,
+    SetClock,
+    SneakAttack,
+    SupportDuelist,
+    TransferMana,
+    TransmigrateCharacter,
+    WithdrawFromDemonPool,
+)
+from domain.rulesets.gods2.model import State
+
+
+def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
+    match command:
+        case MoveToLocale():
+            return movement.decide_move_to_locale(state, command, ctx)
+        case EnterPrimevalWilds():
+            return movement.decide_enter_primeval_wilds(state, command, ctx)
+        case PayWayOutOfVoid():
+            return movement.decide_pay_way_out_of_void(state, command, ctx)
+        case DepositInDemonPool():
+            return movement.decide_deposit_in_demon_pool(state, command, ctx)
+        case WithdrawFromDemonPool():
+            return movement.decide_withdraw_from_demon_pool(state, command, ctx)
+        case GoOutOfGame():
+            return movement.decide_go_out_of_game(state, command, ctx)
+        case ReturnToGame():
+            return movement.decide_return_to_game(state, command, ctx)
+        case TransferMana():
+            return mana.decide_transfer_mana(state, command, ctx)
+        case CollectMana():
+            return mana.decide_collect_mana(state, command, ctx)
+        case SneakAttack():
+            return combat_start.decide_sneak_attack(state, command, ctx)
+        case DefendCharacter():
+            return combat_start.decide_defend_character(state, command, ctx)
+        case ChallengeDuel():
+            return combat_start.decide_challenge_duel(state, command, ctx)
+        case NameDuelTime():
+            return combat_start.decide_name_duel_time(state, command, ctx)
+        case SupportDuelist():
+            return combat_round.decide_support_duelist(state, command, ctx)
+        case ChooseCombatArtifact():
+            return combat_round.decide_choose_combat_artifact(state, command, ctx)
+        case RequestAnnouncement():
+            return combat_round.decide_request_announcement(state, command, ctx)
+        case ChooseCombatPower():
+            return combat_round.decide_choose_combat_power(state, command, ctx)
+        case ChooseGesture():
+            return combat_round.decide_choose_gesture(state, command, ctx)
+        case ProposeMutualEnd():
+            return combat_end.decide_propose_mutual_end(state, command, ctx)
+        case OfferSurrender():
+            return combat_end.decide_offer_surrender(state, command, ctx)
+        case RefuseToSurrender():
+            return combat_end.decide_refuse_to_surrender(state, command, ctx)
+        case AcceptSurrender():
+            return combat_end.decide_accept_surrender(state, command, ctx)
+        case IgnoreSurrender():
+            return combat_end.decide_ignore_surrender(state, command, ctx)
+        case DropArtifact():
+            return artifacts.decide_drop_artifact(state, command, ctx)
+        case PickUpArtifact():
+            return artifacts.decide_pick_up_artifact(state, command, ctx)
+        case CreditMana():
+            return mana.decide_credit_mana(state, command, ctx)
+        case RecordManaEvent():
+            return mana.decide_record_mana_event(state, command, ctx)
+        case DebitMana():
+            return mana.decide_debit_mana(state, command, ctx)
+        case ScaleManaSources():
+            return mana.decide_scale_mana_sources(state, command, ctx)
+        case KillCharacter():
+            return life.decide_kill_character(state, command, ctx)
+        case ReleaseCharacterFromDeath():
+            return life.decide_release_from_death(state, command, ctx)
+        case ObliterateCharacter():
+            return life.decide_obliterate(state, command, ctx)
+        case CreateDemon():
+            return life.decide_create_demon(state, command, ctx)
+        case TransmigrateCharacter():
+            return life.decide_transmigrate(state, command, ctx)
+        case GrantProtection():
+            return life.decide_grant_protection(state, command, ctx)
+        case EndCombatByRuling():
+            return combat_end.decide_end_combat_by_ruling(state, command, ctx)
+        case SetClock():
+            return life.decide_set_clock(state, command, ctx)
+        case _:
+            assert_never(command)
+
+
+def on_timer(state: State, timer: Timer, ctx: DecisionContext) -> Sequence[object]:
+    """The events a fired timer causes, dated at the timer's own time so history shows who was dead when."""
+    match timer.purpose:
+        case combat_start.ATTACK_WINDOW:
+            return combat_start.on_attack_window(state, timer)
+        case combat_start.DUEL:
+            return combat_start.on_duel_time(state, timer)
+        case _:
+            return life.on_life_timer(state, timer)
+
+
+PLAYER_COMMANDS = tuple(tag for tag in (m.__struct_config__.tag for m in Command.__args__) if tag not in GM_COMMANDS)
+
+
+def available(state: State, actor: Actor) -> Sequence[str]:
+    tags: list[str] = sorted(GM_COMMANDS) if actor.is_gm else []
+    if actor.controls in state.characters:
+        tags += [str(t) for t in PLAYER_COMMANDS]
+    return tags
+
+
+def validate_seat(state: State, controls: str | None) -> None:
+    if controls not in state.characters:
+        raise Rejected(
+            "gods2.unknown_character",
+            f"A player seat must play one of the characters: {sorted(state.characters)}.",
+        )

@@ -1,0 +1,217 @@
+"""What each viewer may see (digest A6). The GM sees everything.
+
+Public: where everyone is and whether they live ([003:108] the senses extend beyond the locale), mutilations
+([003:298]), who carries which artifact ([003:406]), combats in progress and their hit points, the Hall of Doom
+records (laws, offices, outlaws, shame: [003:60]). Private to a character: mana, debt, accumulators, powers,
+sphere cards, gifts, protections ([003:53-55], [003:263]). Sealed combat choices are seen by their chooser
+only until revealed. The demonic pool is seen by demons ([003:70]).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import msgspec
+
+from domain.engine import Actor
+from domain.rulesets.gods2.events import (
+    CombatPowerChosen,
+    DemonPoolCredited,
+    DemonPoolDeposited,
+    DemonPoolWithdrawn,
+    Event,
+    GestureChosen,
+    ManaCollected,
+    ManaCredited,
+    ManaLost,
+    ManaSpent,
+    ManaTransferred,
+    ProtectionGranted,
+    VoidExitBought,
+)
+from domain.rulesets.gods2.model import Character, Combat, Fighter, State
+
+R = msgspec.structs.replace
+
+
+class CharacterView(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    kind: str
+    locale: str
+    life: str
+    dead_until: datetime | None
+    mutilations: list[str]
+    lost_in_void: bool
+    out_of_game: bool
+    combat: str | None
+    outlaw: bool
+    shamed: bool
+    office: str | None
+    artifacts: list[str]
+    mana: int | None = None
+    pending: int | None = None
+    debt: int | None = None
+    accumulators: dict[str, str] | None = None
+    powers: list[str] | None = None
+    spheres: dict[str, int] | None = None
+    gifts: list[str] | None = None
+    protections: list[str] | None = None
+    permanent_hp: int | None = None
+
+
+class FighterView(msgspec.Struct, frozen=True):
+    id: str
+    hp: int
+    demesne: bool
+    used_powers: list[str]
+    artifact: str | None
+    power_chosen: bool
+    gesture_chosen: bool
+    tricks: int | None = None
+    blocks: int | None = None
+    power: str | None = None
+    gesture: str | None = None
+
+
+class CombatView(msgspec.Struct, frozen=True):
+    id: str
+    kind: str
+    locale: str
+    round: int
+    step: str
+    attacker: FighterView
+    defender: FighterView
+    announce_first: bool
+    fallen: list[str]
+    surrender_offered: bool
+
+
+class View(msgspec.Struct, frozen=True):
+    era: str
+    in_transition: bool
+    locales: dict[str, str]
+    characters: list[CharacterView]
+    combats: list[CombatView]
+    demesnes: dict[str, list[str]]
+    artifacts_on_floor: dict[str, str]
+    attacks: list[str]
+    duels: list[str]
+    laws: list[str]
+    offices: dict[str, str]
+    pack: str
+    demon_pool: int | None = None
+
+
+def _sees_private(viewer: Actor, character_id: str) -> bool:
+    return viewer.is_gm or viewer.controls == character_id
+
+
+def _character_view(state: State, c: Character, viewer: Actor) -> CharacterView:
+    office = next((o for o, holder in state.offices.items() if holder == c.id), None)
+    held = sorted(a.id for a in state.artifacts.values() if a.holder == c.id)
+    view = CharacterView(
+        id=c.id,
+        name=c.name,
+        kind=c.kind,
+        locale=c.locale,
+        life=c.life,
+        dead_until=c.dead_until,
+        mutilations=list(c.mutilations),
+        lost_in_void=c.lost_in_void,
+        out_of_game=c.out_of_game,
+        combat=c.combat,
+        outlaw=c.outlaw,
+        shamed=c.shamed,
+        office=office,
+        artifacts=held,
+    )
+    if not _sees_private(viewer, c.id):
+        return view
+    return R(
+        view,
+        mana=c.mana,
+        pending=c.pending,
+        debt=c.debt,
+        accumulators={k: str(v) for k, v in c.accumulators.items()},
+        powers=list(c.powers),
+        spheres=dict(c.spheres),
+        gifts=[g.power for g in c.gifts],
+        protections=list(c.protections),
+        permanent_hp=c.permanent_hp,
+    )
+
+
+def _fighter_view(f: Fighter, viewer: Actor) -> FighterView:
+    view = FighterView(
+        id=f.id,
+        hp=f.hp,
+        demesne=f.demesne,
+        used_powers=list(f.used_powers),
+        artifact=f.artifact,
+        power_chosen=f.power_committed,
+        gesture_chosen=f.sealed_gesture is not None,
+    )
+    if not _sees_private(viewer, f.id):
+        return view
+    return R(view, tricks=f.tricks, blocks=f.blocks, power=f.sealed_power, gesture=f.sealed_gesture)
+
+
+def _combat_view(combat: Combat, viewer: Actor) -> CombatView:
+    return CombatView(
+        id=combat.id,
+        kind=combat.kind,
+        locale=combat.locale,
+        round=combat.round,
+        step=combat.step,
+        attacker=_fighter_view(combat.attacker, viewer),
+        defender=_fighter_view(combat.defender, viewer),
+        announce_first=combat.announce_first,
+        fallen=list(combat.fallen),
+        surrender_offered=combat.surrender_offered,
+    )
+
+
+def _is_demon(state: State, viewer: Actor) -> bool:
+    c = state.characters.get(viewer.controls or "")
+    return c is not None and c.kind == "demon"
+
+
+def view_for(state: State, viewer: Actor) -> View:
+    return View(
+        era=state.era,
+        in_transition=state.in_transition,
+        locales={lid: loc.kind for lid, loc in state.locales.items()},
+        characters=[_character_view(state, c, viewer) for c in state.characters.values()],
+        combats=[_combat_view(c, viewer) for c in state.combats.values()],
+        demesnes={d.id: list(d.owners) for d in state.demesnes.values()},
+        artifacts_on_floor={a.id: a.locale for a in state.artifacts.values() if a.holder is None and a.locale},
+        attacks=sorted(state.attacks),
+        duels=sorted(state.duels),
+        laws=list(state.laws),
+        offices=dict(state.offices),
+        pack=f"{state.pack.id}@{state.pack.version}",
+        demon_pool=state.demon_pool if viewer.is_gm or _is_demon(state, viewer) else None,
+    )
+
+
+def redact(event: Event, viewer: Actor) -> Event | None:
+    """Called for seats and observers only (the engine shows the GM everything)."""
+    me = viewer.controls
+    match event:
+        case ManaCredited() | ManaCollected() | ManaSpent() | ManaLost() | ProtectionGranted():
+            return event if me == event.character else None
+        case ManaTransferred():
+            return event if me in (event.giver, event.receiver) else None
+        case VoidExitBought():
+            return event if me in (event.character, event.demon) else None
+        case DemonPoolDeposited() | DemonPoolWithdrawn():
+            return event if me == event.demon else None
+        case DemonPoolCredited():
+            return None
+        case CombatPowerChosen():
+            return event if me == event.fighter or not event.sealed else R(event, power=None)
+        case GestureChosen():
+            return event if me == event.fighter else R(event, gesture=None)
+        case _:
+            return event
