@@ -100,9 +100,7 @@ def _trade_regions(state: State, nation: str) -> tuple[int, bool, bool]:
 
 def international_trade_value(state: State, nation: Nation) -> Fraction:
     """[L828-870] ITV = sum of CTVs + 1 per trade center + 1 silk + 1 fur + internal trade + IS / size multiple."""
-    total = sum(
-        (city_trade_value(state, nation, c, s) for _, c, s in held_cities(state, nation.id)), Fraction(0)
-    )
+    total = sum((city_trade_value(state, nation, c, s) for _, c, s in held_cities(state, nation.id)), Fraction(0))
     centers, silk, fur = _trade_regions(state, nation.id)
     total += centers + int(silk) + int(fur)
     # [L866-868] each 20 MSP on internal trade is "the modified value of a 1 GPv City" (a port, Friendly, cultivated)
@@ -218,9 +216,7 @@ def route_income(
 
 def route_msp(state: State, route_id: str, nation: str) -> int:
     return sum(
-        f.msp
-        for f in state.fleets.values()
-        if f.nation == nation and f.activity == "sea_trade" and f.route == route_id
+        f.msp for f in state.fleets.values() if f.nation == nation and f.activity == "sea_trade" and f.route == route_id
     )
 
 
@@ -251,7 +247,9 @@ def international_trade_income(state: State, nation: Nation, itvs: dict[str, Fra
     return total
 
 
-def new_shipping(ttv: Fraction, my_emsp: Fraction, their_emsp: Fraction, nmv: Fraction, my_msp: int, their_msp: int) -> int:
+def new_shipping(
+    ttv: Fraction, my_emsp: Fraction, their_emsp: Fraction, nmv: Fraction, my_msp: int, their_msp: int
+) -> int:
     """[L2922-2966] free capacity x NMV x my share of the route's MSP, rounded to the nearest integer.
 
     TTV rounds up ([L2914-2916]); a route at or over capacity generates nothing. Halves round up.
@@ -522,3 +520,9 @@ def _replace_nations(state: State, nations: dict[str, Nation]) -> State:
 
 def _replace_sheets(nation: Nation, revenue: Revenue, sup: Support, agr: Agro) -> Nation:
     return R(nation, revenue=revenue, support=sup, agro=agr)
+
+
+def census_cost(friendly_regions: int, friendly_city_gpv: int) -> tuple[Fraction, int]:
+    """[L8438-8467] 5 GP per Friendly region + 1/2 GP per Friendly city GPv; NFP = GP / 20 rounded up."""
+    gp = 5 * friendly_regions + Fraction(friendly_city_gpv, 2)
+    return gp, ceil(gp / 20)

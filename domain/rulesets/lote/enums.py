@@ -38,7 +38,9 @@ RouteStatus = Literal["NST", "WAR", "BST", "LTD", "LTH", "LTO", "LTR", "LTS", "L
 FleetActivity = Literal["sea_trade", "internal", "fishing"]
 BorderKind = Literal["normal", "mountain1", "mountain2", "river", "great_wall", "tsetse", "caravan"]
 SeaBorderKind = Literal["normal", "monsoon", "current", "island_arrow", "ocean_arrow"]
-Rating = Literal["bl", "infra", "cav_qr", "inf_qr", "warship_qr", "siege_qr", "oc", "ob", "ac", "ab", "roc", "rob", "university"]
+Rating = Literal[
+    "bl", "infra", "cav_qr", "inf_qr", "warship_qr", "siege_qr", "oc", "ob", "ac", "ab", "roc", "rob", "university"
+]
 
 # ControlStatus order (§2.14.6 L2222-2236): aw < hs < {un, n, oc} < c < nt < fa < {t, pt} < ea < a < {p, f} < hm
 STATUS_RANK: dict[str, int] = {

@@ -60,7 +60,7 @@ def ap_from_origin(state: State, nation: Nation) -> dict[str, Fraction]:
         for there, border in edges.get(here, []):
             region = state.regions[there]
             step = MOVE.terrain_entry.values[region.terrain][nation.culture] + border
-            if there not in region.statuses or region.statuses.get(nation.id) is None:
+            if region.statuses.get(nation.id) is None:
                 step += MOVE.border_modifier.values["uncontrolled"]
             total = cost + step
             if total < best.get(there, total + 1):

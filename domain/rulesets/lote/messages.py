@@ -340,13 +340,25 @@ class PortAreaBuilt(_Event, frozen=True, tag="PortAreaBuilt"):
 
 
 class ColonyPaid(_Event, frozen=True, tag="ColonyPaid"):
+    """`levels` counts every GPv step (or the status change) paid for so far; `gpv` is the region's new GPv."""
+
     nation: str
     target: str
     kind: str
     gp: Fraction
     nfp: Fraction
+    levels: int
     gpv: int
     status: Status | None
+
+
+class OrderFailed(_Event, frozen=True, tag="OrderFailed"):
+    """A line that no longer holds when resolved (the state changed since it was entered): a fact, not a refusal."""
+
+    nation: str
+    line: str
+    code: str
+    message: str
 
 
 class MegalithPaid(_Event, frozen=True, tag="MegalithPaid"):
@@ -354,7 +366,7 @@ class MegalithPaid(_Event, frozen=True, tag="MegalithPaid"):
     project: str
     kind: str
     regions: tuple[str, ...]
-    levels: int
+    levels: Fraction
     gp: Fraction
     nfp: Fraction
 
@@ -364,7 +376,7 @@ class MegalithCompleted(_Event, frozen=True, tag="MegalithCompleted"):
     project: str
     kind: str
     regions: tuple[str, ...]
-    levels: int
+    levels: Fraction
 
 
 class FerryPointsBuilt(_Event, frozen=True, tag="FerryPointsBuilt"):
@@ -426,6 +438,7 @@ class NationAssessed(_Event, frozen=True, tag="NationAssessed"):
     size_divisor: int
     nfp_income: Fraction
     mass_conscription_debt: Fraction
+    saved_nfp: Fraction
 
 
 class ReportsDrafted(_Event, frozen=True, tag="ReportsDrafted"):
@@ -483,6 +496,7 @@ Event = (
     | OrderStruck
     | OrdersLocked
     | DefaultOrdersApplied
+    | OrderFailed
     | TaxRateDeclared
     | TreasuryMoved
     | FleetAssigned

@@ -226,5 +226,5 @@ Order = (
     | BuildFerryPoints
     | BidMercenaries
 )
-ORDER_TYPES: tuple[type[_Order], ...] = Order.__args__  # type: ignore[attr-defined]
+ORDER_TYPES: tuple[type[_Order], ...] = Order.__args__
 ORDER_TAGS: frozenset[str] = frozenset(str(t.__struct_config__.tag) for t in ORDER_TYPES)

@@ -1,9 +1,10 @@
 """The scenario document (the `Setup`): a campaign's nations, map, leaders, fleets and trade routes.
 
-Records are keyed by their id in JSON objects so that a decoding error names the record and the field
-(`$.nations.byz.culture`). Exact decimals are strings ("0.105"); the engine decodes the scenario without a
-Fraction hook, and `domain.rulesets.lote.setup` parses them and checks cross-references, raising
-`Rejected("lote.scenario.*", "<record> field <field>: ...")`.
+Records are keyed by their id in JSON objects; `Setup` keeps each keyed record as raw JSON and
+`domain.rulesets.lote.setup.decode_scenario` decodes them one by one, so that an error names the record and the
+field ("nation 'kip' field $.culture: Invalid enum value 'X'"). Exact decimals are strings ("0.105"): the
+engine decodes the scenario without a Fraction hook, so `domain.rulesets.lote.setup` parses them and checks
+cross-references, raising `Rejected("lote.scenario.*", "<record> field <field>: ...")`.
 """
 
 from __future__ import annotations
@@ -167,7 +168,7 @@ class CityRecord(_Record, frozen=True):
     region: str
     gpv: int
     pwb: int = 0
-    codes: list[CityCode] = ["/"]
+    codes: list[CityCode] = msgspec.field(default_factory=lambda: ["/"])
     walls: int = 0
     port_sea_zones: list[str] = []
     statuses: dict[str, Status] = {}
@@ -284,7 +285,9 @@ class MercenaryPool(_Record, frozen=True):
     culture: Culture = "C"
 
 
-class Setup(_Record, frozen=True):
+class Scenario(_Record, frozen=True):
+    """The decoded scenario with typed records (see `Setup` for the document as submitted)."""
+
     name: str
     start_year: int
     nations: dict[str, NationRecord]
@@ -301,4 +304,28 @@ class Setup(_Record, frozen=True):
     fleets: dict[str, FleetRecord] = {}
     trade_routes: dict[str, TradeRouteRecord] = {}
     mercenary_pools: dict[str, MercenaryPool] = {}
+    harvest_pct: dict[str, int] = {}
+
+
+class Setup(_Record, frozen=True):
+    """The scenario document. Keyed records stay raw JSON until `setup.decode_scenario` decodes each one, so
+    that an error names the record (msgspec's own paths print dictionary keys as `[...]`).
+    """
+
+    name: str
+    start_year: int
+    nations: dict[str, msgspec.Raw]
+    regions: dict[str, msgspec.Raw]
+    campaign_no: int = 1
+    cities: dict[str, msgspec.Raw] = {}
+    sea_zones: dict[str, msgspec.Raw] = {}
+    borders: list[Border] = []
+    coasts: list[Coast] = []
+    sea_borders: list[SeaBorder] = []
+    ferries: dict[str, msgspec.Raw] = {}
+    leaders: dict[str, msgspec.Raw] = {}
+    royal_family: list[FamilyMember] = []
+    fleets: dict[str, msgspec.Raw] = {}
+    trade_routes: dict[str, msgspec.Raw] = {}
+    mercenary_pools: dict[str, msgspec.Raw] = {}
     harvest_pct: dict[str, int] = {}

@@ -6,13 +6,27 @@ Errors name the record and the field: `Rejected("lote.scenario.unknown_region", 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
+from typing import TypeVar
 
 import msgspec
 
 from domain.engine import Rejected
 from domain.rulesets.lote import economy
-from domain.rulesets.lote.scenario import NationRecord, RegionRecord, Setup
+from domain.rulesets.lote.scenario import (
+    CityRecord,
+    FerryArrow,
+    FleetRecord,
+    LeaderRecord,
+    MercenaryPool,
+    NationRecord,
+    RegionRecord,
+    Scenario,
+    SeaZone,
+    Setup,
+    TradeRouteRecord,
+)
 from domain.rulesets.lote.settings import Settings
 from domain.rulesets.lote.state import Nation, State
 from domain.rulesets.lote.tables import TABLES
@@ -109,7 +123,46 @@ def _nation(nid: str, rec: NationRecord) -> Nation:
     )
 
 
-def _check_refs(setup: Setup) -> None:
+T = TypeVar("T")
+
+
+def _records(raw: dict[str, msgspec.Raw], kind: type[T], what: str) -> dict[str, T]:
+    decoded: dict[str, T] = {}
+    for key, doc in raw.items():
+        try:
+            decoded[key] = msgspec.json.decode(doc, type=kind)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            text = str(exc)
+            field = text.rsplit("- at `", 1)[1].rstrip("`") if "- at `" in text else "$"
+            raise Rejected(
+                "lote.scenario.invalid", f"{what} {key!r} field {field}: {text.split(' - at ')[0]}"
+            ) from None
+    return decoded
+
+
+def decode_scenario(setup: Setup) -> Scenario:
+    return Scenario(
+        name=setup.name,
+        start_year=setup.start_year,
+        campaign_no=setup.campaign_no,
+        nations=_records(setup.nations, NationRecord, "nation"),
+        regions=_records(setup.regions, RegionRecord, "region"),
+        cities=_records(setup.cities, CityRecord, "city"),
+        sea_zones=_records(setup.sea_zones, SeaZone, "sea zone"),
+        borders=setup.borders,
+        coasts=setup.coasts,
+        sea_borders=setup.sea_borders,
+        ferries=_records(setup.ferries, FerryArrow, "ferry"),
+        leaders=_records(setup.leaders, LeaderRecord, "leader"),
+        royal_family=setup.royal_family,
+        fleets=_records(setup.fleets, FleetRecord, "fleet"),
+        trade_routes=_records(setup.trade_routes, TradeRouteRecord, "trade route"),
+        mercenary_pools=_records(setup.mercenary_pools, MercenaryPool, "mercenary pool"),
+        harvest_pct=setup.harvest_pct,
+    )
+
+
+def _check_refs(setup: Scenario) -> None:
     nations, regions, cities = setup.nations, setup.regions, setup.cities
     places = set(regions) | set(cities) | set(setup.sea_zones)
 
@@ -182,7 +235,7 @@ def _check_refs(setup: Setup) -> None:
         _check_units(f"mercenary pool {pid!r}", "units", pool.units)
 
 
-def _check_statuses(where: str, statuses: dict[str, str], nations: dict[str, NationRecord]) -> None:
+def _check_statuses(where: str, statuses: Mapping[str, str], nations: dict[str, NationRecord]) -> None:
     for owner in statuses:
         if owner not in nations:
             raise _bad("unknown_nation", where, f"statuses.{owner}", f"there is no nation {owner!r}")
@@ -196,7 +249,8 @@ def _check_units(where: str, field: str, units: dict[str, int]) -> None:
             raise _bad("bad_value", where, f"{field}.{code}", "a unit count cannot be negative")
 
 
-def initial_state(setup: Setup, settings: Settings) -> State:
+def initial_state(document: Setup, settings: Settings) -> State:
+    setup = decode_scenario(document)
     _check_refs(setup)
     years, base_tax = years_for(setup.start_year)
     # The terrain each region began the game with decides the c2 project-support exemption ([L1707-1711]).

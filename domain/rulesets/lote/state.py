@@ -191,12 +191,14 @@ class Project(msgspec.Struct, frozen=True):
     nation: str
     kind: str
     regions: tuple[str, ...]
-    levels: int
+    levels: Fraction
     gp_due: Fraction
     nfp_due: Fraction
     gp_paid: Fraction = ZERO
     nfp_paid: Fraction = ZERO
     started_turn: int = 0
+    name: str = ""
+    detail: tuple[str, ...] = ()
 
 
 Stage = Literal["orders", "validation", "adjudication", "reports"]

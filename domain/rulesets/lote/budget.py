@@ -1,0 +1,254 @@
+"""The expenditures section (§5.3 L4028-4240): economic lines and the form's totals.
+
+`check_line` validates one economic or construction line; `totals` adds the whole form up the way the sample
+order form does (L15314-15390): net revenue + saved gold against support, investments, builds and other spending,
+with agro conversion as a credit. A form that spends more than it has is refused, naming the line just entered.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import ceil
+from typing import NamedTuple
+
+from domain.rulesets.lote import construction, economy
+from domain.rulesets.lote.construction import Cost, decimal, refuse
+from domain.rulesets.lote.enums import at_least
+from domain.rulesets.lote.orders import (
+    AgroToReserve,
+    AssignFleet,
+    BuildHeavyTransports,
+    ConvertAgro,
+    ConvertShipsToMSP,
+    DeclareMassConscription,
+    FreeformOrder,
+    Invest,
+    MoveTreasury,
+    Order,
+    PayMegalith,
+    SetTaxRate,
+)
+from domain.rulesets.lote.state import Nation, State
+from domain.rulesets.lote.tables import TABLES
+
+ZERO = Fraction(0)
+FIXED = TABLES.construction.fixed_costs.values
+
+
+def rating_cap(state: State, nation: Nation, rating: str) -> int | None:
+    """[L4087-4136; L1431-1433; §2.7; §2.2.4] QR by Table 5-3, intel by TL, religious by RS, BL/Infra by government."""
+    tl = nation.tech_level
+    if rating in ("cav_qr", "inf_qr", "warship_qr", "siege_qr"):
+        row = TABLES.construction.max_qr.values[nation.culture].get(str(tl))
+        if row is None:
+            return None
+        return row[("cav_qr", "inf_qr", "warship_qr", "siege_qr").index(rating)]
+    if rating in ("oc", "ob", "ac", "ab"):
+        return tl
+    if rating in ("roc", "rob"):
+        return nation.religious_strength
+    if rating in ("bl", "infra"):
+        caps = TABLES.economy.government_caps.values[nation.government]
+        # [L453-454] "where limits involve multiples, round up"
+        return ceil(caps[f"{rating}_base"] + caps[f"{rating}_per_tl"] * tl)
+    return None
+
+
+def rating_level(nation: Nation, rating: str) -> int:
+    return nation.university_rating if rating == "university" else int(getattr(nation, rating))
+
+
+def msp_per_ship(unit: str) -> int:
+    """[L3908-3930] LT 2, T 3, HT 4; warships with cargo convert at their capacity."""
+    row = TABLES.units.units.get(unit)
+    if row is None or row.kind not in ("transport", "warship"):
+        return 0
+    cost = row.by_culture.get("C") or next(iter(row.by_culture.values()))
+    return cost.capacity or 0
+
+
+def port_limits(state: State, nation: str, port: str) -> tuple[int, int]:
+    """[L2690-2712] the nation's limit GPv x 20 x tax multiple, and the port's total GPv x 20."""
+    city = state.cities[port]
+    mine = city.gpv * 20 * economy.tax_multiple(state, city.statuses.get(nation))
+    return int(mine), city.gpv * 20
+
+
+def _fleet(state: State, nation: Nation, order: Order, fleet_id: str) -> None:
+    fleet = state.fleets.get(fleet_id)
+    if fleet is None or fleet.nation != nation.id:
+        raise refuse(order, "unknown_fleet", f"{nation.name} has no merchant fleet {fleet_id!r}")
+
+
+def _economic(state: State, nation: Nation, order: Order) -> Cost:
+    match order:
+        case SetTaxRate():
+            top = economy.max_tax_pct(state)
+            if not 0 <= order.percent <= top:
+                raise refuse(order, "tax_rate_too_high", f"the tax rate may be at most {top}% ([L1361-1363])")
+            net = economy.net_revenue(nation, economy.effective_tax_pct(state, nation, order.percent))
+            if net < nation.support.government:
+                raise refuse(
+                    order,
+                    "tax_rate_too_low",
+                    f"{order.percent}% raises {float(net):.1f} GP, less than the government support of "
+                    f"{float(nation.support.government):.1f} GP ([L1363-1365])",
+                )
+            return Cost()
+        case MoveTreasury():
+            if not at_least(construction.status_at(state, nation.id, order.location), "t"):
+                raise refuse(order, "not_controlled", f"{order.location!r} is not part of {nation.name}")
+            return Cost()
+        case AssignFleet():
+            _fleet(state, nation, order, order.fleet)
+            port = order.base_port or state.fleets[order.fleet].base_port
+            if order.base_port is not None:
+                city = state.cities.get(port)
+                if city is None or not {"p", "+", "#"} & set(city.codes):
+                    raise refuse(order, "not_a_port", f"{port!r} is not a port city")
+                if not at_least(city.statuses.get(nation.id), "t"):
+                    raise refuse(order, "port_not_held", "MSP can be based only at a port held at T or better")
+            if (order.activity or state.fleets[order.fleet].activity) == "sea_trade":
+                route = order.route or state.fleets[order.fleet].route
+                if route not in state.routes:
+                    raise refuse(order, "unknown_route", f"there is no trade route {route!r}")
+            return Cost()
+        case ConvertShipsToMSP():
+            _fleet(state, nation, order, order.fleet)
+            leader = state.leaders.get(order.army)
+            if leader is None or leader.nation != nation.id:
+                raise refuse(order, "unknown_army", f"{nation.name} has no leader {order.army!r}")
+            for unit, count in order.ships.items():
+                if msp_per_ship(unit) == 0 or leader.units.get(unit, 0) < count or count <= 0:
+                    raise refuse(order, "not_enough_ships", f"army {order.army!r} cannot convert {count} {unit}")
+            return Cost()
+        case BuildHeavyTransports():
+            _fleet(state, nation, order, order.fleet)
+            if order.count <= 0 or state.fleets[order.fleet].msp < order.count * FIXED["heavy_transport_msp"]:
+                raise refuse(order, "not_enough_msp", "each Heavy Transport takes 4 MSP ([L4014-4026])")
+            return Cost(gp=order.count * FIXED["heavy_transport_gp"])
+        case Invest():
+            cap = rating_cap(state, nation, order.rating)
+            if cap is not None and rating_level(nation, order.rating) >= cap:
+                raise refuse(order, "rating_at_cap", f"{order.rating} is already at its maximum of {cap}")
+            return Cost(decimal(order, "gp", order.gp), decimal(order, "nfp", order.nfp))
+        case AgroToReserve():
+            return Cost(gp=Fraction(order.points))
+        case DeclareMassConscription() | ConvertAgro() | FreeformOrder():
+            return Cost()
+    raise AssertionError(f"unexpected order {order!r}")
+
+
+def check_line(state: State, nation: Nation, order: Order, form: list[Order]) -> Cost:
+    cost = construction.cost_of(state, nation, order, form)
+    return cost if cost is not None else _economic(state, nation, order)
+
+
+class Totals(NamedTuple):
+    """The form added up (sample form L15314-15390)."""
+
+    net: Fraction
+    saved_in: Fraction
+    support: Fraction
+    investments: Fraction
+    agro_credit: Fraction
+    builds_gp: Fraction
+    other_gp: Fraction
+    nfp_available: Fraction
+    nfp_spent: Fraction
+    conscription_extra: Fraction
+
+    @property
+    def gp_available(self) -> Fraction:
+        return self.net + self.saved_in
+
+    @property
+    def gp_spent(self) -> Fraction:
+        return self.support + self.investments - self.agro_credit + self.builds_gp + self.other_gp
+
+    @property
+    def saved_gp(self) -> Fraction:
+        return self.gp_available - self.gp_spent
+
+    @property
+    def saved_nfp(self) -> Fraction:
+        return self.nfp_available + self.conscription_extra - self.nfp_spent
+
+
+def conversion_band(base_revenue: Fraction) -> int:
+    """Table 2-33 bands [0,50), [50,100), [100,inf) (setting A18)."""
+    rows = TABLES.economy.agro_conversion.rows
+    return max(i for i, row in enumerate(rows) if base_revenue >= row.min_base_revenue)
+
+
+def agro_credit(nation: Nation, order: ConvertAgro) -> tuple[Fraction, Fraction]:
+    row = TABLES.economy.agro_conversion.rows[conversion_band(nation.revenue.base)]
+    if order.into == "gp":
+        return order.points / row.agro_per_gp, ZERO
+    return ZERO, order.points / row.agro_per_nfp
+
+
+def declared_tax(nation: Nation, form: list[Order]) -> int:
+    rates = [o.percent for o in form if isinstance(o, SetTaxRate)]
+    return rates[-1] if rates else nation.tax_rate_pct
+
+
+def totals(state: State, nation: Nation, form: list[Order]) -> Totals:
+    """Add up a form whose lines have each been checked. Restricted credits only count where they may be used."""
+    net = economy.net_revenue(nation, economy.effective_tax_pct(state, nation, declared_tax(nation, form)))
+    invest = builds = other = nfp_troops = nfp_other = ZERO
+    credit_gp = credit_nfp = ZERO
+    megalith_nfp = ZERO
+    local: dict[str, Fraction] = {}
+    for order in form:
+        cost = check_line(state, nation, order, form)
+        if cost.local_nfp and cost.place is not None:
+            local[cost.place] = local.get(cost.place, ZERO) + cost.local_nfp
+    band = TABLES.economy.agro_conversion.rows[conversion_band(nation.revenue.base)]
+    for order in form:
+        cost = check_line(state, nation, order, form)
+        nfp = cost.nfp
+        if cost.place is not None and local.get(cost.place):
+            used = min(local[cost.place], nfp)
+            local[cost.place] -= used
+            nfp -= used
+        if isinstance(order, Invest):
+            invest += cost.gp
+        elif isinstance(order, ConvertAgro):
+            gp, n = agro_credit(nation, order)
+            credit_gp, credit_nfp = credit_gp + gp, credit_nfp + n
+        elif isinstance(order, AgroToReserve | BuildHeavyTransports):
+            other += cost.gp
+        else:
+            builds += cost.gp
+        if isinstance(order, PayMegalith):
+            megalith_nfp += nfp
+        if cost.troops:
+            nfp_troops += nfp
+        else:
+            nfp_other += nfp
+    if band.gp_use == "rating_investment":
+        credit_gp = min(credit_gp, invest)  # [L2015-2016] 100+ GP: GP only as an investment in a rating
+    if band.nfp_use == "megalith":
+        credit_nfp = min(credit_nfp, megalith_nfp)
+    conscripting = any(isinstance(o, DeclareMassConscription) for o in form)
+    income = max(nation.nfp_income - nation.mass_conscription_debt, ZERO)
+    available = nation.nfp + income + credit_nfp
+    # [L4222-4233] mass conscription: up to twice the NFP income, the extra for troops only
+    extra = min(income, max(nfp_troops - max(available - nfp_other, ZERO), ZERO)) if conscripting else ZERO
+    return Totals(
+        net=net,
+        saved_in=nation.gp,
+        support=nation.support.total,
+        investments=invest,
+        agro_credit=credit_gp,
+        builds_gp=builds,
+        other_gp=other,
+        nfp_available=available,
+        nfp_spent=nfp_troops + nfp_other,
+        conscription_extra=extra,
+    )
+
+
+def agro_points(form: list[Order]) -> int:
+    return sum(o.points for o in form if isinstance(o, AgroToReserve | ConvertAgro))

@@ -1,0 +1,290 @@
+"""`decide`: the order form (entry, revision, withdrawal, submission) and the GM's rulings.
+
+Orders are accepted while the `orders` phase is open; after the deadline (the `validation` phase) only from a
+nation the GM admitted late ([L27-31]). Each line is checked alone and then the whole form is added up, so a
+refusal names the line just entered and says what is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import assert_never
+
+from domain.engine import DecisionContext, Rejected
+from domain.rulesets.lote import budget
+from domain.rulesets.lote.construction import refuse
+from domain.rulesets.lote.messages import (
+    AdjudicationDecided,
+    AdjustTreasury,
+    AdmitLateOrders,
+    Command,
+    ConfirmAdjudication,
+    ControlStatusSet,
+    HarvestSet,
+    LateOrdersAdmitted,
+    NationParameterSet,
+    OrderEntered,
+    OrdersSubmitted,
+    OrderStruck,
+    OrderWithdrawn,
+    OverrideAdjudication,
+    RecordTradeRoute,
+    SetControlStatus,
+    SetHarvest,
+    SetNationParameter,
+    StrikeOrder,
+    SubmitOrders,
+    TradeRouteRecorded,
+    TreasuryAdjusted,
+    WithdrawOrder,
+)
+from domain.rulesets.lote.orders import (
+    AgroToReserve,
+    AssignFleet,
+    BidMercenaries,
+    BuildAlliedUnits,
+    BuildFerryPoints,
+    BuildFortress,
+    BuildHeavyTransports,
+    BuildPortArea,
+    BuildPublicWorks,
+    BuildUnits,
+    BuildWallPoints,
+    Colonize,
+    ConvertAgro,
+    ConvertShipsToMSP,
+    DeclareMassConscription,
+    Demobilize,
+    ExpandCity,
+    FoundCity,
+    FreeformOrder,
+    Invest,
+    MoveTreasury,
+    Order,
+    PayMegalith,
+    SetTaxRate,
+)
+from domain.rulesets.lote.state import Nation, OrderForm, State
+
+
+def nation_of(state: State, ctx: DecisionContext) -> Nation:
+    nid = ctx.actor.controls
+    if nid is None or nid not in state.nations:
+        raise Rejected("lote.no_nation", "Only a seat that controls a nation may send orders.", status=403)
+    if ctx.phase == "validation" and nid not in state.late_admitted:
+        raise Rejected(
+            "lote.orders_locked",
+            "The deadline has passed; the GM processes late orders only at his discretion (AdmitLateOrders).",
+            status=409,
+        )
+    return state.nations[nid]
+
+
+def _reason(reason: str) -> str:
+    if not reason.strip():
+        raise Rejected("lote.reason_required", "A GM ruling needs a reason.")
+    return reason
+
+
+def _form(state: State, nation: str) -> OrderForm:
+    return state.forms.get(nation, OrderForm())
+
+
+def decide_order(state: State, order: Order, ctx: DecisionContext) -> list[object]:
+    nation = nation_of(state, ctx)
+    lines = dict(_form(state, nation.id).lines)
+    lines[order.line] = order
+    form = list(lines.values())
+    budget.check_line(state, nation, order, form)
+    totals = budget.totals(state, nation, form)
+    if totals.saved_gp < 0:
+        raise refuse(
+            order,
+            "over_budget",
+            f"the form now spends {float(totals.gp_spent):.2f} GP but only {float(totals.gp_available):.2f} GP "
+            "are available (net revenue + saved gold); reduce this or another line",
+        )
+    if totals.saved_nfp < 0:
+        raise refuse(
+            order,
+            "not_enough_nfp",
+            f"the form now spends {float(totals.nfp_spent):.2f} NFP but only "
+            f"{float(totals.nfp_available + totals.conscription_extra):.2f} NFP are available",
+        )
+    if isinstance(order, ConvertAgro) or budget.agro_points(form) > 0:
+        surplus = max(nation.agro.surplus, Fraction(0))
+        if budget.agro_points(form) > surplus:
+            raise refuse(order, "agro_surplus", f"only {float(surplus):.2f} surplus agro points are available")
+    return [OrderEntered(nation=nation.id, order=order)]
+
+
+def decide_withdraw(state: State, command: WithdrawOrder, ctx: DecisionContext) -> list[object]:
+    nation = nation_of(state, ctx)
+    if command.line not in _form(state, nation.id).lines:
+        raise Rejected("lote.unknown_line", f"There is no order line {command.line!r} on your form.")
+    return [OrderWithdrawn(nation=nation.id, line=command.line)]
+
+
+def decide_submit(state: State, ctx: DecisionContext) -> list[object]:
+    return [OrdersSubmitted(nation=nation_of(state, ctx).id)]
+
+
+def _known_nation(state: State, nation: str) -> None:
+    if nation not in state.nations:
+        raise Rejected("lote.unknown_nation", f"There is no nation {nation!r}.")
+
+
+def decide_admit(state: State, command: AdmitLateOrders, ctx: DecisionContext) -> list[object]:
+    _known_nation(state, command.nation)
+    if ctx.phase != "validation":
+        raise Rejected("lote.not_late", "Late orders are admitted after the deadline, in the validation phase.")
+    return [LateOrdersAdmitted(nation=command.nation, reason=_reason(command.reason))]
+
+
+def decide_strike(state: State, command: StrikeOrder) -> list[object]:
+    _known_nation(state, command.nation)
+    if command.line not in _form(state, command.nation).lines:
+        raise Rejected("lote.unknown_line", f"{command.nation} has no order line {command.line!r}.")
+    return [OrderStruck(nation=command.nation, line=command.line, reason=_reason(command.reason))]
+
+
+def decide_adjudication(state: State, command: ConfirmAdjudication | OverrideAdjudication) -> list[object]:
+    item = state.adjudications.get(command.item_id)
+    if item is None:
+        raise Rejected("lote.unknown_item", f"There is no adjudication item {command.item_id!r}.")
+    if item.outcome is not None:
+        raise Rejected("lote.already_decided", f"Item {command.item_id!r} was decided: {item.outcome}.", status=409)
+    if isinstance(command, OverrideAdjudication):
+        _valid_outcome(item.kind, command.outcome)
+        return [
+            AdjudicationDecided(
+                item_id=item.item_id,
+                nation=item.nation,
+                outcome=command.outcome,
+                overridden=True,
+                reason=_reason(command.reason),
+            )
+        ]
+    if item.kind == "freeform":
+        raise Rejected("lote.needs_ruling", "A free-form order needs the GM's ruling text: use OverrideAdjudication.")
+    return [
+        AdjudicationDecided(
+            item_id=item.item_id, nation=item.nation, outcome=item.proposal, overridden=False, reason=command.reason
+        )
+    ]
+
+
+def _valid_outcome(kind: str, outcome: str) -> None:
+    if kind == "investment" and outcome not in ("rise", "hold"):
+        raise Rejected("lote.bad_outcome", "An investment outcome is 'rise' or 'hold'.")
+    if kind == "colony_resistance" and (not outcome.isdigit() or not 1 <= int(outcome) <= 10):
+        raise Rejected("lote.bad_outcome", "A new colony's resistance is a number from 1 to 10 ([L4565-4566]).")
+
+
+def _decimal(text: str, field: str) -> Fraction:
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise Rejected("lote.bad_number", f"{field} {text!r} is not a number like '12.5'.") from None
+
+
+def decide_ruling(state: State, command: Command) -> list[object]:
+    match command:
+        case AdjustTreasury():
+            _known_nation(state, command.nation)
+            return [
+                TreasuryAdjusted(
+                    nation=command.nation,
+                    gp=_decimal(command.gp, "gp"),
+                    nfp=_decimal(command.nfp, "nfp"),
+                    reason=_reason(command.reason),
+                )
+            ]
+        case SetControlStatus():
+            _known_nation(state, command.nation)
+            if command.place not in state.regions and command.place not in state.cities:
+                raise Rejected("lote.unknown_place", f"There is no region or city {command.place!r}.")
+            return [
+                ControlStatusSet(
+                    place=command.place, nation=command.nation, status=command.status, reason=_reason(command.reason)
+                )
+            ]
+        case SetNationParameter():
+            _known_nation(state, command.nation)
+            _check_parameter(command)
+            return [
+                NationParameterSet(
+                    nation=command.nation,
+                    parameter=command.parameter,
+                    value=command.value,
+                    reason=_reason(command.reason),
+                )
+            ]
+        case SetHarvest():
+            if not 75 <= command.percent <= 125:
+                raise Rejected("lote.bad_harvest", "A harvest runs from 75% to 125% ([L1848-1862]).")
+            return [HarvestSet(zone=command.zone, percent=command.percent, reason=_reason(command.reason))]
+        case RecordTradeRoute():
+            for side in (command.route.nation_a, command.route.nation_b):
+                _known_nation(state, side)
+            return [TradeRouteRecorded(route_id=command.route_id, route=command.route, reason=_reason(command.reason))]
+    raise AssertionError(f"not a ruling: {command!r}")
+
+
+def _check_parameter(command: SetNationParameter) -> None:
+    if command.parameter == "tax_status":
+        if command.value not in ("N", "C", "T", "F", "H", "R", "L"):
+            raise Rejected("lote.bad_value", "A tax status is one of N C T F H R L ([L1301-1336]).")
+    elif command.parameter in ("size_divisor_bonus", "census"):
+        if command.value not in ("true", "false"):
+            raise Rejected("lote.bad_value", f"{command.parameter} is 'true' or 'false'.")
+    elif command.parameter == "tech_level":
+        if not command.value.isdigit() or not 1 <= int(command.value) <= 8:
+            raise Rejected("lote.bad_value", "A tech level runs from 1 to 8.")
+    else:
+        _decimal(command.value, command.parameter)
+
+
+def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
+    match command:
+        case (
+            SetTaxRate()
+            | DeclareMassConscription()
+            | MoveTreasury()
+            | AssignFleet()
+            | ConvertShipsToMSP()
+            | BuildHeavyTransports()
+            | Invest()
+            | AgroToReserve()
+            | ConvertAgro()
+            | FreeformOrder()
+            | BuildUnits()
+            | BuildAlliedUnits()
+            | BuildPublicWorks()
+            | FoundCity()
+            | ExpandCity()
+            | BuildFortress()
+            | BuildWallPoints()
+            | BuildPortArea()
+            | Demobilize()
+            | Colonize()
+            | PayMegalith()
+            | BuildFerryPoints()
+            | BidMercenaries()
+        ):
+            return decide_order(state, command, ctx)
+        case WithdrawOrder():
+            return decide_withdraw(state, command, ctx)
+        case SubmitOrders():
+            return decide_submit(state, ctx)
+        case AdmitLateOrders():
+            return decide_admit(state, command, ctx)
+        case StrikeOrder():
+            return decide_strike(state, command)
+        case ConfirmAdjudication() | OverrideAdjudication():
+            return decide_adjudication(state, command)
+        case AdjustTreasury() | SetControlStatus() | SetNationParameter() | SetHarvest() | RecordTradeRoute():
+            return decide_ruling(state, command)
+        case _:
+            assert_never(command)

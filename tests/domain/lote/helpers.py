@@ -1,0 +1,51 @@
+"""Small scenarios for the `lote` tests, built as documents and started through the harness."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from domain.rulesets.lote import ruleset
+from domain.rulesets.lote.scenario import Setup
+from domain.rulesets.lote.settings import Settings
+from tests.domain.harness import Game, seat
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "scenarios" / "lote-four-nations.json"
+
+
+def nation(name: str, **fields: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "name": name,
+        "culture": "C",
+        "government": "imperial",
+        "geo_zone": "WE",
+        "tech_level": 5,
+        "religion": "RC",
+    }
+    return {**base, **fields}
+
+
+def region(gpv: int, terrain: str = "c", **fields: Any) -> dict[str, Any]:
+    return {"gpv": gpv, "terrain": terrain, "resistance": 5, "religion": "RC", "geo_zone": "WE", **fields}
+
+
+def city(region_name: str, gpv: int, **fields: Any) -> dict[str, Any]:
+    return {"region": region_name, "gpv": gpv, **fields}
+
+
+def scenario(**parts: Any) -> Setup:
+    doc = {"name": "test", "start_year": 1000, **parts}
+    return msgspec.json.decode(msgspec.json.encode(doc), type=Setup)
+
+
+def game(setup: Setup, settings: Settings | None = None, seats: list[str] | None = None) -> Game:
+    return Game(ruleset, setup, settings=settings, seats=seats if seats is not None else list(setup.nations))
+
+
+def example_setup() -> Setup:
+    return msgspec.json.decode(EXAMPLE.read_bytes(), type=Setup)
+
+
+__all__ = ["EXAMPLE", "city", "example_setup", "game", "nation", "region", "scenario", "seat"]

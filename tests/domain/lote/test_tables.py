@@ -1,0 +1,70 @@
+"""The reference tables: versioned JSON validated by msgspec, spot-checked against the rulebook's rows."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import msgspec
+import pytest
+
+from domain.rulesets.lote.tables import TABLES, EconomyTables, Table1, decode_table
+
+
+def test_every_table_file_carries_a_version_and_its_source() -> None:
+    for doc in (TABLES.economy, TABLES.support, TABLES.units, TABLES.construction, TABLES.movement):
+        assert doc.version == 1
+        assert "001_a502c40d34b0dea4" in doc.source
+
+
+def test_homeland_taxes_double_in_table_2_13() -> None:
+    """[L966-981] Table 2-13: hm 2.0, t and pt 0.5, nt and fa 0.0."""
+    values = TABLES.economy.status_tax.values
+    assert (values["hm"], values["t"], values["pt"], values["nt"], values["fa"]) == (
+        2,
+        Fraction(1, 2),
+        Fraction(1, 2),
+        0,
+        0,
+    )
+
+
+def test_terrain_tax_rows_match_table_2_15() -> None:
+    """[L983-998] nomads tax c2 at 2.0 and steppe at 1.0; seafarers tax islands at 1.5."""
+    tax = TABLES.economy.terrain_tax.values
+    assert (
+        tax["c2"]["N"] == 2
+        and tax["s"]["N"] == 1
+        and tax["i"]["S"] == Fraction(3, 2)
+        and tax["m"]["C"] == Fraction(3, 10)
+    )
+
+
+def test_unit_chart_prices_civilized_and_nomad_cavalry_as_table_13_5() -> None:
+    """[L14987-15220] Cavalry: Civilized 4 GP/1 NFP/7 AP, Nomadic 2 GP; no cavalry for pre-Columbians."""
+    cav = TABLES.units.units["C"]
+    assert (cav.by_culture["C"].gp, cav.by_culture["C"].nfp, cav.by_culture["C"].ap) == (4, 1, 7)
+    assert cav.by_culture["N"].gp == 2 and "P" not in cav.by_culture
+    assert TABLES.units.units["HT"].by_culture["C"].capacity == 4
+
+
+def test_max_qr_table_5_3_civilized_tl7() -> None:
+    """[L4087-4136] Civilized TL 7: Cav 10, Inf 10, Warship 10, Siege 12."""
+    assert TABLES.construction.max_qr.values["C"]["7"] == (10, 10, 10, 12)
+
+
+def test_city_costs_table_5_11_by_terrain_class() -> None:
+    """[L4655-4659] found 20/20, 30/25, 40/30; expand 15/10, 20/15, 25/20."""
+    costs = TABLES.construction.city_costs.values
+    assert (costs["c"]["found_gp"], costs["m"]["found_nfp"], costs["t"]["expand_gp"]) == (20, 25, 25)
+
+
+def test_a_table_with_a_float_is_refused() -> None:
+    """Exact decimals only: a float would carry binary rounding into the arithmetic."""
+    raw = b'{"table": "2-13", "lines": "L1", "values": {"hm": 2.0}}'
+    with pytest.raises(msgspec.ValidationError):
+        decode_table(raw, Table1)
+
+
+def test_a_table_file_with_an_unknown_field_is_refused() -> None:
+    with pytest.raises(msgspec.ValidationError):
+        decode_table(b'{"version": 1, "source": "x", "surprise": 1}', EconomyTables)
