@@ -74,6 +74,14 @@ class CreateArtefact(_Command, frozen=True, tag="CreateArtefact"):
     holder: str | None = None
 
 
+class RazeStructure(_Command, frozen=True, tag="RazeStructure"):
+    """[002:14] bid mana to destroy a hostile Town, Shrine or Floor on the Land the tribe stands on at the end
+    of the movement. The bid is sealed; the owner may counter-bid during the next turn (`CounterRaze`)."""
+
+    structure: str
+    bid: int
+
+
 # --- free orders -----------------------------------------------------------------------------------------
 
 
@@ -103,6 +111,13 @@ class SetSpellOrders(_Command, frozen=True, tag="SetSpellOrders"):
     spells: list[str] | None
 
 
+class CounterRaze(_Command, frozen=True, tag="CounterRaze"):
+    """[002:14] the owner's counter-bid of mana against a raze under way."""
+
+    raze: str
+    bid: int
+
+
 class CancelOrder(_Command, frozen=True, tag="CancelOrder"):
     order_no: int
 
@@ -115,6 +130,14 @@ class AdjustStockpile(_Command, frozen=True, tag="AdjustStockpile"):
 
     tribe: str
     delta: dict[ResourceName, int]
+    reason: str
+
+
+class RuleRaze(_Command, frozen=True, tag="RuleRaze"):
+    """A ruling (setting `raze_bids` = "gm"): whether a raze whose bids are in succeeds."""
+
+    raze: str
+    succeeded: bool
     reason: str
 
 
@@ -139,12 +162,23 @@ Order = (
     | ChooseHeroAbility
     | SetClanRoles
     | SetSpellOrders
+    | RazeStructure
+    | CounterRaze
 )
-Command = Order | CancelOrder | AdjustStockpile | RemoveClans
+Command = Order | CancelOrder | AdjustStockpile | RemoveClans | RuleRaze
 
 ACTION_ORDERS = frozenset(
-    {"MoveTribe", "GrowTribe", "BuildStructure", "BirthHero", "SpawnMonster", "TeachSpell", "CreateArtefact"}
+    {
+        "MoveTribe",
+        "GrowTribe",
+        "BuildStructure",
+        "BirthHero",
+        "SpawnMonster",
+        "TeachSpell",
+        "CreateArtefact",
+        "RazeStructure",
+    }
 )
-FREE_ORDERS = frozenset({"ArmHero", "ChooseHeroAbility", "SetClanRoles", "SetSpellOrders"})
-GM_COMMANDS = frozenset({"AdjustStockpile", "RemoveClans"})
+FREE_ORDERS = frozenset({"ArmHero", "ChooseHeroAbility", "SetClanRoles", "SetSpellOrders", "CounterRaze"})
+GM_COMMANDS = frozenset({"AdjustStockpile", "RemoveClans", "RuleRaze"})
 SEAT_COMMANDS = ACTION_ORDERS | FREE_ORDERS | {"CancelOrder"}

@@ -20,11 +20,14 @@ from domain.rulesets.second_era.commands import (
     CancelOrder,
     ChooseHeroAbility,
     Command,
+    CounterRaze,
     CreateArtefact,
     GrowTribe,
     MoveTribe,
     Order,
+    RazeStructure,
     RemoveClans,
+    RuleRaze,
     SetClanRoles,
     SetSpellOrders,
     SpawnMonster,
@@ -32,6 +35,7 @@ from domain.rulesets.second_era.commands import (
 )
 from domain.rulesets.second_era.events import ClansRemoved, OrderCancelled, OrderGiven, StockpileAdjusted
 from domain.rulesets.second_era.magic import adaptation_slots, spell_slots
+from domain.rulesets.second_era.razing import raze_outcome
 from domain.rulesets.second_era.state import State, Tribe
 from domain.rulesets.second_era.values import Effect, Resources
 
@@ -64,12 +68,18 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return _queue(state, ctx, command, check_clan_roles)
         case SetSpellOrders():
             return _queue(state, ctx, command, check_spell_orders)
+        case RazeStructure():
+            return _queue(state, ctx, command, check_raze)
+        case CounterRaze():
+            return _queue(state, ctx, command, check_counter_raze)
         case CancelOrder():
             return decide_cancel_order(state, command, ctx)
         case AdjustStockpile():
             return decide_adjust_stockpile(state, command)
         case RemoveClans():
             return decide_remove_clans(state, command)
+        case RuleRaze():
+            return decide_rule_raze(state, command)
         case _:
             assert_never(command)
 
@@ -252,6 +262,38 @@ def check_spell_orders(state: State, god: str, order: SetSpellOrders) -> None:
     for spell in order.spells or ():
         if spell not in known:
             raise reject("unknown_spell", f"Your tribe does not know the spell {spell!r}.")
+
+
+def check_raze(state: State, god: str, order: RazeStructure) -> None:
+    structure = state.structures.get(order.structure)
+    if structure is None:
+        raise reject("unknown_structure", f"There is no structure {order.structure!r}.")
+    if structure.tribe == state.gods[god].tribe:
+        # [002:14] only hostile Towns, Floors or Shrines are razed.
+        raise reject("own_structure", "You cannot raze your own tribe's structure.")
+    if order.bid < 1:
+        raise reject("bad_bid", "Bid at least 1 mana.")
+
+
+def check_counter_raze(state: State, god: str, order: CounterRaze) -> None:
+    raze = state.razes.get(order.raze)
+    structure = state.structures.get(raze.structure) if raze else None
+    if raze is None or structure is None or structure.tribe != state.gods[god].tribe:
+        raise reject("unknown_raze", "There is no raze under way against your tribe's structure by that id.")
+    if raze.counter_bid is not None:
+        raise reject("already_countered", "Your counter-bid against that raze is already in.")
+    if order.bid < 0:
+        raise reject("bad_bid", "A bid cannot be negative.")
+
+
+def decide_rule_raze(state: State, command: RuleRaze) -> list[object]:
+    _ruling_reason(command.reason)
+    raze = state.razes.get(command.raze)
+    if raze is None:
+        raise reject("unknown_raze", f"There is no raze {command.raze!r} under way.")
+    if raze.counter_bid is None:
+        raise reject("raze_bids_pending", "The owner's counter-bid comes in when the next turn resolves.", 409)
+    return [raze_outcome(state, raze, command.succeeded, command.reason)]
 
 
 def decide_cancel_order(state: State, command: CancelOrder, ctx: DecisionContext) -> list[object]:

@@ -12,7 +12,7 @@ from fractions import Fraction
 import msgspec
 
 from domain.rulesets.second_era.commands import Order
-from domain.rulesets.second_era.state import Artefact, Hero, Monster, Spell, Structure
+from domain.rulesets.second_era.state import Artefact, Hero, Monster, Raze, Spell, Structure
 from domain.rulesets.second_era.values import Resources
 
 
@@ -151,6 +151,34 @@ class TribeDriven(_Event, frozen=True, tag="TribeDriven"):
     to_land: str
 
 
+class RazeBegun(_Event, frozen=True, tag="RazeBegun"):
+    """A raze is under way ([002:14]); the bid is hidden from all but the raider until it is resolved."""
+
+    raze: Raze
+
+
+class RazeCountered(_Event, frozen=True, tag="RazeCountered"):
+    """The owner's sealed counter-bid, paid."""
+
+    god: str
+    raze: str
+    bid: int
+
+
+class RazeResolved(_Event, frozen=True, tag="RazeResolved"):
+    """Both bids revealed. On success the structure is destroyed and the raider's tribe gains half its
+    construction cost, rounded down (`refund`)."""
+
+    raze: str
+    structure: str
+    raider_bid: int
+    owner_bid: int
+    succeeded: bool
+    refund: Resources = Resources()
+    to_tribe: str = ""
+    reason: str = ""
+
+
 # --- economy ---------------------------------------------------------------------------------------------
 
 
@@ -270,6 +298,9 @@ Event = (
     | ClansLost
     | ResourcesTaken
     | TribeDriven
+    | RazeBegun
+    | RazeCountered
+    | RazeResolved
     | SpellsCast
     | Transmuted
     | Harvested

@@ -25,6 +25,9 @@ from domain.rulesets.second_era.events import (
     OrderCancelled,
     OrderFailed,
     OrderGiven,
+    RazeBegun,
+    RazeCountered,
+    RazeResolved,
     ResourcesTaken,
     SpellOrdersSet,
     SpellsCast,
@@ -142,6 +145,15 @@ def evolve(state: State, event: Event) -> State:
             return R(state, pending_edifices={k: v for k, v in state.pending_edifices.items() if k != event.land})
         case EraWon():
             return R(state, winner=event.god)
+        case RazeBegun():
+            return R(state, razes={**state.razes, event.raze.id: event.raze}, next_id=state.next_id + 1)
+        case RazeCountered():
+            raze = state.razes.get(event.raze)
+            if raze is None:
+                return state
+            return R(state, razes={**state.razes, raze.id: R(raze, counter_bid=event.bid)})
+        case RazeResolved():
+            return _evolve_raze_resolved(state, event)
         case StockpileAdjusted():
             return _stock(state, event.tribe, event.delta)
         case ClansRemoved():
@@ -149,6 +161,14 @@ def evolve(state: State, event: Event) -> State:
             return state if tribe is None else _tribe(state, event.tribe, clans=_clans(tribe, event.role, -event.count))
         case _:
             assert_never(event)
+
+
+def _evolve_raze_resolved(state: State, event: RazeResolved) -> State:
+    state = R(state, razes={k: v for k, v in state.razes.items() if k != event.raze})
+    if not event.succeeded:
+        return state
+    state = R(state, structures={k: v for k, v in state.structures.items() if k != event.structure})
+    return _stock(state, event.to_tribe, event.refund)
 
 
 def _evolve_mana_spent(state: State, event: ManaSpent) -> State:

@@ -104,6 +104,18 @@ class Structure(msgspec.Struct, frozen=True):
     built_turn: int
 
 
+class Raze(msgspec.Struct, frozen=True):
+    """A raze under way [002:14]: the raider's sealed bid is paid; the owner may counter-bid next turn."""
+
+    id: str
+    god: str
+    tribe: str
+    structure: str
+    bid: int
+    turn: int
+    counter_bid: int | None = None
+
+
 class QueuedOrder(msgspec.Struct, frozen=True):
     """A sealed order: `order` is the command as the god gave it."""
 
@@ -127,6 +139,7 @@ class State(msgspec.Struct, frozen=True):
     turn: int = 1
     # Lands where an edifice's five parts stood at the end of the last turn: land -> (kind, tribe) [002:125]
     pending_edifices: dict[str, tuple[str, str]] = {}
+    razes: dict[str, Raze] = {}
     winner: str | None = None
 
     def tribe_of(self, god: str) -> Tribe:

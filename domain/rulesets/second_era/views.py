@@ -20,6 +20,8 @@ from domain.rulesets.second_era.events import (
     OrderCancelled,
     OrderFailed,
     OrderGiven,
+    RazeBegun,
+    RazeCountered,
     SpellOrdersSet,
     SpellsCast,
     SpellTaught,
@@ -35,6 +37,7 @@ from domain.rulesets.second_era.state import (
     Land,
     Monster,
     QueuedOrder,
+    Raze,
     Spell,
     State,
     Structure,
@@ -78,6 +81,7 @@ class View(msgspec.Struct, frozen=True):
     structures: list[Structure]
     spells: list[Spell]
     edifices_raised: dict[str, tuple[str, str]]
+    razes: list[Raze]
     winner: str | None = None
 
 
@@ -121,11 +125,12 @@ def view_for(state: State, viewer: Actor) -> View:
         gods=gods,
         tribes=[_tribe_view(state, t, viewer) for t in state.tribes],
         heroes=list(state.heroes.values()),
-        monsters=[m for m in state.monsters.values() if True],
+        monsters=list(state.monsters.values()),
         artefacts=list(state.artefacts.values()),
         structures=list(state.structures.values()),
         spells=[s for s in state.spells.values() if _sees_god(viewer, s.god)],
         edifices_raised=dict(state.pending_edifices),
+        razes=[r if _sees_god(viewer, r.god) else _sealed(r) for r in state.razes.values()],
         winner=state.winner,
     )
 
@@ -143,15 +148,25 @@ _PRIVATE = (
     Harvested,
     UpkeepPaid,
     StockpileAdjusted,
+    RazeCountered,
 )
 
 
 def redact(event: Event, viewer: Actor) -> Event | None:
     """Sealed orders (before and after resolution: the results are public, the orders are not), mana, spell
     designs and the economy are shown only to their god and the GM; everything else is public."""
-    if viewer.is_gm or not isinstance(event, _PRIVATE):
+    if viewer.is_gm:
+        return event
+    if isinstance(event, RazeBegun):
+        # [002:14] the raze is announced, its bid sealed until it is resolved.
+        return event if viewer.controls == event.raze.god else msgspec.structs.replace(event, raze=_sealed(event.raze))
+    if not isinstance(event, _PRIVATE):
         return event
     return event if viewer.controls == event.god else None
+
+
+def _sealed(raze: Raze) -> Raze:
+    return msgspec.structs.replace(raze, bid=0, counter_bid=None)
 
 
 def available(state: State, actor: Actor) -> Sequence[str]:

@@ -13,6 +13,7 @@ from domain.rulesets.second_era.resolve.acts import resolve_divine_acts, resolve
 from domain.rulesets.second_era.resolve.battles import resolve_invasions, resolve_movement
 from domain.rulesets.second_era.resolve.economy import resolve_harvest, resolve_spells, resolve_upkeep
 from domain.rulesets.second_era.resolve.log import Log
+from domain.rulesets.second_era.resolve.raze import resolve_razes
 from domain.rulesets.second_era.resolve.victory import resolve_reports, resolve_victory
 from domain.rulesets.second_era.state import State
 
@@ -24,6 +25,7 @@ RESOLUTION_ORDER: tuple[tuple[str, str, Step], ...] = (
     ("works", "grow tribe, build Town / Shrine / Floor (stockpile)", resolve_works),
     ("movement", "every tribe walks its ordered path at once", resolve_movement),
     ("invasions", "tribes sharing a Land fight; loot, levels, heroes killed, driven off", resolve_invasions),
+    ("razes", "counter-bids and sealed bids settled; new razes begun", resolve_razes),
     ("spells", "continuous spells cast and paid, transmutations", resolve_spells),
     ("harvest", "from the Land each tribe started on; bonuses, then round down", resolve_harvest),
     ("upkeep", "clans, heroes and adaptation; shortfalls recorded for the GM", resolve_upkeep),
