@@ -201,9 +201,6 @@ class Project(msgspec.Struct, frozen=True):
     detail: tuple[str, ...] = ()
 
 
-Stage = Literal["orders", "validation", "adjudication", "reports"]
-
-
 class State(msgspec.Struct, frozen=True):
     name: str
     campaign_no: int
@@ -226,9 +223,7 @@ class State(msgspec.Struct, frozen=True):
     mercenary_pools: dict[str, MercenaryPool] = {}
     harvest_pct: dict[str, int] = {}
     turn: int = 1
-    stage: Stage = "orders"
     forms: dict[str, OrderForm] = {}
     late_admitted: tuple[str, ...] = ()
     adjudications: dict[str, Adjudication] = {}
     projects: dict[str, Project] = {}
-    rulings: int = 0

@@ -1,0 +1,208 @@
+"""The turn cycle of §1.2: orders open until the deadline, late orders, defaults, R0..R8, adjudication, reports."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from domain.engine.messages import AdvancePhase
+from domain.rulesets.lote import messages as m
+from domain.rulesets.lote.orders import FreeformOrder, Invest, SetTaxRate
+from tests.domain.harness import GM, Game
+from tests.domain.lote.helpers import example_setup, game, nation, region, scenario, seat
+
+BYZ, DAN = seat("byz"), seat("dan")
+
+
+def _start() -> Game:
+    return game(example_setup())
+
+
+def _decide_all(g: Game) -> None:
+    for item in list(g.rules.adjudications.values()):
+        if item.kind == "freeform":
+            g.when(m.OverrideAdjudication(item_id=item.item_id, outcome="done", reason="ruled"))
+        else:
+            g.when(m.ConfirmAdjudication(item_id=item.item_id))
+
+
+def test_the_phase_table_runs_orders_validation_adjudication_reports() -> None:
+    g = _start()
+    phases = []
+    for _ in range(4):
+        phases.append(g.state.meta.phase)
+        _decide_all(g)
+        g.when(AdvancePhase())
+    assert phases == ["orders", "validation", "adjudication", "reports"]
+    assert (g.state.meta.turn, g.state.meta.phase, g.rules.turn, g.rules.year) == (2, "orders", 2, 1005)
+
+
+def test_orders_can_be_revised_until_the_deadline() -> None:
+    """[L27-31] each line can be revised until the deadline: the same line id replaces the earlier line."""
+    g = _start()
+    g.when(SetTaxRate(line="t", percent=120), BYZ)
+    g.when(SetTaxRate(line="t", percent=110), BYZ)
+    assert g.rules.forms["byz"].lines["t"] == SetTaxRate(line="t", percent=110)
+    g.when(m.WithdrawOrder(line="t"), BYZ)
+    assert "t" not in g.rules.forms["byz"].lines
+
+
+def test_after_the_deadline_orders_are_refused_unless_the_gm_admits_them() -> None:
+    """[L27-31] late orders at the GM's discretion ("usually not")."""
+    g = _start()
+    g.when(AdvancePhase())
+    assert g.rejects(SetTaxRate(line="t", percent=110), BYZ).code == "lote.orders_locked"
+    g.when(m.AdmitLateOrders(nation="byz", reason="the post was late"))
+    g.when(SetTaxRate(line="t", percent=110), BYZ)
+    assert "t" in g.rules.forms["byz"].lines
+
+
+def test_nations_that_sent_no_orders_get_the_default_orders() -> None:
+    """[L48-50] a nation that sent nothing still pays; it builds and invests nothing."""
+    g = _start()
+    g.when(m.SubmitOrders(), DAN)
+    events = g.when(AdvancePhase())
+    locked = next(e for e in events if isinstance(e, m.OrdersLocked))
+    assert set(locked.without_orders) == {"byz", "kip", "rus"}
+    assert {e.nation for e in events if isinstance(e, m.DefaultOrdersApplied)} == {"byz", "kip", "rus"}
+
+
+def test_resolution_collects_revenue_then_pays_support_in_that_order() -> None:
+    """R1 then R2 [L4028-4043; L1567-1789]: net = raw x tax rate, then support is paid from it."""
+    g = _start()
+    byz = g.rules.nations["byz"]
+    g.when(AdvancePhase())
+    events = g.when(AdvancePhase())
+    kinds = [type(e).__name__ for e in events if getattr(e, "nation", None) == "byz"]
+    assert kinds.index("RevenueCollected") < kinds.index("SupportPaid")
+    revenue = next(e for e in events if isinstance(e, m.RevenueCollected) and e.nation == "byz")
+    assert revenue.net == byz.revenue.raw and revenue.nfp == byz.nfp_income
+    after = g.rules.nations["byz"]
+    assert after.gp == byz.gp + byz.revenue.raw - byz.support.total
+
+
+def test_an_investment_is_proposed_with_recorded_dice_and_waits_for_the_gm() -> None:
+    """[L4062-4079] the success roll is the GM's: the engine proposes with 2d6, the turn waits for a decision."""
+    g = _start()
+    g.when(Invest(line="i", rating="siege_qr", gp="60"), BYZ)
+    g.when(AdvancePhase())
+    g.dice(6, 6, purpose="investment:byz:siege_qr")
+    g.when(AdvancePhase())
+    item = g.rules.adjudications["t1-byz-investment-siege_qr"]
+    assert (item.proposal, item.rolls) == ("rise", (6, 6))
+    assert g.rules.nations["byz"].pools["siege_qr"] == 60
+    assert g.rejects(AdvancePhase()).code == "lote.adjudication_pending"
+    g.when(m.ConfirmAdjudication(item_id=item.item_id))
+    g.when(AdvancePhase())
+    assert g.rules.nations["byz"].siege_qr == 6 and g.rules.nations["byz"].pools["siege_qr"] == 0
+
+
+def test_the_gm_may_override_a_proposal_only_with_a_reason() -> None:
+    g = _start()
+    g.when(Invest(line="i", rating="bl", gp="5"), BYZ)
+    g.when(AdvancePhase())
+    g.when(AdvancePhase())
+    item_id = "t1-byz-investment-bl"
+    assert g.rejects(m.OverrideAdjudication(item_id=item_id, outcome="rise", reason=" ")).code == "lote.reason_required"
+    g.when(m.OverrideAdjudication(item_id=item_id, outcome="rise", reason="a generous GM"))
+    assert g.rules.adjudications[item_id].overridden
+    g.when(AdvancePhase())
+    assert g.rules.nations["byz"].bl == 4
+
+
+def test_nfp_counts_double_in_an_investment_pool() -> None:
+    """[L4073] each NFP invested counts as 2 GP."""
+    g = _start()
+    g.when(Invest(line="i", rating="inf_qr", gp="10", nfp="5"), BYZ)
+    g.when(AdvancePhase())
+    g.when(AdvancePhase())
+    assert g.rules.nations["byz"].pools["inf_qr"] == 20
+
+
+def test_a_rating_at_its_cap_takes_no_investment() -> None:
+    """[L4087-4136] Table 5-3: a Barbarian TL 3 nation's infantry QR is at most 5, its cavalry QR too."""
+    setup = scenario(
+        nations={
+            "b": nation("B", culture="B", government="feudal_monarchy", tech_level=3, inf_qr=5, cav_qr=3, saved_gp="50")
+        },
+        regions={"R": region(2, statuses={"b": "hm"})},
+    )
+    g = game(setup)
+    assert g.rejects(Invest(line="i", rating="inf_qr", gp="5"), seat("b")).code == "lote.rating_at_cap"
+    g.when(Invest(line="c", rating="cav_qr", gp="5"), seat("b"))
+
+
+def test_bl_is_capped_by_the_government_type() -> None:
+    """[L460-674] a Feudal Monarchy's BL is at most 1."""
+    setup = scenario(
+        nations={"f": nation("F", government="feudal_monarchy", bl=1)}, regions={"R": region(2, statuses={"f": "hm"})}
+    )
+    assert game(setup).rejects(Invest(line="i", rating="bl", gp="5"), seat("f")).code == "lote.rating_at_cap"
+
+
+def test_a_freeform_order_becomes_an_item_the_gm_must_rule_on_in_words() -> None:
+    g = _start()
+    g.when(FreeformOrder(line="f", text="Basil marches on Preslav"), BYZ)
+    g.when(AdvancePhase())
+    g.when(AdvancePhase())
+    item = g.rules.adjudications["t1-byz-freeform-f"]
+    assert g.rejects(m.ConfirmAdjudication(item_id=item.item_id)).code == "lote.needs_ruling"
+    g.when(m.OverrideAdjudication(item_id=item.item_id, outcome="Preslav besieged", reason="no opposition"))
+    assert g.rules.adjudications[item.item_id].outcome == "Preslav besieged"
+
+
+def test_next_turn_sheets_are_assessed_when_the_turn_closes() -> None:
+    """R8 [L52-56]: the report at the start of turn N+1 shows the revenue for N+1; saved gold carries over."""
+    g = _start()
+    for _ in range(3):
+        _decide_all(g)
+        g.when(AdvancePhase())
+    assessed = [e for e in g.events if isinstance(e, m.NationAssessed)]
+    assert {e.nation for e in assessed} == set(g.rules.nations)
+    assert any(isinstance(e, m.ReportsDrafted) for e in g.events)
+
+
+def test_three_turns_run_for_four_nations_without_orders() -> None:
+    g = _start()
+    for _ in range(12):
+        _decide_all(g)
+        g.when(AdvancePhase())
+    assert g.rules.turn == 4 and g.rules.year == 1015
+    assert all(n.gp >= 0 for n in g.rules.nations.values())
+
+
+def test_a_gm_treasury_adjustment_needs_a_reason_and_moves_gold() -> None:
+    g = _start()
+    before = g.rules.nations["kip"].gp
+    assert g.rejects(m.AdjustTreasury(nation="kip", gp="10", nfp="0", reason="")).code == "lote.reason_required"
+    g.when(m.AdjustTreasury(nation="kip", gp="10", nfp="0", reason="tribute from Kiev"))
+    assert g.rules.nations["kip"].gp == before + 10
+    assert g.rejects(m.AdjustTreasury(nation="kip", gp="1", nfp="0", reason="x"), BYZ).code == "engine.forbidden"
+
+
+def test_tax_rate_cannot_exceed_150_percent() -> None:
+    """[L1361-1363] 150% for a five-year turn."""
+    g = _start()
+    assert g.rejects(SetTaxRate(line="t", percent=151), BYZ).code == "lote.tax_rate_too_high"
+
+
+def test_tax_rate_cannot_fall_below_paying_the_government() -> None:
+    """[L1363-1365] the minimum is the rate that pays the government support."""
+    g = _start()
+    assert g.rejects(SetTaxRate(line="t", percent=1), BYZ).code == "lote.tax_rate_too_low"
+
+
+def test_a_declared_tax_rate_applies_to_this_turns_revenue() -> None:
+    """Sample form L15314-15340: the declared rate multiplies this form's raw revenue."""
+    g = _start()
+    raw = g.rules.nations["byz"].revenue.raw
+    g.when(SetTaxRate(line="t", percent=120), BYZ)
+    g.when(AdvancePhase())
+    events = g.when(AdvancePhase())
+    collected = next(e for e in events if isinstance(e, m.RevenueCollected) and e.nation == "byz")
+    assert collected.net == raw * Fraction(120, 100)
+
+
+def test_gm_is_the_only_one_to_confirm() -> None:
+    g = _start()
+    assert g.rejects(m.ConfirmAdjudication(item_id="x"), BYZ).code == "engine.forbidden"
+    assert g.rejects(m.ConfirmAdjudication(item_id="x"), GM).code == "lote.unknown_item"
