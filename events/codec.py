@@ -72,7 +72,7 @@ class GameCodec:
         self.command_types: tuple[Any, ...] = (*ENGINE_COMMANDS, *_members(ruleset.command_type))
         self.event_union: Any = Union[self.event_types]  # noqa: UP007 (a runtime union of a tuple)
         self.command_union: Any = Union[self.command_types]  # noqa: UP007
-        self.state_type: Any = GameState[ruleset.state_type]  # type: ignore[name-defined]
+        self.state_type: Any = GameState.__class_getitem__(ruleset.state_type)  # type: ignore[attr-defined]
         self._events = msgspec.json.Decoder(self.event_union, dec_hook=dec_hook)
         self._commands = msgspec.json.Decoder(self.command_union, dec_hook=dec_hook)
         self._states = msgspec.msgpack.Decoder(self.state_type, dec_hook=dec_hook)
@@ -82,9 +82,7 @@ class GameCodec:
     def decode_event(self, type_: str, data: bytes | str) -> Any:
         upcast = _UPCASTERS.get((self.ruleset.id, type_)) or _UPCASTERS.get(("engine", type_))
         if upcast is not None:
-            return msgspec.convert(
-                upcast(msgspec.json.decode(data)), self.event_union, dec_hook=dec_hook, strict=False
-            )
+            return msgspec.convert(upcast(msgspec.json.decode(data)), self.event_union, dec_hook=dec_hook, strict=False)
         return self._events.decode(data)
 
     def decode_command(self, body: bytes | str) -> Any:
@@ -95,7 +93,8 @@ class GameCodec:
         return _msgpack_encoder.encode(state)
 
     def decode_state(self, data: bytes) -> GameState[Any]:
-        return self._states.decode(data)  # type: ignore[no-any-return]
+        state: GameState[Any] = self._states.decode(data)
+        return state
 
 
 _CODECS: dict[tuple[str, int], GameCodec] = {}

@@ -270,9 +270,7 @@ class CommandHandler:
             if not events:
                 return accepted
             meta = self._metadata(actor, command_type, command_id, correlation_id, state.meta.turn)
-            record = (
-                IdempotencyRecord(caller, idempotency_key, digest, encode(accepted)) if idempotency_key else None
-            )
+            record = IdempotencyRecord(caller, idempotency_key, digest, encode(accepted)) if idempotency_key else None
             try:
                 await self.store.append(stream_of(game_id), version, new_events, meta, record)
             except ConcurrencyConflict:
@@ -296,7 +294,7 @@ class CommandHandler:
             raise IdempotencyMismatch(
                 "This Idempotency-Key was already used with a different request; use a new key for a new command."
             )
-        outcome = _outcome_decoder.decode(record.outcome)
+        outcome: Outcome = _outcome_decoder.decode(record.outcome)
         if fresh is not None and outcome == fresh:
             return fresh
         return msgspec.structs.replace(outcome, replayed=True)

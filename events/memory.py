@@ -53,7 +53,7 @@ class InMemoryEventStore:
             self._tx += 1
             meta = encode_metadata(metadata)
             prev = stream[-1].hash if stream else GENESIS_HASH
-            recorded = []
+            recorded: list[RecordedEvent] = []
             for i, event in enumerate(events, start=expected_version + 1):
                 digest = event_hash(prev, stream_id, i, event.type, event.data, meta)
                 recorded.append(
@@ -99,7 +99,6 @@ class InMemoryEventStore:
 
     async def verify_stream(self, stream_id: str) -> IntegrityReport:
         return verify_chain(stream_id, self._streams.get(stream_id, []))
-
 
     async def version_at_time(self, stream_id: str, at: datetime) -> int:
         version = 0

@@ -55,10 +55,14 @@ WITH idem AS (
 ), ins AS ({insert})
 SELECT global_position, tx_id FROM ins
 """
-_NOTIFY_CTE = """
+_NOTIFY_CTE = (
+    """
 WITH ins AS ({insert})
-SELECT global_position, tx_id, pg_notify('""" + CHANNEL + """', $1) FROM ins
+SELECT global_position, tx_id, pg_notify('"""
+    + CHANNEL
+    + """', $1) FROM ins
 """
+)
 
 
 async def init_connection(conn: asyncpg.Connection) -> None:
@@ -94,7 +98,7 @@ class PostgresEventStore:
         self._heads: dict[str, tuple[int, bytes]] = {}
         self._listener: asyncpg.Connection | None = None
 
-    async def _head(self, conn: asyncpg.Connection, stream_id: str) -> tuple[int, bytes]:
+    async def _head(self, conn: Any, stream_id: str) -> tuple[int, bytes]:
         row = await conn.fetchrow(
             "SELECT stream_version, hash FROM events WHERE stream_id = $1 ORDER BY stream_version DESC LIMIT 1",
             stream_id,
@@ -175,21 +179,35 @@ class PostgresEventStore:
         if len(events) == 1:
             insert = _INSERT_ONE
             args: list[Any] = [
-                stream_id, versions[0], events[0].type, events[0].data, meta, metadata.recorded_at,
-                prevs[0], hashes[0],
+                stream_id,
+                versions[0],
+                events[0].type,
+                events[0].data,
+                meta,
+                metadata.recorded_at,
+                prevs[0],
+                hashes[0],
             ]
         else:
             insert = _INSERT_MANY
             args = [
-                stream_id, versions, [e.type for e in events], [e.data for e in events], meta,
-                metadata.recorded_at, prevs, hashes,
+                stream_id,
+                versions,
+                [e.type for e in events],
+                [e.data for e in events],
+                meta,
+                metadata.recorded_at,
+                prevs,
+                hashes,
             ]
         if idempotency is not None:
             args += [idempotency.caller, idempotency.key, idempotency.request_hash, idempotency.outcome]
             sql = _IDEMPOTENCY_CTE.format(insert=insert)
             if self._notify:
-                sql = sql.replace("SELECT global_position, tx_id FROM ins",
-                                  f"SELECT global_position, tx_id, pg_notify('{CHANNEL}', $1) FROM ins")
+                sql = sql.replace(
+                    "SELECT global_position, tx_id FROM ins",
+                    f"SELECT global_position, tx_id, pg_notify('{CHANNEL}', $1) FROM ins",
+                )
             return sql, args
         if self._notify:
             return _NOTIFY_CTE.format(insert=insert), args
@@ -291,5 +309,5 @@ class PostgresEventStore:
                 with contextlib.suppress(Exception):
                     await conn.close()
 
-    def _on_notify(self, conn: object, pid: int, channel: str, payload: str) -> None:
-        self.notifier.wake(payload)
+    def _on_notify(self, conn: object, pid: int, channel: str, payload: object) -> None:
+        self.notifier.wake(str(payload))

@@ -121,13 +121,9 @@ def canonical(json_bytes: bytes) -> bytes:
     return _canonical_encoder.encode(msgspec.json.decode(json_bytes))
 
 
-def event_hash(
-    prev_hash: bytes, stream_id: str, version: int, type_: str, data: bytes, metadata: bytes
-) -> bytes:
+def event_hash(prev_hash: bytes, stream_id: str, version: int, type_: str, data: bytes, metadata: bytes) -> bytes:
     """sha256(prev_hash || JSON array [stream_id, version, type, data, metadata]), data and metadata canonical."""
-    body = _canonical_encoder.encode(
-        [stream_id, version, type_, msgspec.Raw(data), msgspec.Raw(metadata)]
-    )
+    body = _canonical_encoder.encode([stream_id, version, type_, msgspec.Raw(data), msgspec.Raw(metadata)])
     return hashlib.sha256(prev_hash + body).digest()
 
 
@@ -145,8 +141,17 @@ def verify_chain(stream_id: str, events: Sequence[RecordedEvent]) -> IntegrityRe
             problem = f"version {event.stream_version} follows {expected_version - 1}"
         elif event.prev_hash != prev:
             problem = "prev_hash does not match the previous event's hash"
-        elif event_hash(prev, stream_id, event.stream_version, event.type, canonical(event.data),
-                        canonical(event.metadata)) != event.hash:
+        elif (
+            event_hash(
+                prev,
+                stream_id,
+                event.stream_version,
+                event.type,
+                canonical(event.data),
+                canonical(event.metadata),
+            )
+            != event.hash
+        ):
             problem = "hash does not match the event's content"
         if problem is not None:
             return IntegrityReport(
@@ -161,8 +166,7 @@ def verify_chain(stream_id: str, events: Sequence[RecordedEvent]) -> IntegrityRe
         prev = event.hash
         expected_version += 1
     return IntegrityReport(
-        stream_id=stream_id,
-        ok=True, checked=len(events), head_version=len(events), head_hash=prev.hex()
+        stream_id=stream_id, ok=True, checked=len(events), head_version=len(events), head_hash=prev.hex()
     )
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import asyncpg
 import msgspec
 
 from domain.engine.messages import (
@@ -31,9 +30,19 @@ NAME = "core"
 _LOCK_KEY = 0x70726F6A  # "proj"
 _BATCH = 500
 _TABLES = ("rm_games", "rm_seats", "rm_turns")
-_TRACKED = (GameCreated, SeatAdded, GameStarted, TurnStarted, PhaseStarted, TurnEnded, DeadlineChanged, GameEnded)
-_decoder = msgspec.json.Decoder(GameCreated | SeatAdded | GameStarted | TurnStarted | PhaseStarted | TurnEnded
-                                | DeadlineChanged | GameEnded)
+_TRACKED = (
+    GameCreated,
+    SeatAdded,
+    GameStarted,
+    TurnStarted,
+    PhaseStarted,
+    TurnEnded,
+    DeadlineChanged,
+    GameEnded,
+)
+_decoder = msgspec.json.Decoder(
+    GameCreated | SeatAdded | GameStarted | TurnStarted | PhaseStarted | TurnEnded | DeadlineChanged | GameEnded
+)
 _TRACKED_TAGS = frozenset(t.__struct_config__.tag for t in _TRACKED)
 
 
@@ -55,9 +64,7 @@ class ReadModelRunner:
                     await conn.execute("SELECT pg_advisory_xact_lock($1)", _LOCK_KEY)
                 elif not await conn.fetchval("SELECT pg_try_advisory_xact_lock($1)", _LOCK_KEY):
                     return total
-                row = await conn.fetchrow(
-                    "SELECT tx_id, position FROM projection_checkpoints WHERE name = $1", NAME
-                )
+                row = await conn.fetchrow("SELECT tx_id, position FROM projection_checkpoints WHERE name = $1", NAME)
                 after = START if row is None else Position(row[0], row[1])
                 events = await self.store.read_all(after, _BATCH)
                 if not events:
@@ -83,7 +90,7 @@ class ReadModelRunner:
             await conn.execute("DELETE FROM projection_checkpoints WHERE name = $1", NAME)
         return await self.catch_up(progress=progress)
 
-    async def _apply(self, conn: asyncpg.Connection, event: RecordedEvent) -> None:
+    async def _apply(self, conn: Any, event: RecordedEvent) -> None:
         game_id = game_id_of(event.stream_id)
         if game_id is None:
             return
@@ -101,14 +108,25 @@ class ReadModelRunner:
                     "INSERT INTO rm_games (game_id, name, ruleset_id, ruleset_version, gm, status, turn, phase, "
                     "deadline, seat_count, version, created_at, updated_at) "
                     "VALUES ($1, $2, $3, $4, $5, 'setup', 0, NULL, NULL, 0, $6, $7, $7) ON CONFLICT DO NOTHING",
-                    game_id, data.name, data.ruleset_id, data.ruleset_version, data.gm, version, data.created_at,
+                    game_id,
+                    data.name,
+                    data.ruleset_id,
+                    data.ruleset_version,
+                    data.gm,
+                    version,
+                    data.created_at,
                 )
                 return
             case SeatAdded():
                 await conn.execute(
                     "INSERT INTO rm_seats (game_id, seat_id, name, role, controls, added_version) "
                     "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
-                    game_id, data.seat_id, data.name, data.role, data.controls, version,
+                    game_id,
+                    data.seat_id,
+                    data.name,
+                    data.role,
+                    data.controls,
+                    version,
                 )
                 await conn.execute("UPDATE rm_games SET seat_count = seat_count + 1 WHERE game_id = $1", game_id)
             case GameStarted():
@@ -117,35 +135,43 @@ class ReadModelRunner:
                 await conn.execute(
                     "INSERT INTO rm_turns (game_id, turn, started_version, started_at) VALUES ($1, $2, $3, $4) "
                     "ON CONFLICT DO NOTHING",
-                    game_id, data.turn, version, data.at,
+                    game_id,
+                    data.turn,
+                    version,
+                    data.at,
                 )
                 await conn.execute("UPDATE rm_games SET turn = $2 WHERE game_id = $1", game_id, data.turn)
             case PhaseStarted():
                 phase = msgspec.json.encode([{"phase": data.phase, "started_version": version, "at": data.at}])
                 await conn.execute(
                     "UPDATE rm_turns SET phases = phases || $3::jsonb WHERE game_id = $1 AND turn = $2",
-                    game_id, data.turn, phase,
+                    game_id,
+                    data.turn,
+                    phase,
                 )
                 await conn.execute(
                     "UPDATE rm_games SET phase = $2, deadline = $3 WHERE game_id = $1",
-                    game_id, data.phase, data.deadline,
+                    game_id,
+                    data.phase,
+                    data.deadline,
                 )
             case TurnEnded():
                 await conn.execute(
                     "UPDATE rm_turns SET ended_version = $3, ended_at = $4 WHERE game_id = $1 AND turn = $2",
-                    game_id, data.turn, version, data.at,
+                    game_id,
+                    data.turn,
+                    version,
+                    data.at,
                 )
             case DeadlineChanged():
                 await conn.execute("UPDATE rm_games SET deadline = $2 WHERE game_id = $1", game_id, data.deadline)
             case GameEnded():
-                await conn.execute(
-                    "UPDATE rm_games SET status = 'ended', deadline = NULL WHERE game_id = $1", game_id
-                )
+                await conn.execute("UPDATE rm_games SET status = 'ended', deadline = NULL WHERE game_id = $1", game_id)
                 await conn.execute(
                     "UPDATE rm_turns SET ended_version = $2, ended_at = $3 "
                     "WHERE game_id = $1 AND ended_version IS NULL",
-                    game_id, version, at,
+                    game_id,
+                    version,
+                    at,
                 )
-        await conn.execute(
-            "UPDATE rm_games SET version = $2, updated_at = $3 WHERE game_id = $1", game_id, version, at
-        )
+        await conn.execute("UPDATE rm_games SET version = $2, updated_at = $3 WHERE game_id = $1", game_id, version, at)

@@ -77,7 +77,11 @@ class GameStates:
         crossed = (version // self.snapshot_every) > ((first - 1) // self.snapshot_every)
         if crossed or any(isinstance(e, TurnStarted) for e in events):
             await self.snapshots.save(
-                stream_of(game_id), version, ruleset.id, ruleset.version, codec_for(ruleset).encode_state(state)
+                stream_of(game_id),
+                version,
+                ruleset.id,
+                ruleset.version,
+                codec_for(ruleset).encode_state(state),
             )
 
     def forget(self, game_id: str | None = None) -> None:
@@ -119,7 +123,7 @@ class GameStates:
         """A full fold with no cache and no snapshot: the reference every other path must equal."""
         ruleset = await self.ruleset_of(game_id)
         events = await self.store.read_stream(stream_of(game_id), to_version=version)
-        state = self._fold(ruleset, None, events)
+        state: GameState[Any] | None = self._fold(ruleset, None, events)
         if state is None:
             raise UnknownGame(game_id)
         return state

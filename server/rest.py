@@ -42,8 +42,17 @@ GameId = Annotated[str, Path(max_length=64, description="The game's id")]
 
 
 def ok(message: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    return Response(msgspec.json.encode(message), status_code=status, media_type="application/json",
-                    headers=headers)
+    return Response(msgspec.json.encode(message), status_code=status, media_type="application/json", headers=headers)
+
+
+def require_utf8(body: bytes) -> None:
+    """msgspec would raise UnicodeDecodeError (a 500) on invalid UTF-8 in a string: refuse it here instead."""
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ApiError(
+            "request.malformed_json", f"The body is not valid JSON: it is not UTF-8 (byte {exc.start}).", 400
+        ) from None
 
 
 def decode_body(body: bytes, kind: type[Any]) -> Any:
@@ -51,6 +60,7 @@ def decode_body(body: bytes, kind: type[Any]) -> Any:
         raise ApiError("request.empty_body", "Send a JSON body.", 400)
     if b"\\u0000" in body:
         raise ApiError("request.nul_character", "Text may not contain the NUL character (\\u0000).", 422)
+    require_utf8(body)
     try:
         return msgspec.json.decode(body, type=kind)
     except msgspec.ValidationError as exc:
@@ -67,26 +77,43 @@ async def list_rulesets(svc: Service) -> Response:
     return ok(svc.rulesets())
 
 
-@router.get("/rulesets/{ruleset_id}", operation_id="getRuleset", tags=["rulesets"],
-            responses=responses(s.RulesetDetail, 404))
-async def get_ruleset(svc: Service, ruleset_id: Annotated[str, Path(max_length=64)],
-                      version: Annotated[int | None, Query(ge=1, le=10_000)] = None) -> Response:
+@router.get(
+    "/rulesets/{ruleset_id}",
+    operation_id="getRuleset",
+    tags=["rulesets"],
+    responses=responses(s.RulesetDetail, 404),
+)
+async def get_ruleset(
+    svc: Service,
+    ruleset_id: Annotated[str, Path(max_length=64)],
+    version: Annotated[int | None, Query(ge=1, le=10_000)] = None,
+) -> Response:
     return ok(svc.ruleset(ruleset_id, version))
 
 
 # --- games ----------------------------------------------------------------------------------------------
 
 
-@router.post("/games", operation_id="createGame", tags=["games"], status_code=201,
-             responses=responses(s.CreatedGame, 403, status=201), openapi_extra=json_body(s.CreateGameRequest))
+@router.post(
+    "/games",
+    operation_id="createGame",
+    tags=["games"],
+    status_code=201,
+    responses=responses(s.CreatedGame, 403, status=201),
+    openapi_extra=json_body(s.CreateGameRequest),
+)
 async def create_game(request: Request, svc: Service, who: Grant) -> Response:
     body = decode_body(await request.body(), s.CreateGameRequest)
     return ok(await svc.create_game(who, body), 201)
 
 
 @router.get("/games", operation_id="listGames", tags=["games"], responses=responses(s.GameList))
-async def list_games(svc: Service, who: Grant, limit: Annotated[int, Query(ge=1, le=500)] = 100,
-                     cursor: Annotated[str | None, Query(max_length=200)] = None) -> Response:
+async def list_games(
+    svc: Service,
+    who: Grant,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    cursor: Annotated[str | None, Query(max_length=200)] = None,
+) -> Response:
     return ok(await svc.list_games(who, limit, cursor))
 
 
@@ -96,9 +123,14 @@ async def get_game(svc: Service, who: Grant, game_id: GameId) -> Response:
     return ok(detail, headers={"ETag": f'"{detail.version}"'})
 
 
-@router.post("/games/{game_id}/seats", operation_id="addSeat", tags=["games"], status_code=201,
-             responses=responses(s.CreatedSeat, 403, 404, 409, status=201),
-             openapi_extra=json_body(s.AddSeatRequest))
+@router.post(
+    "/games/{game_id}/seats",
+    operation_id="addSeat",
+    tags=["games"],
+    status_code=201,
+    responses=responses(s.CreatedSeat, 403, 404, 409, status=201),
+    openapi_extra=json_body(s.AddSeatRequest),
+)
 async def add_seat(request: Request, svc: Service, who: Grant, game_id: GameId) -> Response:
     body = decode_body(await request.body(), s.AddSeatRequest)
     return ok(await svc.add_seat(who, game_id, body), 201)
@@ -121,8 +153,12 @@ def _expected_version(if_match: str | None) -> int | None:
     operation_id="submitCommand",
     tags=["commands"],
     responses=responses(s.CommandAccepted, 403, 404, 409),
-    openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": {
-        "$ref": "#/components/schemas/GameCommand"}}}}},
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GameCommand"}}},
+        }
+    },
 )
 async def submit_command(
     request: Request,
@@ -141,21 +177,37 @@ async def submit_command(
         raise ApiError("request.empty_body", 'Send the command as JSON, e.g. {"type": "StartGame"}.', 400)
     if b"\\u0000" in body:
         raise ApiError("request.nul_character", "Text may not contain the NUL character (\\u0000).", 422)
-    outcome, events = await svc.submit(who, game_id, body, expected_version=expected,
-                                       idempotency_key=idempotency_key,
-                                       correlation_id=request.state.correlation_id)
+    require_utf8(body)
+    outcome, events = await svc.submit(
+        who,
+        game_id,
+        body,
+        expected_version=expected,
+        idempotency_key=idempotency_key,
+        correlation_id=request.state.correlation_id,
+    )
     replay = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
     if isinstance(outcome, Refused):
         response = problem_response(outcome.http_status, outcome.code, outcome.message)
         response.headers.update(replay)
         return response
-    accepted = s.CommandAccepted(status="accepted", game_id=outcome.game_id, command_id=outcome.command_id,
-                                 version=outcome.version, events=events, replayed=outcome.replayed)
+    accepted = s.CommandAccepted(
+        status="accepted",
+        game_id=outcome.game_id,
+        command_id=outcome.command_id,
+        version=outcome.version,
+        events=events,
+        replayed=outcome.replayed,
+    )
     return ok(accepted, headers={"ETag": f'"{outcome.version}"', **replay})
 
 
-@router.get("/games/{game_id}/commands/available", operation_id="availableCommands", tags=["commands"],
-            responses=responses(s.AvailableCommands, 404))
+@router.get(
+    "/games/{game_id}/commands/available",
+    operation_id="availableCommands",
+    tags=["commands"],
+    responses=responses(s.AvailableCommands, 404),
+)
 async def available_commands(svc: Service, who: Grant, game_id: GameId) -> Response:
     return ok(await svc.available(who, game_id))
 
@@ -163,12 +215,20 @@ async def available_commands(svc: Service, who: Grant, game_id: GameId) -> Respo
 # --- reads ----------------------------------------------------------------------------------------------
 
 
-@router.get("/games/{game_id}/state", operation_id="getState", tags=["history"],
-            responses=responses(s.StateResponse, 404))
-async def get_state(svc: Service, who: Grant, game_id: GameId,
-                    at_version: Annotated[int | None, Query(ge=1, le=2**53)] = None,
-                    at_turn: Annotated[int | None, Query(ge=1, le=1_000_000)] = None,
-                    at_time: Annotated[datetime | None, Query()] = None) -> Response:
+@router.get(
+    "/games/{game_id}/state",
+    operation_id="getState",
+    tags=["history"],
+    responses=responses(s.StateResponse, 404),
+)
+async def get_state(
+    svc: Service,
+    who: Grant,
+    game_id: GameId,
+    at_version: Annotated[int | None, Query(ge=1, le=2**53)] = None,
+    at_turn: Annotated[int | None, Query(ge=1, le=1_000_000)] = None,
+    at_time: Annotated[datetime | None, Query()] = None,
+) -> Response:
     """The caller's view of the game now, or at a version, at the start of a turn, or at a moment."""
     if at_time is not None and at_time.tzinfo is None:
         raise ApiError("request.naive_time", "at_time needs a timezone, e.g. 2026-01-01T12:00:00Z.", 422)
@@ -176,11 +236,19 @@ async def get_state(svc: Service, who: Grant, game_id: GameId,
     return ok(state, headers={"ETag": f'"{state.version}"'})
 
 
-@router.get("/games/{game_id}/events", operation_id="listEvents", tags=["history"],
-            responses=responses(s.EventPage, 404))
-async def list_events(svc: Service, who: Grant, game_id: GameId,
-                      after: Annotated[int, Query(ge=0, le=2**53)] = 0,
-                      limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> Response:
+@router.get(
+    "/games/{game_id}/events",
+    operation_id="listEvents",
+    tags=["history"],
+    responses=responses(s.EventPage, 404),
+)
+async def list_events(
+    svc: Service,
+    who: Grant,
+    game_id: GameId,
+    after: Annotated[int, Query(ge=0, le=2**53)] = 0,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+) -> Response:
     """History as the caller may see it: events after version `after`."""
     return ok(await svc.events(who, game_id, after, limit))
 
@@ -189,11 +257,18 @@ async def list_events(svc: Service, who: Grant, game_id: GameId,
     "/games/{game_id}/events/stream",
     operation_id="streamEvents",
     tags=["history"],
-    responses={**responses(None, 404), 200: {"description": "Server-Sent Events; `id` is the event version",
-                                             "content": {"text/event-stream": {"schema": {"type": "string"}}}}},
+    responses={
+        **responses(None, 404),
+        200: {
+            "description": "Server-Sent Events; `id` is the event version",
+            "content": {"text/event-stream": {"schema": {"type": "string"}}},
+        },
+    },
 )
 async def stream_events(
-    svc: Service, who: Grant, game_id: GameId,
+    svc: Service,
+    who: Grant,
+    game_id: GameId,
     after: Annotated[int | None, Query(ge=0, le=2**53)] = None,
     last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None,
 ) -> StreamingResponse:
@@ -213,22 +288,32 @@ async def stream_events(
                 continue
             for envelope in batch:
                 yield b"id: %d\nevent: %s\ndata: %s\n\n" % (
-                    envelope.version, envelope.type.encode(), msgspec.json.encode(envelope))
+                    envelope.version,
+                    envelope.type.encode(),
+                    msgspec.json.encode(envelope),
+                )
 
-    return StreamingResponse(body(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    return StreamingResponse(
+        body(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
 
 
-@router.get("/games/{game_id}/turns", operation_id="listTurns", tags=["history"],
-            responses=responses(s.TurnList, 404))
+@router.get("/games/{game_id}/turns", operation_id="listTurns", tags=["history"], responses=responses(s.TurnList, 404))
 async def list_turns(svc: Service, who: Grant, game_id: GameId) -> Response:
     return ok(await svc.turns(who, game_id))
 
 
-@router.get("/games/{game_id}/turns/{turn}", operation_id="getTurn", tags=["history"],
-            responses=responses(s.TurnReport, 404))
-async def get_turn(svc: Service, who: Grant, game_id: GameId,
-                   turn: Annotated[int, Path(ge=1, le=1_000_000)]) -> Response:
+@router.get(
+    "/games/{game_id}/turns/{turn}",
+    operation_id="getTurn",
+    tags=["history"],
+    responses=responses(s.TurnReport, 404),
+)
+async def get_turn(
+    svc: Service, who: Grant, game_id: GameId, turn: Annotated[int, Path(ge=1, le=1_000_000)]
+) -> Response:
     """A turn's summary and its events as the caller may see them (public news and private reports)."""
     return ok(await svc.turn(who, game_id, turn))
 
@@ -236,7 +321,11 @@ async def get_turn(svc: Service, who: Grant, game_id: GameId,
 health_router = APIRouter()
 
 
-@health_router.get("/health", operation_id="health", tags=["server"], responses={200: {
-    "description": "OK", "content": {"application/json": {"schema": ref(s.Health)}}}})
+@health_router.get(
+    "/health",
+    operation_id="health",
+    tags=["server"],
+    responses={200: {"description": "OK", "content": {"application/json": {"schema": ref(s.Health)}}}},
+)
 async def health(svc: Service) -> Response:
     return ok(await svc.health())

@@ -56,7 +56,12 @@ class GameService:
         if grant.kind == "admin":
             return Actor(principal="admin", role="admin", token_id=grant.token_id), state, version, ruleset
         if grant.kind == "gm":
-            return Actor(principal=f"gm:{grant.token_id}", role="gm", token_id=grant.token_id), state, version, ruleset
+            return (
+                Actor(principal=f"gm:{grant.token_id}", role="gm", token_id=grant.token_id),
+                state,
+                version,
+                ruleset,
+            )
         seat = state.meta.seats.get(grant.seat_id or "")
         if seat is None:
             raise AuthError("auth.bad_token", "This token's seat does not exist (any more).")
@@ -121,7 +126,8 @@ class GameService:
         rows = await self.runner.pool.fetch(
             "SELECT game_id, name, ruleset_id, ruleset_version, status, turn, phase, deadline, seat_count, "
             "version, created_at FROM rm_games "
-            "WHERE ($1::text IS NULL OR game_id = $1) AND ($2::timestamptz IS NULL OR (created_at, game_id) > ($2, $3)) "
+            "WHERE ($1::text IS NULL OR game_id = $1) "
+            "AND ($2::timestamptz IS NULL OR (created_at, game_id) > ($2, $3)) "
             "ORDER BY created_at, game_id LIMIT $4",
             None if grant.kind == "admin" else grant.game_id,
             after_time,
@@ -150,7 +156,11 @@ class GameService:
         token_id, token, digest = new_token()
         seat_id = f"seat-{secrets.token_hex(4)}"
         command = AddSeat(
-            seat_id=seat_id, name=request.name, role=request.role, token_id=token_id, controls=request.controls
+            seat_id=seat_id,
+            name=request.name,
+            role=request.role,
+            token_id=token_id,
+            controls=request.controls,
         )
         outcome = await self.handler.add_seat(game_id, command, actor)
         if isinstance(outcome, Refused):
@@ -222,9 +232,7 @@ class GameService:
         if sum(x is not None for x in (at_version, at_turn, at_time)) > 1:
             raise ApiError("state.one_point", "Give at most one of at_version, at_turn and at_time.", 422)
         actor, _, latest, _ = await self.actor(grant, game_id)
-        version, state, ruleset = await self.states.state_at(
-            game_id, version=at_version, turn=at_turn, time=at_time
-        )
+        version, state, ruleset = await self.states.state_at(game_id, version=at_version, turn=at_turn, time=at_time)
         return s.StateResponse(
             version=version,
             latest_version=max(latest, version),

@@ -8,8 +8,8 @@ import contextlib
 import os
 import tempfile
 import uuid
-from concurrent.futures import ThreadPoolExecutor
 from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import asyncpg

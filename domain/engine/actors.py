@@ -36,4 +36,3 @@ class Actor(msgspec.Struct, frozen=True):
 
 PUBLIC = Actor(principal="public", role="observer")
 SYSTEM = Actor(principal="system", role="system")
-

@@ -39,11 +39,7 @@ class PendingDice(msgspec.Struct, frozen=True):
     purpose: str | None = None
 
     def matches(self, purpose: str, count: int, sides: int) -> bool:
-        return (
-            self.sides == sides
-            and len(self.results) == count
-            and (self.purpose is None or self.purpose == purpose)
-        )
+        return self.sides == sides and len(self.results) == count and (self.purpose is None or self.purpose == purpose)
 
 
 class DiceRolled(msgspec.Struct, frozen=True, tag="DiceRolled", tag_field="type"):

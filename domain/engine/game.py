@@ -165,9 +165,7 @@ def decide(ruleset: Ruleset, state: GameState[Any], command: Any, ctx: DecisionC
     return [*ctx.dice.rolled, *events]
 
 
-def _decide_engine(
-    ruleset: Ruleset, state: GameState[Any], command: EngineCommand, ctx: DecisionContext
-) -> list[Any]:
+def _decide_engine(ruleset: Ruleset, state: GameState[Any], command: EngineCommand, ctx: DecisionContext) -> list[Any]:
     match command:
         case StartGame():
             return decide_start(ruleset, state, ctx)
@@ -213,9 +211,7 @@ def decide_start(ruleset: Ruleset, state: GameState[Any], ctx: DecisionContext) 
     return [GameStarted(at=ctx.now), *_open_phase(ruleset, 1, 0, ctx.now)]
 
 
-def decide_advance(
-    ruleset: Ruleset, state: GameState[Any], command: AdvancePhase, ctx: DecisionContext
-) -> list[Any]:
+def decide_advance(ruleset: Ruleset, state: GameState[Any], command: AdvancePhase, ctx: DecisionContext) -> list[Any]:
     _require_running(state)
     meta = state.meta
     if (command.turn is not None and command.turn != meta.turn) or (
@@ -246,9 +242,7 @@ def decide_set_deadline(state: GameState[Any], command: SetDeadline) -> list[Any
     _require_running(state)
     assert state.meta.phase is not None
     return [
-        DeadlineChanged(
-            turn=state.meta.turn, phase=state.meta.phase, deadline=command.deadline, reason=command.reason
-        )
+        DeadlineChanged(turn=state.meta.turn, phase=state.meta.phase, deadline=command.deadline, reason=command.reason)
     ]
 
 
@@ -262,9 +256,7 @@ def decide_enter_dice(state: GameState[Any], command: EnterDice) -> list[Any]:
 
 def decide_fire_timers(ruleset: Ruleset, state: GameState[Any], ctx: DecisionContext) -> list[Any]:
     _require_not_ended(state)
-    due = sorted(
-        (t for t in state.meta.timers.values() if t.fire_at <= ctx.now), key=lambda t: (t.fire_at, t.timer_id)
-    )
+    due = sorted((t for t in state.meta.timers.values() if t.fire_at <= ctx.now), key=lambda t: (t.fire_at, t.timer_id))
     events: list[Any] = []
     rules = state.rules
     for timer in due:
@@ -278,9 +270,7 @@ def decide_fire_timers(ruleset: Ruleset, state: GameState[Any], ctx: DecisionCon
     return events
 
 
-def _decide_ruleset(
-    ruleset: Ruleset, state: GameState[Any], command: Any, tag: str, ctx: DecisionContext
-) -> list[Any]:
+def _decide_ruleset(ruleset: Ruleset, state: GameState[Any], command: Any, tag: str, ctx: DecisionContext) -> list[Any]:
     _require_running(state)
     actor = ctx.actor
     if tag in ruleset.gm_commands:
@@ -387,9 +377,7 @@ def _evolve_meta(ruleset: Ruleset, meta: GameMeta, event: Any) -> GameMeta:
         case DiceRolled():
             return _evolve_roll(meta, event)
         case TimerScheduled():
-            timer = Timer(
-                timer_id=event.timer_id, fire_at=event.fire_at, purpose=event.purpose, subject=event.subject
-            )
+            timer = Timer(timer_id=event.timer_id, fire_at=event.fire_at, purpose=event.purpose, subject=event.subject)
             return R(meta, timers={**meta.timers, event.timer_id: timer})
         case TimerCancelled() | TimerFired():
             return R(meta, timers={k: v for k, v in meta.timers.items() if k != event.timer_id})

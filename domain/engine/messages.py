@@ -27,11 +27,11 @@ class _Event(msgspec.Struct, frozen=True, tag_field="type"):
 # --- commands -------------------------------------------------------------------------------------------
 
 
-class StartGame(_Command, tag="StartGame"):
+class StartGame(_Command, tag="StartGame", frozen=True):
     """GM: open turn 1 with the first phase of the ruleset's table."""
 
 
-class AdvancePhase(_Command, tag="AdvancePhase"):
+class AdvancePhase(_Command, tag="AdvancePhase", frozen=True):
     """GM or scheduler: close the current phase (running its resolver) and open the next.
 
     Naming the phase being closed (`turn`, `phase`) makes the command safe to send twice.
@@ -41,20 +41,20 @@ class AdvancePhase(_Command, tag="AdvancePhase"):
     phase: str | None = None
 
 
-class SetDeadline(_Command, tag="SetDeadline"):
+class SetDeadline(_Command, tag="SetDeadline", frozen=True):
     """GM: set, move or clear (`null`) the deadline of the current phase."""
 
     deadline: datetime | None
     reason: str = ""
 
 
-class EndGame(_Command, tag="EndGame"):
+class EndGame(_Command, tag="EndGame", frozen=True):
     """GM: end the game."""
 
     reason: str
 
 
-class EnterDice(_Command, tag="EnterDice"):
+class EnterDice(_Command, tag="EnterDice", frozen=True):
     """GM: physical dice for the next roll with these sides and count (and purpose, if named)."""
 
     sides: int
@@ -62,7 +62,7 @@ class EnterDice(_Command, tag="EnterDice"):
     purpose: str | None = None
 
 
-class FireDueTimers(_Command, tag="FireDueTimers"):
+class FireDueTimers(_Command, tag="FireDueTimers", frozen=True):
     """Scheduler or GM: fire every ruleset timer whose time has come, in order."""
 
 
@@ -93,12 +93,12 @@ ENGINE_COMMANDS: tuple[type[_Command], ...] = (
     EnterDice,
     FireDueTimers,
 )
-GM_ENGINE_COMMANDS = frozenset(c.__struct_config__.tag for c in ENGINE_COMMANDS)  # type: ignore[misc]
+GM_ENGINE_COMMANDS = frozenset(str(c.__struct_config__.tag) for c in ENGINE_COMMANDS)
 
 # --- events ---------------------------------------------------------------------------------------------
 
 
-class GameCreated(_Event, tag="GameCreated"):
+class GameCreated(_Event, tag="GameCreated", frozen=True):
     game_id: str
     name: str
     ruleset_id: str
@@ -110,7 +110,7 @@ class GameCreated(_Event, tag="GameCreated"):
     settings: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"{}"))
 
 
-class SeatAdded(_Event, tag="SeatAdded"):
+class SeatAdded(_Event, tag="SeatAdded", frozen=True):
     seat_id: str
     name: str
     role: SeatRole
@@ -118,46 +118,46 @@ class SeatAdded(_Event, tag="SeatAdded"):
     controls: str | None = None
 
 
-class GameStarted(_Event, tag="GameStarted"):
+class GameStarted(_Event, tag="GameStarted", frozen=True):
     at: datetime
 
 
-class TurnStarted(_Event, tag="TurnStarted"):
+class TurnStarted(_Event, tag="TurnStarted", frozen=True):
     turn: int
     at: datetime
 
 
-class PhaseStarted(_Event, tag="PhaseStarted"):
+class PhaseStarted(_Event, tag="PhaseStarted", frozen=True):
     turn: int
     phase: str
     at: datetime
     deadline: datetime | None = None
 
 
-class PhaseEnded(_Event, tag="PhaseEnded"):
+class PhaseEnded(_Event, tag="PhaseEnded", frozen=True):
     turn: int
     phase: str
     at: datetime
 
 
-class TurnEnded(_Event, tag="TurnEnded"):
+class TurnEnded(_Event, tag="TurnEnded", frozen=True):
     turn: int
     at: datetime
 
 
-class DeadlineChanged(_Event, tag="DeadlineChanged"):
+class DeadlineChanged(_Event, tag="DeadlineChanged", frozen=True):
     turn: int
     phase: str
     deadline: datetime | None
     reason: str = ""
 
 
-class GameEnded(_Event, tag="GameEnded"):
+class GameEnded(_Event, tag="GameEnded", frozen=True):
     reason: str
     at: datetime | None = None
 
 
-class DiceEntered(_Event, tag="DiceEntered"):
+class DiceEntered(_Event, tag="DiceEntered", frozen=True):
     """Physical dice entered by the GM; secret from seats until a roll consumes them."""
 
     sides: int
@@ -165,18 +165,18 @@ class DiceEntered(_Event, tag="DiceEntered"):
     purpose: str | None = None
 
 
-class TimerScheduled(_Event, tag="TimerScheduled"):
+class TimerScheduled(_Event, tag="TimerScheduled", frozen=True):
     timer_id: str
     fire_at: datetime
     purpose: str
     subject: str | None = None
 
 
-class TimerCancelled(_Event, tag="TimerCancelled"):
+class TimerCancelled(_Event, tag="TimerCancelled", frozen=True):
     timer_id: str
 
 
-class TimerFired(_Event, tag="TimerFired"):
+class TimerFired(_Event, tag="TimerFired", frozen=True):
     timer_id: str
     at: datetime
 

@@ -10,14 +10,17 @@ from typing import Any
 
 import msgspec
 
-from domain.engine.dice import DiceRolled
 from domain.engine.messages import ENGINE_COMMANDS, ENGINE_EVENTS
 from domain.engine.ruleset import Ruleset
 
 _REGISTRY: dict[tuple[str, int], Ruleset] = {}
-_ENGINE_TAGS = frozenset(
-    t.__struct_config__.tag for t in (*ENGINE_COMMANDS, *ENGINE_EVENTS, DiceRolled)  # type: ignore[attr-defined]
-)
+
+
+def _tag_of(kind: type[msgspec.Struct]) -> str:
+    return str(kind.__struct_config__.tag)
+
+
+_ENGINE_TAGS = frozenset(_tag_of(t) for t in [*ENGINE_COMMANDS, *ENGINE_EVENTS])
 
 
 class UnknownRuleset(LookupError):

@@ -58,8 +58,13 @@ class Game:
         self._apply(engine.decide_create(ruleset, create, now, "gm"))
         roles = seats if isinstance(seats, dict) else dict.fromkeys(seats, "player")
         for controls, role in roles.items():
-            add = AddSeat(seat_id=f"seat-{controls}", name=controls, role=role, token_id=f"t-{controls}",  # type: ignore[arg-type]
-                          controls=controls)
+            add = AddSeat(
+                seat_id=f"seat-{controls}",
+                name=controls,
+                role=role,
+                token_id=f"t-{controls}",  # type: ignore[arg-type]
+                controls=controls,
+            )
             self._apply(engine.decide_add_seat(ruleset, self.state, add))
         if start:
             self.when(StartGame())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime
 
@@ -10,8 +11,6 @@ import asyncpg
 import pytest
 
 from events.memory import InMemoryEventStore
-from server.database import create_pool
-from tests.conftest import fresh_database
 from events.postgres import PostgresEventStore
 from events.store import (
     START,
@@ -23,6 +22,8 @@ from events.store import (
     NewEvent,
     canonical,
 )
+from server.database import create_pool
+from tests.conftest import fresh_database
 
 META = EventMetadata(actor="tester", role="gm", recorded_at=datetime(2026, 1, 1, tzinfo=UTC), turn=1)
 Tamper = Callable[[str, int, bytes], Awaitable[None]]
@@ -59,7 +60,10 @@ def _pg_tamper(pool: asyncpg.Pool) -> Tamper:
         async with pool.acquire() as conn:
             await conn.execute("ALTER TABLE events DISABLE TRIGGER events_no_update")
             await conn.execute(
-                "UPDATE events SET data = $3 WHERE stream_id = $1 AND stream_version = $2", stream, version, data
+                "UPDATE events SET data = $3 WHERE stream_id = $1 AND stream_version = $2",
+                stream,
+                version,
+                data,
             )
             await conn.execute("ALTER TABLE events ENABLE TRIGGER events_no_update")
 
@@ -94,8 +98,7 @@ async def test_append_ahead_of_the_stream_is_a_conflict(store: EventStore) -> No
 
 async def test_concurrent_appends_at_one_version_let_exactly_one_win(store: EventStore) -> None:
     await store.append("s-4", 0, [ev(0)], META)
-    results = await asyncio.gather(*(store.append("s-4", 1, [ev(i)], META) for i in range(10)),
-                                   return_exceptions=True)
+    results = await asyncio.gather(*(store.append("s-4", 1, [ev(i)], META) for i in range(10)), return_exceptions=True)
     winners = [r for r in results if not isinstance(r, BaseException)]
     assert len(winners) == 1
     assert all(isinstance(r, ConcurrencyConflict) for r in results if isinstance(r, BaseException))
@@ -119,7 +122,7 @@ async def test_the_hash_chain_links_each_event_to_the_previous(store: EventStore
     events = await store.append("s-7", 0, [ev(1), ev(2)], META)
     events += await store.append("s-7", 2, [ev(3)], META)
     assert events[0].prev_hash == bytes(32)
-    assert all(b.prev_hash == a.hash for a, b in zip(events, events[1:], strict=False))
+    assert all(b.prev_hash == a.hash for a, b in itertools.pairwise(events))
     report = await store.verify_stream("s-7")
     assert report.ok and report.checked == 3 and report.head_hash == events[-1].hash.hex()
 
@@ -143,10 +146,12 @@ async def test_an_idempotent_append_is_recorded_with_its_events(store: EventStor
 
 
 async def test_idempotency_keys_are_per_caller(store: EventStore) -> None:
-    await store.append("s-10", 0, [ev(1)], META, IdempotencyRecord(caller="a", key="k", request_hash=b"1",
-                                                                    outcome=b"x"))
-    await store.append("s-10", 1, [ev(2)], META, IdempotencyRecord(caller="b", key="k", request_hash=b"2",
-                                                                    outcome=b"y"))
+    await store.append(
+        "s-10", 0, [ev(1)], META, IdempotencyRecord(caller="a", key="k", request_hash=b"1", outcome=b"x")
+    )
+    await store.append(
+        "s-10", 1, [ev(2)], META, IdempotencyRecord(caller="b", key="k", request_hash=b"2", outcome=b"y")
+    )
     assert await store.stream_version("s-10") == 2
 
 

@@ -39,11 +39,14 @@ async def play_random_game(handler: CommandHandler, rng: random.Random, commands
         from domain.engine.messages import AddSeat
 
         outcome = await handler.add_seat(
-            game_id, AddSeat(seat_id=f"s-{name}", name=name, role="player", token_id=f"t-{name}", controls=name), GM
+            game_id,
+            AddSeat(seat_id=f"s-{name}", name=name, role="player", token_id=f"t-{name}", controls=name),
+            GM,
         )
         assert isinstance(outcome, Accepted)
-        seats[name] = Actor(principal=f"seat:{name}", role="player", seat_id=f"s-{name}", controls=name,
-                            token_id=f"t-{name}")
+        seats[name] = Actor(
+            principal=f"seat:{name}", role="player", seat_id=f"s-{name}", controls=name, token_id=f"t-{name}"
+        )
     await handler.submit(game_id, b'{"type":"StartGame"}', GM)
     for i in range(commands):
         roll = rng.random()
@@ -57,8 +60,11 @@ async def play_random_game(handler: CommandHandler, rng: random.Random, commands
             body = msgspec.json.encode({"type": "GrantGold", "bidder": who.controls, "amount": 3, "reason": "r"})
             await handler.submit(game_id, body, GM)
         elif roll < 0.8:
-            await handler.submit(game_id, msgspec.json.encode({"type": "EnterDice", "sides": 6,
-                                                                "results": [rng.randint(1, 6)]}), GM)
+            await handler.submit(
+                game_id,
+                msgspec.json.encode({"type": "EnterDice", "sides": 6, "results": [rng.randint(1, 6)]}),
+                GM,
+            )
         else:
             await handler.submit(game_id, b'{"type":"AdvancePhase"}', GM)
     return game_id
@@ -140,7 +146,14 @@ async def test_read_model_games_match_the_folded_state(pool: asyncpg.Pool, clock
     handler = CommandHandler(store, states, PostgresSecretStore(pool), clock=clock)
     game_id = await play_random_game(handler, random.Random(11), 50)
     await ReadModelRunner(store).catch_up()
-    row = await pool.fetchrow("SELECT status, turn, phase, seat_count, version FROM rm_games WHERE game_id = $1",
-                              game_id)
+    row = await pool.fetchrow(
+        "SELECT status, turn, phase, seat_count, version FROM rm_games WHERE game_id = $1", game_id
+    )
     version, state, _ = await states.latest(game_id)
-    assert tuple(row) == (state.meta.status, state.meta.turn, state.meta.phase, len(state.meta.seats), version)
+    assert tuple(row) == (
+        state.meta.status,
+        state.meta.turn,
+        state.meta.phase,
+        len(state.meta.seats),
+        version,
+    )

@@ -69,9 +69,7 @@ class GrantGold(msgspec.Struct, frozen=True, tag="GrantGold", tag_field="type", 
     reason: str
 
 
-class StartHourglass(
-    msgspec.Struct, frozen=True, tag="StartHourglass", tag_field="type", forbid_unknown_fields=True
-):
+class StartHourglass(msgspec.Struct, frozen=True, tag="StartHourglass", tag_field="type", forbid_unknown_fields=True):
     timer_id: str
     minutes: int
 
@@ -135,9 +133,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             if command.amount < 0:
                 raise Rejected("bids.negative", "A bid cannot be negative.")
             if command.amount > state.gold[bidder]:
-                raise Rejected(
-                    "bids.not_enough_gold", f"You have {state.gold[bidder]} gold; bid at most that much."
-                )
+                raise Rejected("bids.not_enough_gold", f"You have {state.gold[bidder]} gold; bid at most that much.")
             return [BidPlaced(bidder=bidder, amount=command.amount)]
         case WriteNote():
             return [NoteWritten(bidder=_bidder(state, ctx), text=command.text)]

@@ -26,8 +26,11 @@ class Api:
         return {"Authorization": f"Bearer {token}"}
 
     async def create_game(self, bidders: list[str] | None = None, **extra: Any) -> dict[str, Any]:
-        body = {"ruleset": "test-bids", "name": "Test game",
-                "scenario": {"bidders": bidders or ["ann", "bob"], **extra}}
+        body = {
+            "ruleset": "test-bids",
+            "name": "Test game",
+            "scenario": {"bidders": bidders or ["ann", "bob"], **extra},
+        }
         response = await self.client.post("/v1/games", json=body, headers=self.auth(ADMIN))
         assert response.status_code == 201, response.text
         return response.json()  # type: ignore[no-any-return]
@@ -41,10 +44,10 @@ class Api:
         assert response.status_code == 201, response.text
         return response.json()  # type: ignore[no-any-return]
 
-    async def command(self, game: dict[str, Any], token: str, body: dict[str, Any],
-                      **headers: str) -> httpx.Response:
-        return await self.client.post(f"/v1/games/{game['game_id']}/commands", json=body,
-                                      headers={**self.auth(token), **headers})
+    async def command(self, game: dict[str, Any], token: str, body: dict[str, Any], **headers: str) -> httpx.Response:
+        return await self.client.post(
+            f"/v1/games/{game['game_id']}/commands", json=body, headers={**self.auth(token), **headers}
+        )
 
     async def get(self, path: str, token: str, **params: Any) -> httpx.Response:
         return await self.client.get(path, headers=self.auth(token), params=params)

@@ -62,8 +62,9 @@ async def test_available_commands_follow_the_caller_and_the_phase(api: Api) -> N
     await api.command(game, game["gm_token"], {"type": "StartGame"})
     seat = (await api.get(f"/v1/games/{gid}/commands/available", ann)).json()
     assert [c["type"] for c in seat["commands"]] == ["PlaceBid", "WriteNote"]
-    assert seat["commands"][0]["schema"]["$defs"]["PlaceBid"]["required"] == ["amount"] or \
-        "amount" in str(seat["commands"][0]["schema"])
+    assert seat["commands"][0]["schema"]["$defs"]["PlaceBid"]["required"] == ["amount"] or "amount" in str(
+        seat["commands"][0]["schema"]
+    )
     await api.command(game, game["gm_token"], {"type": "AdvancePhase"})
     talk = (await api.get(f"/v1/games/{gid}/commands/available", ann)).json()
     assert talk["phase"] == "talk" and [c["type"] for c in talk["commands"]] == ["WriteNote"]
@@ -91,19 +92,28 @@ async def test_events_page_by_version(api: Api) -> None:
 
 
 async def test_scenario_validation_errors_say_what_is_wrong(api: Api) -> None:
-    bad = await api.client.post("/v1/games", headers=api.auth(ADMIN),
-                                json={"ruleset": "test-bids", "name": "x", "scenario": {"bidders": "ann"}})
+    bad = await api.client.post(
+        "/v1/games",
+        headers=api.auth(ADMIN),
+        json={"ruleset": "test-bids", "name": "x", "scenario": {"bidders": "ann"}},
+    )
     assert bad.status_code == 422 and bad.json()["code"] == "scenario.invalid"
     assert "bidders" in bad.json()["detail"]
-    impossible = await api.client.post("/v1/games", headers=api.auth(ADMIN),
-                                       json={"ruleset": "test-bids", "name": "x", "scenario": {"bidders": []}})
+    impossible = await api.client.post(
+        "/v1/games",
+        headers=api.auth(ADMIN),
+        json={"ruleset": "test-bids", "name": "x", "scenario": {"bidders": []}},
+    )
     assert impossible.status_code == 422 and impossible.json()["code"] == "bids.bad_bidders"
 
 
 async def test_seats_only_control_what_the_ruleset_allows(api: Api) -> None:
     game = await api.create_game()
-    bad = await api.client.post(f"/v1/games/{game['game_id']}/seats", headers=api.auth(game["gm_token"]),
-                                json={"name": "zed", "controls": "zed"})
+    bad = await api.client.post(
+        f"/v1/games/{game['game_id']}/seats",
+        headers=api.auth(game["gm_token"]),
+        json={"name": "zed", "controls": "zed"},
+    )
     assert bad.status_code == 422 and bad.json()["code"] == "bids.unknown_bidder"
 
 

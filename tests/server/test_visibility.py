@@ -19,8 +19,9 @@ async def secrets_planted(api: Api) -> tuple[dict, str, str, str]:  # type: igno
     assert (await api.command(game, ann, {"type": "PlaceBid", "amount": 7})).status_code == 200
     assert (await api.command(game, ann, {"type": "WriteNote", "text": SECRET_NOTE})).status_code == 200
     # The GM's physical dice for the next roll are secret from every seat too.
-    assert (await api.command(game, game["gm_token"], {"type": "EnterDice", "sides": 6, "results": [6]})
-            ).status_code == 200
+    assert (
+        await api.command(game, game["gm_token"], {"type": "EnterDice", "sides": 6, "results": [6]})
+    ).status_code == 200
     return game, ann, bob, watcher
 
 
@@ -31,7 +32,7 @@ def assert_no_secret(body: str) -> None:
 
 
 async def test_other_seats_and_observers_never_see_a_secret_over_rest(api: Api) -> None:
-    game, ann, bob, watcher = await secrets_planted(api)
+    game, _, bob, watcher = await secrets_planted(api)
     gid = game["game_id"]
     for token in (bob, watcher):
         bodies = []
@@ -71,7 +72,7 @@ async def test_the_owner_and_the_gm_see_the_secret(api: Api) -> None:
 
 
 async def test_refusals_and_command_results_do_not_leak(api: Api) -> None:
-    game, ann, bob, _ = await secrets_planted(api)
+    game, _, bob, _ = await secrets_planted(api)
     refused = await api.command(game, bob, {"type": "PlaceBid", "amount": 999})
     assert refused.status_code == 422 and refused.json()["code"] == "bids.not_enough_gold"
     assert "10" in refused.json()["detail"]  # bob's own gold, nobody else's
@@ -96,8 +97,9 @@ async def test_a_token_for_one_game_cannot_read_another(api: Api) -> None:
     assert [g["game_id"] for g in listed] == [first["game_id"]]
 
 
-async def read_sse(client: httpx.AsyncClient, url: str, token: str, want: int,
-                   last_event_id: str | None = None) -> list[dict]:  # type: ignore[type-arg]
+async def read_sse(
+    client: httpx.AsyncClient, url: str, token: str, want: int, last_event_id: str | None = None
+) -> list[dict]:  # type: ignore[type-arg]
     headers = {"Authorization": f"Bearer {token}"}
     if last_event_id is not None:
         headers["Last-Event-ID"] = last_event_id

@@ -1,0 +1,128 @@
+"""`pantheon` as a new user runs it: serve on embedded PostgreSQL, the admin token once, clean shutdown."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from server.cli import main, schema_documents
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_serve(data_dir: Path, port: int, **env: str) -> subprocess.Popen[str]:
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("PANTHEON_")}
+    environment.update(PANTHEON_DATA_DIR=str(data_dir), **env)
+    return subprocess.Popen(
+        [sys.executable, "-m", "server.cli", "serve", "--port", str(port)],
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def wait_until_up(process: subprocess.Popen[str], port: int) -> list[str]:
+    """Read the server's output until it says it is serving; returns the lines read."""
+    assert process.stdout is not None
+    lines: list[str] = []
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line and process.poll() is not None:
+            raise AssertionError("server exited:\n" + "".join(lines))
+        lines.append(line)
+        if "Application startup complete" in line:
+            return lines
+    raise AssertionError("server did not start:\n" + "".join(lines))
+
+
+def stop(process: subprocess.Popen[str]) -> str:
+    process.send_signal(signal.SIGTERM)
+    out, _ = process.communicate(timeout=30)
+    return out
+
+
+def postmaster_running(data_dir: Path) -> bool:
+    pid_file = data_dir / "pgdata" / "postmaster.pid"
+    if not pid_file.exists():
+        return False
+    pid = int(pid_file.read_text().splitlines()[0])
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.fixture
+def data_dir() -> Iterator[Path]:
+    """Outside pytest's tmp root: pytest resets that to 0700, which locks out the embedded server's user."""
+    root = Path(tempfile.mkdtemp(prefix="pantheon-cli-"))
+    yield root / "data"
+    shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.mark.slow
+def test_serve_with_no_configuration_uses_embedded_postgres_and_stops_it(data_dir: Path) -> None:
+    port = free_port()
+    process = start_serve(data_dir, port)
+    try:
+        lines = wait_until_up(process, port)
+        printed = "".join(lines)
+        token = next(line.strip() for line in lines if line.strip().startswith("pnt_"))
+        assert "Admin token (shown once" in printed
+        base = f"http://127.0.0.1:{port}"
+        assert httpx.get(f"{base}/health").json() == {"status": "ok", "database": "ok"}
+        assert httpx.get(f"{base}/docs").status_code == 200
+        assert "graphiql" in httpx.get(f"{base}/graphql", headers={"Accept": "text/html"}).text.lower()
+        listed = httpx.get(f"{base}/v1/games", headers={"Authorization": f"Bearer {token}"})
+        assert listed.status_code == 200
+        denied = httpx.get(f"{base}/v1/games", headers={"Authorization": "Bearer pnt_x.y"})
+        assert denied.status_code == 401 and denied.json()["code"] == "auth.bad_token"
+        assert postmaster_running(data_dir)
+    finally:
+        output = stop(process)
+    # uvicorn finishes its shutdown, then re-raises the signal (the Unix convention for "stopped by SIGTERM").
+    assert process.returncode in (0, -signal.SIGTERM), output
+    assert "Application shutdown complete" in output and "server stopped" in output
+    assert not postmaster_running(data_dir), "the embedded PostgreSQL was left running"
+
+    # Second start: the stored (hashed) admin token still works and no new one is printed.
+    process = start_serve(data_dir, port)
+    try:
+        lines = wait_until_up(process, port)
+        assert not any(line.strip().startswith("pnt_") for line in lines)
+        ok = httpx.get(f"http://127.0.0.1:{port}/v1/games", headers={"Authorization": f"Bearer {token}"})
+        assert ok.status_code == 200
+    finally:
+        stop(process)
+    stored = (data_dir / "pgdata").exists()
+    assert stored
+
+
+def test_migrate_is_idempotent(db_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("PANTHEON_DATABASE_URL", db_url)
+    assert main(["migrate"]) == 0
+    assert "nothing (up to date)" in capsys.readouterr().out
+
+
+def test_committed_api_schemas_are_current() -> None:
+    root = Path(__file__).resolve().parents[2] / "openapi"
+    for name, text in schema_documents().items():
+        assert (root / name).read_text(encoding="utf-8") == text, f"run `pantheon export-schema`: {name} is stale"
