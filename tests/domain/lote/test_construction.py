@@ -1,0 +1,359 @@
+"""Construction (§5.4-5.8) and shipping conversions: EX-11, EX-14, EX-15, EX-17..EX-24 and the build rules."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from domain.engine.messages import AdvancePhase
+from domain.rulesets.lote import construction
+from domain.rulesets.lote import messages as m
+from domain.rulesets.lote.orders import (
+    BidMercenaries,
+    BuildAlliedUnits,
+    BuildFortress,
+    BuildHeavyTransports,
+    BuildPortArea,
+    BuildPublicWorks,
+    BuildUnits,
+    BuildWallPoints,
+    Colonize,
+    ConvertShipsToMSP,
+    Demobilize,
+    ExpandCity,
+    FoundCity,
+    PayMegalith,
+)
+from tests.domain.harness import Game
+from tests.domain.lote.helpers import city, game, nation, region, scenario, seat
+
+V = seat("v")
+
+
+def _venice(**nation_fields: object) -> Game:
+    """A small Civilized nation: Verona (4 GPv c, 19 PWB) with Venice, plus colonies to try."""
+    leader = {
+        "nation": "v",
+        "army_no": "1",
+        "type": "K",
+        "name": "Doge",
+        "age": 50,
+        "combat": 6,
+        "diplomacy": 6,
+        "charisma": 6,
+        "location": "Venice",
+        "units": {"HT": 4, "LT": 6, "I": 5},
+    }
+    ally = {
+        "nation": "v",
+        "army_no": "2",
+        "type": "A",
+        "name": "Swiss",
+        "age": 30,
+        "combat": 5,
+        "diplomacy": 5,
+        "charisma": 5,
+        "location": "Switzerland",
+        "home_region": "Switzerland",
+    }
+    base = {"capital": "Venice", "saved_gp": "1000", "saved_nfp": "500", "bl": 4, "infra": 2, "siege_qr": 10}
+    setup = scenario(
+        nations={"v": nation("Venice", **{**base, **nation_fields})},
+        regions={
+            "Verona": region(4, pwb=19, statuses={"v": "hm"}, coastal=True),
+            "Istria": region(2, "c", statuses={"v": "f"}),
+            "Po": region(10, "c2", statuses={"v": "f"}),
+            "Switzerland": region(2, "m", statuses={"v": "a"}),
+            "Sicily": region(2, statuses={"v": "p"}),
+            "Corfu": region(1, "i", statuses={"v": "f"}),
+            "Wild": region(-1, "w", colonizable=True),
+            "Huichol": region(2, "m", statuses={"v": "f"}),
+            "Malta": region(1, "i", statuses={"v": "f"}),
+        },
+        cities={
+            "Venice": city("Verona", 5, codes=["c", "p"], statuses={"v": "hm"}, port_sea_zones=["Adriatic"]),
+            "Corcyra": city("Corfu", 4, statuses={"v": "p"}),
+            "Taska": city("Istria", 4, walls=10, statuses={"v": "f"}),
+        },
+        sea_zones={"Adriatic": {}},
+        coasts=[{"region": "Verona", "sea_zone": "Adriatic"}],
+        borders=[{"a": "Verona", "b": "Istria"}, {"a": "Verona", "b": "Sicily"}, {"a": "Istria", "b": "Wild"}],
+        leaders={"doge": leader, "swiss": ally},
+        fleets={"f": {"nation": "v", "base_port": "Venice", "activity": "internal", "msp": 60}},
+        mercenary_pools={"it": {"world_region": "WE", "units": {"LI": 40}}},
+    )  # fmt: skip
+    return game(setup)
+
+
+def _resolve(g: Game) -> list[object]:
+    g.when(AdvancePhase())
+    return g.when(AdvancePhase())
+
+
+def _close(g: Game) -> None:
+    """Confirm the pending adjudications, then close the adjudication and report phases."""
+    for item in list(g.rules.adjudications.values()):
+        if item.outcome is None:
+            g.when(m.ConfirmAdjudication(item_id=item.item_id))
+    g.when(AdvancePhase())
+    g.when(AdvancePhase())
+
+
+def test_ex11_four_heavy_and_six_light_transports_become_28_msp() -> None:
+    """EX-11 [L3924-3929] 4 x 4 + 6 x 2 = 28 MSP."""
+    g = _venice()
+    g.when(ConvertShipsToMSP(line="s", fleet="f", army="doge", ships={"HT": 4, "LT": 6}), V)
+    events = _resolve(g)
+    assert next(e for e in events if isinstance(e, m.ShipsConvertedToMSP)).msp == 28
+    assert g.rules.fleets["f"].msp == 88 and "HT" not in g.rules.leaders["doge"].units
+
+
+def test_ex14_sixty_msp_make_fifteen_heavy_transports_for_sixty_gp() -> None:
+    """EX-14 [L4021-4026] 60 MSP / 4 = 15 HT for 15 x 4 = 60 GP."""
+    g = _venice()
+    gp = g.rules.nations["v"].gp
+    g.when(BuildHeavyTransports(line="h", fleet="f", count=15, army="doge"), V)
+    _resolve(g)
+    assert g.rules.fleets["f"].msp == 0 and g.rules.leaders["doge"].units["HT"] == 19
+    assert g.rules.nations["v"].gp == gp + g.rules.nations["v"].revenue.raw * 0 + _net(g) - 60 - _support(g)
+
+
+def _net(g: Game) -> Fraction:
+    return next(e for e in g.events if isinstance(e, m.RevenueCollected) and e.nation == "v").net
+
+
+def _support(g: Game) -> Fraction:
+    return next(e for e in g.events if isinstance(e, m.SupportPaid) and e.nation == "v").paid
+
+
+def test_heavy_transports_need_four_msp_each() -> None:
+    g = _venice()
+    assert g.rejects(BuildHeavyTransports(line="h", fleet="f", count=16), V).code == "lote.not_enough_msp"
+
+
+def test_ex15_verona_can_take_41_more_public_works_at_10_gp_or_5_nfp() -> None:
+    """EX-15 [L4180-4185] 4 GPv cultivated: max 60, has 19, can add 41; 10 GP per point, 1 NFP = 2 GP."""
+    g = _venice()
+    assert g.rejects(BuildPublicWorks(line="p", location="Verona", points=42), V).code == "lote.pwb_cap"
+    g.when(BuildPublicWorks(line="p", location="Verona", points=41, nfp="5"), V)
+    events = _resolve(g)
+    built = next(e for e in events if isinstance(e, m.PublicWorksBuilt))
+    assert (built.gp, built.nfp) == (400, 5) and g.rules.regions["Verona"].pwb == 60
+
+
+def test_ex17_a_full_ally_of_2_gpv_raises_10_nfp_of_units_for_5_national_nfp() -> None:
+    """EX-17 [L4457-4461] limit 2 x 5 = 10 NFP of units per turn, at half NFP."""
+    g = _venice()
+    assert g.rejects(BuildAlliedUnits(line="a", ally="swiss", unit="I", count=11), V).code == "lote.allied_limit"
+    g.when(BuildAlliedUnits(line="a", ally="swiss", unit="I", count=10), V)
+    events = _resolve(g)
+    mustered = next(e for e in events if isinstance(e, m.UnitsMustered))
+    assert (mustered.nfp, mustered.gp, mustered.allied) == (5, 30, True)
+
+
+def test_ex18_half_a_gold_piece_a_head_buys_20_mercenary_infantry_for_10_gp() -> None:
+    """EX-18 [L4489-4493] 0.5 GP/unit with 10 GP gives 20 units if not outbid."""
+    g = _venice()
+    assert g.rejects(BidMercenaries(line="m", pool="it", unit="LI", count=20, price="0.4", army="doge"), V).code == (
+        "lote.bid_too_low"
+    )
+    g.when(BidMercenaries(line="m", pool="it", unit="LI", count=20, price="0.5", army="doge"), V)
+    events = _resolve(g)
+    hired = next(e for e in events if isinstance(e, m.MercenariesHired))
+    assert (hired.count, hired.price * hired.count) == (20, 10)
+    assert g.rules.leaders["doge"].units["LI"] == 20 and g.rules.mercenary_pools["it"].units["LI"] == 20
+
+
+def test_the_highest_mercenary_bid_wins_and_equal_bids_split() -> None:
+    """[L4476-4504] highest price per unit wins; equal bids split the units; the loser's gold stays saved."""
+    g = _venice()
+    g.when(BidMercenaries(line="a", pool="it", unit="LI", count=30, price="1", army="doge"), V)
+    g.when(BidMercenaries(line="b", pool="it", unit="LI", count=30, price="1", army="doge"), V)
+    events = _resolve(g)
+    assert [e.count for e in events if isinstance(e, m.MercenariesHired)] == [20, 20]
+    assert [e.gp for e in events if isinstance(e, m.MercenaryBidRefunded)] == [10, 10]
+
+
+def test_ex19_colonising_populated_sicily_costs_30_gp_and_30_nfp_and_makes_it_friendly() -> None:
+    """EX-19 [L4608-4612] 2 GPv x 15 in both GP and NFP."""
+    g = _venice()
+    g.when(Colonize(line="c", target="Sicily", kind="populated_region", gp="15", nfp="15"), V)
+    _resolve(g)
+    assert g.rules.regions["Sicily"].statuses["v"] == "p"  # until the whole cost is paid, it stays Pacified
+    _close(g)
+    g.when(Colonize(line="c", target="Sicily", kind="populated_region", gp="15", nfp="15"), V)
+    _resolve(g)
+    assert g.rules.regions["Sicily"].statuses["v"] == "f"
+
+
+def test_ex20_colonising_the_city_of_corcyra_costs_20_gp_and_20_nfp() -> None:
+    """EX-20 [L4625-4629] 4 GPv x 5."""
+    g = _venice()
+    g.when(Colonize(line="c", target="Corcyra", kind="populated_city", gp="20", nfp="20"), V)
+    _resolve(g)
+    assert g.rules.cities["Corcyra"].statuses["v"] == "f"
+
+
+def test_colonising_an_unsettled_region_raises_its_gpv_and_rolls_its_resistance() -> None:
+    """[L4541-4566] 15 GP + 15 NFP per GPv from -1; the new RV is random 1-10 (the GM confirms)."""
+    g = _venice()
+    g.when(Colonize(line="c", target="Wild", kind="unsettled", gp="15", nfp="15"), V)
+    g.when(AdvancePhase())
+    g.dice(7, sides=10, purpose="colony-resistance:Wild")
+    g.when(AdvancePhase())
+    assert g.rules.regions["Wild"].gpv == 0 and g.rules.regions["Wild"].statuses["v"] == "f"
+    item = g.rules.adjudications["t1-v-colony_resistance-Wild"]
+    assert item.proposal == "7"
+    _close(g)
+    assert g.rules.regions["Wild"].resistance == 7
+
+
+def test_ex21_expanding_taska_while_keeping_its_wall_nfp_costs_65_gp_and_10_nfp() -> None:
+    """EX-21 [L4678-4685] demobilise 10 WP (10 local NFP), expand 15 GP + 10 NFP, rebuild 10 WP for 50 GP."""
+    g = _venice()
+    g.when(Demobilize(line="1", location="Taska", units={"WP": 10}), V)
+    g.when(ExpandCity(line="2", city="Taska"), V)
+    g.when(BuildWallPoints(line="3", location="Taska", count=10), V)
+    nfp_before = g.rules.nations["v"].nfp + g.rules.nations["v"].nfp_income
+    events = _resolve(g)
+    spent = [e for e in events if isinstance(e, m.CityExpanded | m.WallPointsBuilt)]
+    assert sum(e.gp for e in spent) == 65 and sum(e.nfp for e in spent) == 10
+    assert g.rules.nations["v"].nfp == nfp_before - 10
+    assert (g.rules.cities["Taska"].gpv, g.rules.cities["Taska"].walls) == (5, 10)
+
+
+def test_ex22_wall_points_cannot_be_rebuilt_above_the_builders_siege_qr() -> None:
+    """EX-22 [L4714-4720] the Pechnegs (Siege QR 4) hold 7 WP: they cannot build more."""
+    g = _venice(siege_qr=4)
+    g.given(m.WallPointsBuilt(nation="x", location="Venice", count=7, gp=Fraction(0), nfp=Fraction(0)))
+    assert g.rejects(BuildWallPoints(line="w", location="Venice", count=1), V).code == "lote.siege_qr_cap"
+
+
+def test_ex23_an_aztec_monolith_of_base_3_in_the_mountains_is_5_levels_for_250_gp_125_nfp() -> None:
+    """EX-23 [L4799-4808] pre-Columbian mountain x1.5: 4.5 -> 5 (X: the text says "Civilized"; Civilized is x2)."""
+    g = _venice(culture="P", tech_level=3)
+    order = PayMegalith(line="m", project="sun", kind="monolith", regions=["Huichol"], base_level="2", gp="0", nfp="0")
+    n = g.rules.nations["v"]
+    assert construction.megalith_levels(g.rules, n, order, Fraction(3)) == 5
+    civ = _venice()
+    assert construction.megalith_levels(civ.rules, civ.rules.nations["v"], order, Fraction(3)) == 6
+
+
+def test_megaliths_are_paid_over_turns_and_finish_when_fully_paid() -> None:
+    """[L4754-4760] level x (50 GP + 25 NFP), finished at the end of the turn of the last payment."""
+    g = _venice()
+    order = PayMegalith(
+        line="m", project="wall", kind="great_wall", regions=["Malta"], base_level="3", gp="100", nfp="75"
+    )
+    g.when(order, V)
+    _resolve(g)
+    assert g.rules.projects["wall"].levels == 3  # EX-24: Malta touches three sea zones, island x1.0
+    assert (
+        g.rejects(
+            PayMegalith(
+                line="m", project="wall", kind="great_wall", regions=["Malta"], base_level="3", gp="51", nfp="0"
+            ),
+            V,
+        ).code
+        != "lote.overpaid"
+    )  # the orders phase is closed: refused for the phase, not the amount
+    g.when(AdvancePhase())
+    assert "wall" in g.rules.projects  # not finished: 50 GP still due
+    g.when(AdvancePhase())
+    g.when(
+        PayMegalith(line="m", project="wall", kind="great_wall", regions=["Malta"], base_level="3", gp="50", nfp="0"), V
+    )
+    _resolve(g)
+    _close(g)
+    assert "wall" not in g.rules.projects
+    assert g.rules.regions["Malta"].megaliths[-1].levels == 3
+
+
+def test_ex24_a_great_wall_around_malta_costs_150_gp_and_75_nfp() -> None:
+    """EX-24 [L4887-4891] 3 levels x (50 GP + 25 NFP)."""
+    g = _venice()
+    too_much = PayMegalith(
+        line="m", project="w", kind="great_wall", regions=["Malta"], base_level="3", gp="151", nfp="75"
+    )
+    assert g.rejects(too_much, V).code == "lote.overpaid"
+    g.when(
+        PayMegalith(line="m", project="w", kind="great_wall", regions=["Malta"], base_level="3", gp="150", nfp="75"), V
+    )
+
+
+def test_a_megalith_base_level_is_at_most_tl_minus_1() -> None:
+    """[L4742-4760] base level <= TL - 1."""
+    g = _venice()
+    order = PayMegalith(line="m", project="x", kind="monolith", regions=["Verona"], base_level="5", gp="1", nfp="0")
+    assert g.rejects(order, V).code == "lote.base_level"
+
+
+def test_units_follow_their_build_codes() -> None:
+    """Table 13-5 (L15207-15220): heavy cavalry needs a Friendly city; infantry may muster in the Homeland."""
+    g = _venice()
+    assert g.rejects(BuildUnits(line="u", unit="HC", count=1, location="Verona"), V).code == "lote.bad_build_location"
+    g.when(BuildUnits(line="u", unit="HC", count=2, location="Venice"), V)
+    g.when(BuildUnits(line="i", unit="I", count=3, location="Verona"), V)
+    _resolve(g)
+    assert g.rules.cities["Venice"].garrison["v"]["HC"] == 2 and g.rules.regions["Verona"].garrison["v"]["I"] == 3
+
+
+def test_national_units_cannot_be_built_in_an_allied_region() -> None:
+    """Table 13-3: only Friendly and Homeland locations build national units."""
+    g = _venice()
+    assert (
+        g.rejects(BuildUnits(line="u", unit="I", count=1, location="Switzerland"), V).code == "lote.bad_build_location"
+    )
+
+
+def test_a_city_outside_the_homeland_build_zone_cannot_build_units() -> None:
+    """[L1273-1299] HBZ = ceil(BL/2) AP from the capital by land: BL 0 reaches nothing beyond the capital region."""
+    g = _venice(bl=0)
+    assert g.rejects(BuildUnits(line="u", unit="I", count=1, location="Taska"), V).code == "lote.bad_build_location"
+    g2 = _venice()
+    g2.when(BuildUnits(line="u", unit="I", count=1, location="Taska"), V)  # Istria costs 1 AP (c) <= HBZ 2
+
+
+def test_a_new_city_appears_at_the_end_of_the_turn_and_is_friendly() -> None:
+    """[L4632-4650] Table 5-11: a new [1/0] city in a mountain region costs 30 GP + 25 NFP."""
+    g = _venice()
+    g.when(FoundCity(line="c", region="Huichol", name="Aztlan"), V)
+    events = _resolve(g)
+    laid = next(e for e in events if isinstance(e, m.CityFoundationLaid))
+    assert (laid.gp, laid.nfp) == (30, 25) and "Aztlan" not in g.rules.cities
+    _close(g)
+    assert g.rules.cities["Aztlan"].gpv == 1 and g.rules.cities["Aztlan"].statuses == {"v": "f"}
+
+
+def test_a_region_holds_one_city_and_none_in_an_oasis() -> None:
+    g = _venice()
+    assert g.rejects(FoundCity(line="c", region="Verona", name="Padua"), V).code == "lote.city_not_allowed"
+
+
+def test_a_city_expands_by_one_gpv_a_turn_up_to_its_terrain_maximum() -> None:
+    """[L4676-4677; L4693-4704] +1 per turn; a mountain city is at most 5 GPv."""
+    g = _venice()
+    g.when(ExpandCity(line="a", city="Taska"), V)
+    assert g.rejects(ExpandCity(line="b", city="Taska"), V).code == "lote.one_level_per_turn"
+
+
+def test_one_fortress_per_region_for_10_gp_and_10_nfp() -> None:
+    """[L4414-4427] foundation + 1 WP."""
+    g = _venice()
+    g.when(BuildFortress(line="f", region="Istria"), V)
+    _resolve(g)
+    assert g.rules.regions["Istria"].fortress_wp == 1
+    _close(g)
+    assert g.rejects(BuildFortress(line="f", region="Istria"), V).code == "lote.fortress_exists"
+
+
+def test_a_port_area_needs_a_coast() -> None:
+    """[L4723-4741] 10 GP + 10 NFP in a coastal region."""
+    g = _venice()
+    assert g.rejects(BuildPortArea(line="p", region="Istria"), V).code == "lote.port_area_not_allowed"
+    g.when(BuildPortArea(line="p", region="Verona"), V)
+
+
+def test_a_form_that_spends_more_than_it_has_names_the_line() -> None:
+    g = _venice(saved_gp="0")
+    rejected = g.rejects(BuildPublicWorks(line="pw-7", location="Verona", points=41), V)
+    assert rejected.code == "lote.over_budget" and "line 'pw-7'" in rejected.message
