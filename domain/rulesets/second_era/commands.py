@@ -118,6 +118,28 @@ class CounterRaze(_Command, frozen=True, tag="CounterRaze"):
     bid: int
 
 
+class OfferTrade(_Command, frozen=True, tag="OfferTrade"):
+    """[002:13] a free action: offer another god's tribe in the same World resources (not mana) and spell
+    knowledge for theirs; `standing`: repeat it every turn until either side ends it."""
+
+    to_god: str
+    give: dict[ResourceName, int] = {}
+    receive: dict[ResourceName, int] = {}
+    give_spells: list[str] = []
+    receive_spells: list[str] = []
+    standing: bool = False
+
+
+class AcceptTrade(_Command, frozen=True, tag="AcceptTrade"):
+    trade: str
+
+
+class EndTrade(_Command, frozen=True, tag="EndTrade"):
+    """Withdraw an offer, decline it, or end a standing agreement (either side)."""
+
+    trade: str
+
+
 class CancelOrder(_Command, frozen=True, tag="CancelOrder"):
     order_no: int
 
@@ -165,7 +187,7 @@ Order = (
     | RazeStructure
     | CounterRaze
 )
-Command = Order | CancelOrder | AdjustStockpile | RemoveClans | RuleRaze
+Command = Order | OfferTrade | AcceptTrade | EndTrade | CancelOrder | AdjustStockpile | RemoveClans | RuleRaze
 
 ACTION_ORDERS = frozenset(
     {
@@ -181,4 +203,4 @@ ACTION_ORDERS = frozenset(
 )
 FREE_ORDERS = frozenset({"ArmHero", "ChooseHeroAbility", "SetClanRoles", "SetSpellOrders", "CounterRaze"})
 GM_COMMANDS = frozenset({"AdjustStockpile", "RemoveClans", "RuleRaze"})
-SEAT_COMMANDS = ACTION_ORDERS | FREE_ORDERS | {"CancelOrder"}
+SEAT_COMMANDS = ACTION_ORDERS | FREE_ORDERS | {"CancelOrder", "OfferTrade", "AcceptTrade", "EndTrade"}

@@ -13,6 +13,7 @@ from domain.engine import DecisionContext, Rejected
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.commands import (
     ACTION_ORDERS,
+    AcceptTrade,
     AdjustStockpile,
     ArmHero,
     BirthHero,
@@ -22,8 +23,10 @@ from domain.rulesets.second_era.commands import (
     Command,
     CounterRaze,
     CreateArtefact,
+    EndTrade,
     GrowTribe,
     MoveTribe,
+    OfferTrade,
     Order,
     RazeStructure,
     RemoveClans,
@@ -33,10 +36,18 @@ from domain.rulesets.second_era.commands import (
     SpawnMonster,
     TeachSpell,
 )
-from domain.rulesets.second_era.events import ClansRemoved, OrderCancelled, OrderGiven, StockpileAdjusted
+from domain.rulesets.second_era.events import (
+    ClansRemoved,
+    OrderCancelled,
+    OrderGiven,
+    StockpileAdjusted,
+    TradeAccepted,
+    TradeEnded,
+    TradeOffered,
+)
 from domain.rulesets.second_era.magic import adaptation_slots, spell_slots
 from domain.rulesets.second_era.razing import raze_outcome
-from domain.rulesets.second_era.state import State, Tribe
+from domain.rulesets.second_era.state import State, Trade, Tribe
 from domain.rulesets.second_era.values import Effect, Resources
 
 
@@ -72,6 +83,12 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return _queue(state, ctx, command, check_raze)
         case CounterRaze():
             return _queue(state, ctx, command, check_counter_raze)
+        case OfferTrade():
+            return decide_offer_trade(state, command, ctx)
+        case AcceptTrade():
+            return decide_accept_trade(state, command, ctx)
+        case EndTrade():
+            return decide_end_trade(state, command, ctx)
         case CancelOrder():
             return decide_cancel_order(state, command, ctx)
         case AdjustStockpile():
@@ -294,6 +311,67 @@ def decide_rule_raze(state: State, command: RuleRaze) -> list[object]:
     if raze.counter_bid is None:
         raise reject("raze_bids_pending", "The owner's counter-bid comes in when the next turn resolves.", 409)
     return [raze_outcome(state, raze, command.succeeded, command.reason)]
+
+
+def _goods(table: dict[str, int]) -> Resources:
+    if table.get("mana"):
+        # [002:13] resources excluding mana.
+        raise reject("no_mana_trade", "Mana cannot be traded; trade the other four resources and spells.")
+    if any(v < 0 for v in table.values()):
+        raise reject("bad_amount", "Trade amounts cannot be negative.")
+    return Resources.of(table)
+
+
+def decide_offer_trade(state: State, command: OfferTrade, ctx: DecisionContext) -> list[object]:
+    god = god_of(state, ctx)
+    if command.to_god not in state.gods or command.to_god == god:
+        raise reject("unknown_god", "Offer the trade to another god.")
+    mine, theirs = state.tribe_of(god), state.tribe_of(command.to_god)
+    if state.lands[mine.land].world != state.lands[theirs.land].world:
+        # [002:13] trade with another tribe in the same World.
+        raise reject("other_world", "You can only trade with a tribe in the same World.")
+    give = _goods({str(k): v for k, v in command.give.items()})
+    receive = _goods({str(k): v for k, v in command.receive.items()})
+    unknown = [s for s in command.give_spells if s not in mine.spells]
+    if unknown:
+        raise reject("unknown_spell", f"Your tribe does not know {unknown}.")
+    if give.is_zero() and receive.is_zero() and not command.give_spells and not command.receive_spells:
+        raise reject("empty_trade", "A trade must move something.")
+    trade = Trade(
+        id=f"trade-{state.next_id}",
+        offered_by=god,
+        offered_to=command.to_god,
+        give=give,
+        receive=receive,
+        give_spells=tuple(command.give_spells),
+        receive_spells=tuple(command.receive_spells),
+        standing=command.standing,
+    )
+    return [TradeOffered(trade=trade)]
+
+
+def _trade(state: State, trade_id: str) -> Trade:
+    if trade_id not in state.trades:
+        raise reject("unknown_trade", f"There is no trade {trade_id!r}.")
+    return state.trades[trade_id]
+
+
+def decide_accept_trade(state: State, command: AcceptTrade, ctx: DecisionContext) -> list[object]:
+    god = god_of(state, ctx)
+    trade = _trade(state, command.trade)
+    if trade.offered_to != god:
+        raise reject("not_your_trade", "Only the god the trade was offered to can accept it.", status=403)
+    if trade.accepted:
+        raise reject("already_accepted", "That trade is already agreed.", status=409)
+    return [TradeAccepted(trade=trade.id, parties=(trade.offered_by, trade.offered_to))]
+
+
+def decide_end_trade(state: State, command: EndTrade, ctx: DecisionContext) -> list[object]:
+    god = god_of(state, ctx)
+    trade = _trade(state, command.trade)
+    if god not in (trade.offered_by, trade.offered_to):
+        raise reject("not_your_trade", "Only a party to the trade can end it.", status=403)
+    return [TradeEnded(trade=trade.id, parties=(trade.offered_by, trade.offered_to), by=god)]
 
 
 def decide_cancel_order(state: State, command: CancelOrder, ctx: DecisionContext) -> list[object]:

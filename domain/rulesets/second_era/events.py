@@ -12,7 +12,7 @@ from fractions import Fraction
 import msgspec
 
 from domain.rulesets.second_era.commands import Order
-from domain.rulesets.second_era.state import Artefact, Hero, Monster, Raze, Spell, Structure
+from domain.rulesets.second_era.state import Artefact, Hero, Monster, Raze, Spell, Structure, Trade
 from domain.rulesets.second_era.values import Resources
 
 
@@ -179,6 +179,40 @@ class RazeResolved(_Event, frozen=True, tag="RazeResolved"):
     reason: str = ""
 
 
+class TradeOffered(_Event, frozen=True, tag="TradeOffered"):
+    trade: Trade
+
+
+class TradeAccepted(_Event, frozen=True, tag="TradeAccepted"):
+    trade: str
+    parties: tuple[str, str]
+
+
+class TradeEnded(_Event, frozen=True, tag="TradeEnded"):
+    trade: str
+    parties: tuple[str, str]
+    by: str
+
+
+class TradeCarriedOut(_Event, frozen=True, tag="TradeCarriedOut"):
+    """The goods changed hands: `give` from the offering tribe, `receive` from the other."""
+
+    trade: str
+    parties: tuple[str, str]
+    from_tribe: str
+    to_tribe: str
+    give: Resources
+    receive: Resources
+    give_spells: tuple[str, ...] = ()
+    receive_spells: tuple[str, ...] = ()
+
+
+class TradeFailed(_Event, frozen=True, tag="TradeFailed"):
+    trade: str
+    parties: tuple[str, str]
+    reason: str
+
+
 # --- economy ---------------------------------------------------------------------------------------------
 
 
@@ -301,6 +335,11 @@ Event = (
     | RazeBegun
     | RazeCountered
     | RazeResolved
+    | TradeOffered
+    | TradeAccepted
+    | TradeEnded
+    | TradeCarriedOut
+    | TradeFailed
     | SpellsCast
     | Transmuted
     | Harvested

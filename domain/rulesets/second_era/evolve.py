@@ -34,6 +34,11 @@ from domain.rulesets.second_era.events import (
     SpellTaught,
     StockpileAdjusted,
     StructureBuilt,
+    TradeAccepted,
+    TradeCarriedOut,
+    TradeEnded,
+    TradeFailed,
+    TradeOffered,
     Transmuted,
     TribeDriven,
     TribeGrew,
@@ -137,7 +142,8 @@ def evolve(state: State, event: Event) -> State:
             return _stock(state, event.tribe, Resources().minus(event.paid))
         case TurnResolved():
             tribes = {k: R(t, start_land=t.land) for k, t in state.tribes.items()}
-            return R(state, tribes=tribes, orders={}, turn=event.turn + 1)
+            trades = {k: v for k, v in state.trades.items() if v.accepted}
+            return R(state, tribes=tribes, orders={}, trades=trades, turn=event.turn + 1)
         case EdificeRaised():
             pending = {**state.pending_edifices, event.land: (event.kind, event.tribe)}
             return R(state, pending_edifices=pending)
@@ -154,6 +160,20 @@ def evolve(state: State, event: Event) -> State:
             return R(state, razes={**state.razes, raze.id: R(raze, counter_bid=event.bid)})
         case RazeResolved():
             return _evolve_raze_resolved(state, event)
+        case TradeOffered():
+            return R(state, trades={**state.trades, event.trade.id: event.trade}, next_id=state.next_id + 1)
+        case TradeAccepted():
+            trade = state.trades.get(event.trade)
+            return state if trade is None else R(state, trades={**state.trades, trade.id: R(trade, accepted=True)})
+        case TradeEnded():
+            return R(state, trades={k: v for k, v in state.trades.items() if k != event.trade})
+        case TradeCarriedOut():
+            return _evolve_trade_carried_out(state, event)
+        case TradeFailed():
+            trade = state.trades.get(event.trade)
+            if trade is None or trade.standing:
+                return state
+            return R(state, trades={k: v for k, v in state.trades.items() if k != event.trade})
         case StockpileAdjusted():
             return _stock(state, event.tribe, event.delta)
         case ClansRemoved():
@@ -169,6 +189,23 @@ def _evolve_raze_resolved(state: State, event: RazeResolved) -> State:
         return state
     state = R(state, structures={k: v for k, v in state.structures.items() if k != event.structure})
     return _stock(state, event.to_tribe, event.refund)
+
+
+def _learn(state: State, tribe_id: str, spells: tuple[str, ...]) -> State:
+    tribe = state.tribes.get(tribe_id)
+    if tribe is None:
+        return state
+    return _tribe(state, tribe_id, spells=(*tribe.spells, *(s for s in spells if s not in tribe.spells)))
+
+
+def _evolve_trade_carried_out(state: State, event: TradeCarriedOut) -> State:
+    state = _stock(state, event.from_tribe, event.receive.minus(event.give))
+    state = _stock(state, event.to_tribe, event.give.minus(event.receive))
+    state = _learn(_learn(state, event.to_tribe, event.give_spells), event.from_tribe, event.receive_spells)
+    trade = state.trades.get(event.trade)
+    if trade is None or trade.standing:
+        return state
+    return R(state, trades={k: v for k, v in state.trades.items() if k != event.trade})
 
 
 def _evolve_mana_spent(state: State, event: ManaSpent) -> State:

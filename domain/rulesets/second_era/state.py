@@ -116,6 +116,23 @@ class Raze(msgspec.Struct, frozen=True):
     counter_bid: int | None = None
 
 
+class Trade(msgspec.Struct, frozen=True):
+    """[002:13] a trade between two gods' tribes: resources (never mana) and spell knowledge each way.
+
+    An offer stands until the turn resolves; accepted, it is carried out then, and a standing agreement is
+    carried out again every turn until either side ends it."""
+
+    id: str
+    offered_by: str
+    offered_to: str
+    give: Resources
+    receive: Resources
+    give_spells: tuple[str, ...] = ()
+    receive_spells: tuple[str, ...] = ()
+    standing: bool = False
+    accepted: bool = False
+
+
 class QueuedOrder(msgspec.Struct, frozen=True):
     """A sealed order: `order` is the command as the god gave it."""
 
@@ -140,6 +157,7 @@ class State(msgspec.Struct, frozen=True):
     # Lands where an edifice's five parts stood at the end of the last turn: land -> (kind, tribe) [002:125]
     pending_edifices: dict[str, tuple[str, str]] = {}
     razes: dict[str, Raze] = {}
+    trades: dict[str, Trade] = {}
     winner: str | None = None
 
     def tribe_of(self, god: str) -> Tribe:

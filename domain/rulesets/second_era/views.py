@@ -26,6 +26,11 @@ from domain.rulesets.second_era.events import (
     SpellsCast,
     SpellTaught,
     StockpileAdjusted,
+    TradeAccepted,
+    TradeCarriedOut,
+    TradeEnded,
+    TradeFailed,
+    TradeOffered,
     Transmuted,
     TurnReported,
     UpkeepPaid,
@@ -41,6 +46,7 @@ from domain.rulesets.second_era.state import (
     Spell,
     State,
     Structure,
+    Trade,
 )
 from domain.rulesets.second_era.values import Resources
 
@@ -82,6 +88,7 @@ class View(msgspec.Struct, frozen=True):
     spells: list[Spell]
     edifices_raised: dict[str, tuple[str, str]]
     razes: list[Raze]
+    trades: list[Trade]
     winner: str | None = None
 
 
@@ -130,6 +137,7 @@ def view_for(state: State, viewer: Actor) -> View:
         structures=list(state.structures.values()),
         spells=[s for s in state.spells.values() if _sees_god(viewer, s.god)],
         edifices_raised=dict(state.pending_edifices),
+        trades=[t for t in state.trades.values() if viewer.is_gm or viewer.controls in (t.offered_by, t.offered_to)],
         razes=[r if _sees_god(viewer, r.god) else _sealed(r) for r in state.razes.values()],
         winner=state.winner,
     )
@@ -152,6 +160,9 @@ _PRIVATE = (
 )
 
 
+_BETWEEN_PARTIES = (TradeAccepted, TradeEnded, TradeCarriedOut, TradeFailed)
+
+
 def redact(event: Event, viewer: Actor) -> Event | None:
     """Sealed orders (before and after resolution: the results are public, the orders are not), mana, spell
     designs and the economy are shown only to their god and the GM; everything else is public."""
@@ -160,6 +171,10 @@ def redact(event: Event, viewer: Actor) -> Event | None:
     if isinstance(event, RazeBegun):
         # [002:14] the raze is announced, its bid sealed until it is resolved.
         return event if viewer.controls == event.raze.god else msgspec.structs.replace(event, raze=_sealed(event.raze))
+    if isinstance(event, TradeOffered):
+        return event if viewer.controls in (event.trade.offered_by, event.trade.offered_to) else None
+    if isinstance(event, _BETWEEN_PARTIES):
+        return event if viewer.controls in event.parties else None
     if not isinstance(event, _PRIVATE):
         return event
     return event if viewer.controls == event.god else None

@@ -14,6 +14,7 @@ from domain.rulesets.second_era.resolve.battles import resolve_invasions, resolv
 from domain.rulesets.second_era.resolve.economy import resolve_harvest, resolve_spells, resolve_upkeep
 from domain.rulesets.second_era.resolve.log import Log
 from domain.rulesets.second_era.resolve.raze import resolve_razes
+from domain.rulesets.second_era.resolve.trade import resolve_trades
 from domain.rulesets.second_era.resolve.victory import resolve_reports, resolve_victory
 from domain.rulesets.second_era.state import State
 
@@ -21,6 +22,7 @@ Step = Callable[[Log, DecisionContext], None]
 
 RESOLUTION_ORDER: tuple[tuple[str, str, Step], ...] = (
     ("free orders", "clan roles, spell orders, hero abilities, arming heroes", resolve_free_orders),
+    ("trades", "agreed trades and standing agreements carried out", resolve_trades),
     ("divine acts", "birth hero, spawn monster, teach spell, create artefact (mana)", resolve_divine_acts),
     ("works", "grow tribe, build Town / Shrine / Floor (stockpile)", resolve_works),
     ("movement", "every tribe walks its ordered path at once", resolve_movement),
