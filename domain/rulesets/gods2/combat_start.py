@@ -37,6 +37,7 @@ from domain.rulesets.gods2.events import (
     DuelTimeNamed,
 )
 from domain.rulesets.gods2.model import DEFAULT_LAW, Character, PendingAttack, State
+from domain.rulesets.gods2.power_effects import interrupt
 
 ATTACK_WINDOW = "attack_window"
 DUEL = "duel"
@@ -97,6 +98,7 @@ def decide_sneak_attack(state: State, command: SneakAttack, ctx: DecisionContext
             timer_id=tid,
         ),
         TimerScheduled(timer_id=tid, fire_at=ends, purpose=ATTACK_WINDOW, subject=attack_id),
+        *interrupt(state, target.id),
     ]
 
 

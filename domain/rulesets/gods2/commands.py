@@ -152,6 +152,30 @@ class PickUpArtifact(msgspec.Struct, frozen=True, tag="PickUpArtifact", tag_fiel
     artifact: str
 
 
+class CastPower(msgspec.Struct, frozen=True, tag="CastPower", tag_field="type", forbid_unknown_fields=True):
+    """Cast a personal power on targets in one's locale ([003:201]); `strength` for a variable-cost power;
+    `demesne` for a demesne power."""
+
+    power: str
+    targets: list[str] = []
+    strength: int | None = None
+    demesne: str | None = None
+
+
+class UseGift(msgspec.Struct, frozen=True, tag="UseGift", tag_field="type", forbid_unknown_fields=True):
+    """[003:265] a gift costs no mana but otherwise follows the rules of the power it imitates."""
+
+    gift_id: str
+    targets: list[str] = []
+    demesne: str | None = None
+
+
+class ConsentToPower(msgspec.Struct, frozen=True, tag="ConsentToPower", tag_field="type", forbid_unknown_fields=True):
+    """[003:231], [003:209] a willing target accepts an Nv (or other voluntary) power."""
+
+    cast_id: str
+
+
 # --- GM rulings -------------------------------------------------------------------------------------------
 
 
@@ -241,6 +265,14 @@ class EndCombatByRuling(
     reason: str
 
 
+class RulePowerEffect(msgspec.Struct, frozen=True, tag="RulePowerEffect", tag_field="type", forbid_unknown_fields=True):
+    """The GM's judgement of a power's effect that the content pack could not type."""
+
+    cast_id: str
+    ruling: str
+    reason: str
+
+
 class SetClock(msgspec.Struct, frozen=True, tag="SetClock", tag_field="type", forbid_unknown_fields=True):
     era: Era
     in_transition: bool
@@ -283,7 +315,11 @@ Command = (
     | CreateDemon
     | TransmigrateCharacter
     | GrantProtection
+    | CastPower
+    | UseGift
+    | ConsentToPower
     | EndCombatByRuling
+    | RulePowerEffect
     | SetClock
 )
 
@@ -300,6 +336,7 @@ GM_COMMANDS = frozenset(
         "TransmigrateCharacter",
         "GrantProtection",
         "EndCombatByRuling",
+        "RulePowerEffect",
         "SetClock",
     }
 )

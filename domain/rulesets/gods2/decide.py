@@ -18,16 +18,20 @@ from domain.rulesets.gods2 import (
     life,
     mana,
     movement,
+    power_effects,
+    powers,
 )
 from domain.rulesets.gods2.commands import (
     GM_COMMANDS,
     AcceptSurrender,
+    CastPower,
     ChallengeDuel,
     ChooseCombatArtifact,
     ChooseCombatPower,
     ChooseGesture,
     CollectMana,
     Command,
+    ConsentToPower,
     CreateDemon,
     CreditMana,
     DebitMana,
@@ -52,12 +56,14 @@ from domain.rulesets.gods2.commands import (
     ReleaseCharacterFromDeath,
     RequestAnnouncement,
     ReturnToGame,
+    RulePowerEffect,
     ScaleManaSources,
     SetClock,
     SneakAttack,
     SupportDuelist,
     TransferMana,
     TransmigrateCharacter,
+    UseGift,
     WithdrawFromDemonPool,
 )
 from domain.rulesets.gods2.model import State
@@ -115,6 +121,14 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return artifacts.decide_drop_artifact(state, command, ctx)
         case PickUpArtifact():
             return artifacts.decide_pick_up_artifact(state, command, ctx)
+        case CastPower():
+            return powers.decide_cast_power(state, command, ctx)
+        case UseGift():
+            return powers.decide_use_gift(state, command, ctx)
+        case ConsentToPower():
+            return powers.decide_consent_to_power(state, command, ctx)
+        case RulePowerEffect():
+            return powers.decide_rule_power_effect(state, command, ctx)
         case CreditMana():
             return mana.decide_credit_mana(state, command, ctx)
         case RecordManaEvent():
@@ -150,6 +164,8 @@ def on_timer(state: State, timer: Timer, ctx: DecisionContext) -> Sequence[objec
             return combat_start.on_attack_window(state, timer)
         case combat_start.DUEL:
             return combat_start.on_duel_time(state, timer)
+        case power_effects.CAST_TIMER:
+            return power_effects.on_cast_timer(state, timer)
         case _:
             return life.on_life_timer(state, timer)
 

@@ -11,6 +11,17 @@ from fractions import Fraction
 
 import msgspec
 
+from domain.rulesets.gods2.events_powers import (
+    CastCompleted,
+    CastFailed,
+    CastPending,
+    DemesnePowerSet,
+    GiftGranted,
+    MutilationsHealed,
+    PowerCast,
+    PowerEffectRuled,
+    RulingRequested,
+)
 from domain.rulesets.gods2.model import CharacterSetup, CombatKind, Era, Gesture, Mutilation
 
 # --- whereabouts ----------------------------------------------------------------------------------------
@@ -473,4 +484,13 @@ Event = (
     | ArtifactDropped
     | ArtifactPickedUp
     | ArtifactHandedOver
+    | PowerCast
+    | CastPending
+    | CastFailed
+    | CastCompleted
+    | GiftGranted
+    | RulingRequested
+    | PowerEffectRuled
+    | MutilationsHealed
+    | DemesnePowerSet
 )

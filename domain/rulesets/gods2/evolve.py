@@ -6,7 +6,7 @@ from typing import assert_never
 
 import msgspec
 
-from domain.rulesets.gods2 import evolve_combat
+from domain.rulesets.gods2 import evolve_combat, evolve_powers
 from domain.rulesets.gods2.events import (
     AnnouncementRequested,
     ArtifactDropped,
@@ -59,6 +59,17 @@ from domain.rulesets.gods2.events import (
     SurrenderOffered,
     VoidExitBought,
     WentOutOfGame,
+)
+from domain.rulesets.gods2.events_powers import (
+    CastCompleted,
+    CastFailed,
+    CastPending,
+    DemesnePowerSet,
+    GiftGranted,
+    MutilationsHealed,
+    PowerCast,
+    PowerEffectRuled,
+    RulingRequested,
 )
 from domain.rulesets.gods2.model import Character, State
 from domain.rulesets.gods2.setup import character_from_setup
@@ -216,6 +227,18 @@ def evolve(state: State, event: Event) -> State:
             | ArtifactHandedOver()
         ):
             return evolve_combat.evolve_combat(state, event)
+        case (
+            PowerCast()
+            | CastPending()
+            | CastFailed()
+            | CastCompleted()
+            | GiftGranted()
+            | RulingRequested()
+            | PowerEffectRuled()
+            | MutilationsHealed()
+            | DemesnePowerSet()
+        ):
+            return evolve_powers.evolve_powers(state, event)
         case _:
             assert_never(event)
 

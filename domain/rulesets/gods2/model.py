@@ -190,11 +190,20 @@ class Locale(msgspec.Struct, frozen=True):
     name: str = ""
 
 
+class DemesnePower(msgspec.Struct, frozen=True):
+    """A demesne power in effect, listed on the demesne's card ([003:126]); `lasts`: [003:237-243]."""
+
+    power: str
+    lasts: Literal["permanent", "era", "session"]
+    caster: str
+
+
 class Demesne(msgspec.Struct, frozen=True):
     id: str
     name: str
     parent: str
     owners: tuple[str, ...]
+    powers: tuple[DemesnePower, ...] = ()
 
 
 class Artifact(msgspec.Struct, frozen=True):
@@ -295,6 +304,36 @@ class CouncilMeeting(msgspec.Struct, frozen=True):
     motions: dict[str, Motion] = {}
 
 
+CastStage = Literal["announced", "awaiting_consent", "demesne_casting", "conversation"]
+
+
+class PendingCast(msgspec.Struct, frozen=True):
+    """A personal power between its casting and its effect: an Nt or L power's announcement ([003:229],
+    [003:247]), an Nv power awaiting its willing target ([003:231]), a five-minute demesne casting ([003:239]),
+    or a persuasion's three-minute conversation ([003:219])."""
+
+    id: str
+    caster: str
+    power: str
+    targets: tuple[str, ...]
+    stage: CastStage
+    cost: int
+    locale: str
+    gift: str | None = None
+    demesne: str | None = None
+    timer_id: str | None = None
+
+
+class OpenRuling(msgspec.Struct, frozen=True):
+    """A power whose effect needs judgement: the GM answers with `RulePowerEffect`."""
+
+    cast_id: str
+    power: str
+    caster: str
+    targets: tuple[str, ...]
+    question: str
+
+
 class State(msgspec.Struct, frozen=True):
     pack: ContentPack
     settings: Settings
@@ -309,6 +348,8 @@ class State(msgspec.Struct, frozen=True):
     duels: dict[str, Duel] = {}
     laws: tuple[str, ...] = ()
     council: CouncilMeeting | None = None
+    casts: dict[str, PendingCast] = {}
+    rulings: dict[str, OpenRuling] = {}
     offices: dict[str, str] = {}
     demon_pool: int = 0
     pool_accumulators: dict[str, Fraction] = {}

@@ -29,6 +29,7 @@ from domain.rulesets.gods2.events import (
     ProtectionGranted,
     VoidExitBought,
 )
+from domain.rulesets.gods2.events_powers import CastPending, GiftGranted, PowerCast, RulingRequested
 from domain.rulesets.gods2.model import Character, Combat, Fighter, State
 
 R = msgspec.structs.replace
@@ -100,7 +101,9 @@ class View(msgspec.Struct, frozen=True):
     laws: list[str]
     offices: dict[str, str]
     pack: str
+    casts: list[str]
     demon_pool: int | None = None
+    open_rulings: dict[str, str] | None = None
 
 
 def _sees_private(viewer: Actor, character_id: str) -> bool:
@@ -191,6 +194,8 @@ def view_for(state: State, viewer: Actor) -> View:
         laws=list(state.laws),
         offices=dict(state.offices),
         pack=f"{state.pack.id}@{state.pack.version}",
+        casts=sorted(state.casts),
+        open_rulings={k: r.question for k, r in state.rulings.items()} if viewer.is_gm else None,
         demon_pool=state.demon_pool if viewer.is_gm or _is_demon(state, viewer) else None,
     )
 
@@ -213,5 +218,14 @@ def redact(event: Event, viewer: Actor) -> Event | None:
             return event if me == event.fighter or not event.sealed else R(event, power=None)
         case GestureChosen():
             return event if me == event.fighter else R(event, gesture=None)
+        case PowerCast() if event.persuasion:
+            # [003:195] the cause of a persuasion stays between its parties; the conversation lock is public.
+            return event if me == event.caster or me in event.targets else None
+        case CastPending() if event.stage == "conversation":
+            return event if me == event.caster or me in event.targets else R(event, power="")
+        case GiftGranted():
+            return event if me in (event.holder, event.giver) else None  # [003:263] gift cards are private
+        case RulingRequested():
+            return event if me == event.caster or me in event.targets else None
         case _:
             return event

@@ -1,0 +1,333 @@
+"""Casting personal powers ([003:197-269]): who may cast, on whom, for how much, and by which protocol.
+
+- Personal powers work in Eras Aleph, Centrum and Omega, never in Era Null or a transition phase ([003:199]).
+- Targets stand in the caster's locale ([003:201]); the dead, those out of the game and combatants are beyond
+  reach ([003:88], [003:324], [003:424]).
+- Costs: the 25% floor, fractions rounded up ([003:201]); persuasion 25% cheaper in the Hall of Feasts ([003:64]).
+- Protocols by category: P/P2/Pm a three-minute conversation ([003:219-223]); N immediate, then the locale's
+  reaction window ([003:227]); Nt and L announced first, failing without cost if the caster is sneak attacked or
+  (Nt) the target leaves ([003:229], [003:247]); Li instant ([003:249]); Nv needs the target's consent
+  ([003:231]); Ns on oneself ([003:233]); D a five-minute casting inside the demesne that an attack interrupts,
+  mana lost ([003:237-243]); A only inside artifacts ([003:255]); C only in combat ([003:207]); G gives a
+  one-use gift ([003:261-265]).
+
+Chosen reading: the reaction window after a direct effect power is `Settings.reaction_seconds` (the text gives
+no length); an La power is announced like any L power.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+
+from domain.engine import DecisionContext
+from domain.engine.messages import TimerScheduled
+from domain.rulesets.gods2 import ledger
+from domain.rulesets.gods2.combat_round import power_def
+from domain.rulesets.gods2.commands import CastPower, ConsentToPower, RulePowerEffect, UseGift
+from domain.rulesets.gods2.common import (
+    character,
+    me,
+    minutes,
+    new_id,
+    place_kind,
+    reject,
+    require_alive,
+    require_free_agent,
+    require_reason,
+    timer_id,
+)
+from domain.rulesets.gods2.content import PowerDef, ReleaseFromDeath, categories
+from domain.rulesets.gods2.events_powers import CastPending, PowerCast, PowerEffectRuled
+from domain.rulesets.gods2.mana import require_can_spend, spend
+from domain.rulesets.gods2.model import Character, State
+from domain.rulesets.gods2.power_effects import CAST_TIMER, complete
+
+COMBAT_ONLY = frozenset({"C", "Cd", "Cs"})
+
+
+def _may_cast(state: State, c: Character, ctx: DecisionContext) -> None:
+    if state.era == "null" or state.in_transition:
+        raise reject("no_personal_powers", "Personal powers work in Aleph, Centrum and Omega sessions [003:199].")
+    require_alive(c, "use powers")  # [003:424] restriction 3
+    require_free_agent(c, ctx.now, "use powers")
+    if c.labor_master is not None:
+        raise reject("in_labor", "Under Surrender Labor you may not use any powers [003:294].")
+    if any(a.locale == c.locale for a in state.attacks.values()):
+        raise reject("attack_window", "An attack was just announced here; no powers during the window [003:336].")
+
+
+def _cost(state: State, c: Character, power: PowerDef, codes: frozenset[str], strength: int | None) -> int:
+    base = power.cost
+    if strength is not None:
+        if not power.variable:
+            raise reject("fixed_cost", f"{power.name} has a fixed cost; give no strength.")
+        if strength < power.cost:
+            raise reject("too_weak", f"{power.name} costs at least {power.cost}.")
+        base = strength
+    mods = (
+        [ledger.FEASTS_PERSUASION_PERCENT] if "P" in codes and place_kind(state, c.locale) == "hall_of_feasts" else []
+    )
+    return ledger.final_cost(base, mods)
+
+
+def _target(state: State, c: Character, target_id: str, power: PowerDef) -> Character:
+    t = character(state, target_id)
+    if t.locale != c.locale:
+        raise reject("not_same_locale", f"{t.name} is not in your locale [003:201].")
+    if t.out_of_game:
+        raise reject("out_of_game", f"{t.name} is out of the game and cannot be targeted [003:88].")
+    if t.combat is not None:
+        raise reject("target_in_combat", f"{t.name} is in combat, beyond reach [003:324].")
+    raises_dead = any(isinstance(e, ReleaseFromDeath) for e in power.effects)
+    if (t.life != "alive" or t.void_dead) and not raises_dead:
+        raise reject("target_not_alive", f"{t.name} is not alive and may not be the target of powers.")
+    if t.life == "obliterated":
+        raise reject("gone", f"{t.name} is gone.")
+    return t
+
+
+def _targets(state: State, c: Character, power: PowerDef, codes: frozenset[str], given: list[str]) -> list[str]:
+    if len(set(given)) != len(given):
+        raise reject("duplicate_target", "Name each target once.")
+    if "Ns" in codes:
+        if given not in ([], [c.id]):
+            raise reject("self_only", f"{power.name} may only be used on yourself [003:233].")
+        return [c.id]
+    if "D" in codes:
+        return []  # a demesne power targets the demesne
+    if "L" in codes or "Pm" in codes:
+        # [003:247] a locale power affects everyone in the locale (an announced one: those who stay);
+        # [003:223] a mass persuasion everyone eligible who is not already in a conversation.
+        return sorted(
+            t.id
+            for t in state.characters.values()
+            if t.id != c.id
+            and t.locale == c.locale
+            and t.life == "alive"
+            and not t.out_of_game
+            and t.combat is None
+            and (t.conversation_until is None or "L" in codes)
+        )
+    if "G" in codes and given == [c.id]:
+        raise reject("no_self_gift", "Gifts may only be granted to other characters [003:263].")
+    needed = 2 if "P2" in codes else 1 if ("P" in codes or "G" in codes) else None
+    if needed is not None and len(given) != needed:
+        raise reject("target_count", f"{power.name} takes exactly {needed} target(s).")
+    for t in given:
+        _target(state, c, t, power)
+    return given
+
+
+def decide_cast_power(state: State, command: CastPower, ctx: DecisionContext) -> Sequence[object]:
+    c = me(state, ctx)
+    power = power_def(state, command.power)
+    if power.id not in c.powers:
+        raise reject("not_your_power", f"You do not know {power.name}.")
+    return cast(state, c, power, command.targets, command.strength, command.demesne, ctx, gift=None)
+
+
+def decide_use_gift(state: State, command: UseGift, ctx: DecisionContext) -> Sequence[object]:
+    """[003:265] only the original target may use a gift, at no mana cost, once."""
+    c = me(state, ctx)
+    gift = next((g for g in c.gifts if g.gift_id == command.gift_id), None)
+    if gift is None:
+        raise reject("no_such_gift", "You hold no such gift.")
+    targets = command.targets or [c.id]
+    return cast(state, c, power_def(state, gift.power), targets, None, command.demesne, ctx, gift=gift.gift_id)
+
+
+def cast(
+    state: State,
+    c: Character,
+    power: PowerDef,
+    targets: list[str],
+    strength: int | None,
+    demesne: str | None,
+    ctx: DecisionContext,
+    gift: str | None,
+) -> list[object]:
+    _may_cast(state, c, ctx)
+    codes = categories(power)
+    if gift is not None:
+        codes = (codes - {"G"}) | {"N"}  # the gift imitates a direct effect, used on its holder by default
+    if "A" in codes:
+        raise reject("artifact_only", "Artifact powers work only inside an artifact [003:255].")
+    if codes <= COMBAT_ONLY:
+        raise reject("combat_only", "Combat powers may only be used in combat [003:207].")
+    cost = 0 if gift is not None else _cost(state, c, power, codes, strength)
+    require_can_spend(c, cost)
+    chosen = _targets(state, c, power, codes, [] if "Ns" in codes and gift else targets)
+    cast_id = new_id(state, "cast")
+    if "P" in codes:
+        return _persuade(state, c, power, chosen, cost, cast_id, ctx, gift)
+    if "D" in codes:
+        return _demesne_cast(state, c, power, demesne, cost, cast_id, ctx, gift)
+    if "N" in codes and "Li" not in codes and "L" not in codes:
+        _reaction_window(state, c, ctx)
+    if ("L" in codes and "Li" not in codes) or "Nt" in codes:
+        return _pending(state, c, power, chosen, cost, cast_id, ctx, gift, "announced")
+    if "Nv" in codes and gift is None:
+        return _pending(state, c, power, chosen, cost, cast_id, ctx, gift, "awaiting_consent")
+    return complete(state, c, power, chosen, cost, cast_id, ctx.now, gift, direct="N" in codes)
+
+
+def _reaction_window(state: State, c: Character, ctx: DecisionContext) -> None:
+    """[003:227] after a direct effect power, everyone else in the locale gets a chance to react."""
+    if c.last_direct_at is not None:
+        ready = c.last_direct_at + timedelta(seconds=state.settings.reaction_seconds)
+        if ctx.now < ready:
+            raise reject("wait_for_reactions", f"Let the others react first: wait until {ready.isoformat()} [003:227].")
+
+
+def _pending(
+    state: State,
+    c: Character,
+    power: PowerDef,
+    targets: list[str],
+    cost: int,
+    cast_id: str,
+    ctx: DecisionContext,
+    gift: str | None,
+    stage: str,
+) -> list[object]:
+    events: list[object] = []
+    until = tid = None
+    if stage == "announced":
+        until = ctx.now + timedelta(seconds=state.settings.reaction_seconds)
+        tid = timer_id(CAST_TIMER, cast_id, until)
+    events.append(
+        CastPending(
+            cast_id=cast_id,
+            caster=c.id,
+            power=power.id,
+            targets=targets,
+            stage="announced" if stage == "announced" else "awaiting_consent",
+            cost=cost,
+            locale=c.locale,
+            until=until,
+            timer_id=tid,
+            gift=gift,
+        )
+    )
+    if tid is not None and until is not None:
+        events.append(TimerScheduled(timer_id=tid, fire_at=until, purpose=CAST_TIMER, subject=cast_id))
+    return events
+
+
+def _persuade(
+    state: State,
+    c: Character,
+    power: PowerDef,
+    targets: list[str],
+    cost: int,
+    cast_id: str,
+    ctx: DecisionContext,
+    gift: str | None,
+) -> list[object]:
+    """[003:219] cast at once; three minutes of conversation, then the effect begins."""
+    if c.last_persuasion_at is not None and ctx.now < c.last_persuasion_at + minutes(state.settings.persuasion_minutes):
+        raise reject("persuasion_cooldown", "No two persuasion powers within three minutes of each other [003:219].")
+    for t in targets:
+        other = state.characters[t]
+        if other.conversation_until is not None and ctx.now < other.conversation_until:
+            raise reject("immune_while_conversing", f"{other.name} is immune while in a persuasion [003:219].")
+    if not targets:
+        raise reject("no_targets", "No one here may be persuaded.")
+    until = ctx.now + minutes(state.settings.persuasion_minutes)
+    tid = timer_id(CAST_TIMER, cast_id, until)
+    events: list[object] = []
+    if cost:
+        events.append(spend(c, cost, f"power: {power.id}"))
+    return [
+        *events,
+        PowerCast(
+            cast_id=cast_id,
+            caster=c.id,
+            power=power.id,
+            targets=targets,
+            cost=cost,
+            at=ctx.now,
+            gift=gift,
+            persuasion=True,
+        ),
+        CastPending(
+            cast_id=cast_id,
+            caster=c.id,
+            power=power.id,
+            targets=targets,
+            stage="conversation",
+            cost=0,
+            locale=c.locale,
+            until=until,
+            timer_id=tid,
+            gift=gift,
+        ),
+        TimerScheduled(timer_id=tid, fire_at=until, purpose=CAST_TIMER, subject=cast_id),
+    ]
+
+
+def _demesne_cast(
+    state: State,
+    c: Character,
+    power: PowerDef,
+    demesne_id: str | None,
+    cost: int,
+    cast_id: str,
+    ctx: DecisionContext,
+    gift: str | None,
+) -> list[object]:
+    """[003:237-239] inside the target demesne; once per demesne until it wears off; five minutes to cast."""
+    demesne = state.demesnes.get(demesne_id or "")
+    if demesne is None:
+        raise reject("name_the_demesne", "Name the demesne the power is cast on.")
+    if c.locale != demesne.id:
+        raise reject("not_inside", f"Cast demesne powers from inside {demesne.name} [003:237].")
+    if any(p.power == power.id for p in demesne.powers) or any(
+        p.demesne == demesne.id and p.power == power.id for p in state.casts.values()
+    ):
+        raise reject("already_on_demesne", f"{power.name} is already on {demesne.name} [003:237].")
+    until = ctx.now + minutes(state.settings.demesne_cast_minutes)
+    tid = timer_id(CAST_TIMER, cast_id, until)
+    events: list[object] = [spend(c, cost, f"power: {power.id}")] if cost else []
+    return [
+        *events,
+        CastPending(
+            cast_id=cast_id,
+            caster=c.id,
+            power=power.id,
+            targets=[],
+            stage="demesne_casting",
+            cost=cost,
+            locale=c.locale,
+            until=until,
+            timer_id=tid,
+            gift=gift,
+            demesne=demesne.id,
+        ),
+        TimerScheduled(timer_id=tid, fire_at=until, purpose=CAST_TIMER, subject=cast_id),
+    ]
+
+
+def decide_consent_to_power(state: State, command: ConsentToPower, ctx: DecisionContext) -> Sequence[object]:
+    """[003:231] Nv powers can only be cast on a willing target: the cast completes when the target agrees."""
+    c = me(state, ctx)
+    pending = state.casts.get(command.cast_id)
+    if pending is None or pending.stage != "awaiting_consent" or c.id not in pending.targets:
+        raise reject("nothing_to_consent", "No power awaits your consent.")
+    caster = state.characters[pending.caster]
+    _may_cast(state, caster, ctx)
+    require_can_spend(caster, pending.cost)
+    power = power_def(state, pending.power)
+    return complete(
+        state, caster, power, list(pending.targets), pending.cost, pending.id, ctx.now, pending.gift, direct=True
+    )
+
+
+def decide_rule_power_effect(state: State, command: RulePowerEffect, ctx: DecisionContext) -> Sequence[object]:
+    require_reason(command.reason)
+    if command.cast_id not in state.rulings:
+        raise reject("no_open_ruling", f"No power awaits a ruling under {command.cast_id!r}.")
+    if not command.ruling.strip():
+        raise reject("empty_ruling", "Say what the power did.")
+    return [PowerEffectRuled(cast_id=command.cast_id, ruling=command.ruling, reason=command.reason)]
