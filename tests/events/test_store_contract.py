@@ -210,3 +210,21 @@ async def test_a_stale_head_cache_in_another_process_still_conflicts(pool: async
     assert info.value.actual == 2
     await one.append("s-two", 2, [ev(3)], META)
     assert (await one.verify_stream("s-two")).ok
+
+
+async def test_notify_wakes_readers_in_another_process(pool: asyncpg.Pool, db_url: str) -> None:
+    """LISTEN/NOTIFY is only a wake-up: a second store (as another process would) learns of the append."""
+    reader, writer = PostgresEventStore(pool), PostgresEventStore(pool)
+    listening = asyncio.create_task(reader.listen(db_url))
+    try:
+        for _ in range(100):
+            if reader._listener is not None:
+                break
+            await asyncio.sleep(0.05)
+        waiting = asyncio.create_task(reader.notifier.wait("s-wake", 10))
+        await asyncio.sleep(0.1)
+        await writer.append("s-wake", 0, [ev(1)], META)
+        assert await waiting is True
+    finally:
+        listening.cancel()
+        await asyncio.gather(listening, return_exceptions=True)

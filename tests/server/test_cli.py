@@ -126,3 +126,13 @@ def test_committed_api_schemas_are_current() -> None:
     root = Path(__file__).resolve().parents[2] / "openapi"
     for name, text in schema_documents().items():
         assert (root / name).read_text(encoding="utf-8") == text, f"run `pantheon export-schema`: {name} is stale"
+
+
+async def test_projections_rebuild_from_the_command_line(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PANTHEON_DATABASE_URL", db_url)
+    monkeypatch.setenv("PANTHEON_ADMIN_TOKEN", "x")
+    import asyncio
+
+    from server.cli import _rebuild
+
+    assert await asyncio.to_thread(lambda: asyncio.run(_rebuild())) == 0

@@ -128,3 +128,31 @@ async def test_turn_summaries_and_reports(api: Api) -> None:
     report = (await api.get(f"/v1/games/{game['game_id']}/turns/1", ann)).json()
     assert "AuctionWon" in [e["type"] for e in report["events"]]
     assert (await api.get(f"/v1/games/{game['game_id']}/turns/9", ann)).status_code == 404
+
+
+async def test_seat_roles_bot_plays_co_gm_rules_observer_watches(api: Api) -> None:
+    game = await api.create_game()
+    bot = (await api.add_seat(game, "ann", role="bot"))["token"]
+    co_gm = (await api.add_seat(game, None, role="co_gm"))["token"]
+    observer = (await api.add_seat(game, None, role="observer"))["token"]
+    assert (await api.command(game, co_gm, {"type": "StartGame"})).status_code == 200
+    assert (await api.command(game, bot, {"type": "PlaceBid", "amount": 2})).status_code == 200
+    watched = await api.command(game, observer, {"type": "WriteNote", "text": "hi"})
+    assert watched.status_code == 403 and watched.json()["code"] == "engine.forbidden"
+    ruling = await api.command(game, co_gm, {"type": "GrantGold", "bidder": "ann", "amount": 5, "reason": "typo fix"})
+    assert ruling.status_code == 200
+    seen = (await api.get(f"/v1/games/{game['game_id']}/state", co_gm)).json()["view"]["bidders"]
+    assert next(b for b in seen if b["name"] == "ann")["bid"] == 2  # a co-GM sees what the GM sees
+    seat = await api.client.post(f"/v1/games/{game['game_id']}/seats", headers=api.auth(bot), json={"name": "x"})
+    assert seat.status_code == 403 and seat.json()["code"] == "auth.forbidden"
+
+
+async def test_every_event_records_who_acted_with_which_token(api: Api) -> None:
+    game, ann, _ = await api.started_game()
+    ann_seat = (await api.get(f"/v1/games/{game['game_id']}", ann)).json()["you"]["seat_id"]
+    await api.command(game, ann, {"type": "WriteNote", "text": "x"}, **{"X-Correlation-Id": "trace-42"})
+    events = (await api.get(f"/v1/games/{game['game_id']}/events", game["gm_token"])).json()["events"]
+    note = next(e for e in events if e["type"] == "NoteWritten")
+    meta = note["metadata"]
+    assert meta["seat_id"] == ann_seat and meta["role"] == "player" and meta["token_id"] == ann[4:16]
+    assert meta["correlation_id"] == "trace-42" and meta["command_type"] == "WriteNote" and meta["turn"] == 1
