@@ -7,6 +7,8 @@ is an `OrderFailed` event in that god's report. `ACTION_ORDERS` each use one of 
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from domain.rulesets.second_era.values import Effect, ResourceName
@@ -24,11 +26,13 @@ class MoveTribe(_Command, frozen=True, tag="MoveTribe"):
 
     `loot`: if this move ends on another tribe's Land and wins the battle, the resources to take first
     ([002:56] "of the victor's choice"); unnamed resources follow in the order food, production, gold,
-    luxuries, mana.
+    luxuries, mana. `take`: the single Artefact or the knowledge of a single Spell also taken; the dearest
+    one of that kind, or of the other kind if the loser has none (chosen reading).
     """
 
     to_land: str
     loot: list[ResourceName] = []
+    take: Literal["artefact", "spell"] = "artefact"
 
 
 class GrowTribe(_Command, frozen=True, tag="GrowTribe"):
@@ -92,6 +96,12 @@ class ArmHero(_Command, frozen=True, tag="ArmHero"):
     ability: str
 
 
+class DestroyArtefact(_Command, frozen=True, tag="DestroyArtefact"):
+    """[002:82] destroy an artefact your tribe or monster holds: 80% of its creation cost back as mana."""
+
+    artefact: str
+
+
 class ChooseHeroAbility(_Command, frozen=True, tag="ChooseHeroAbility"):
     """[002:84] the ability for a level a hero won in battle [002:58]."""
 
@@ -119,14 +129,16 @@ class CounterRaze(_Command, frozen=True, tag="CounterRaze"):
 
 
 class OfferTrade(_Command, frozen=True, tag="OfferTrade"):
-    """[002:13] a free action: offer another god's tribe in the same World resources (not mana) and spell
-    knowledge for theirs; `standing`: repeat it every turn until either side ends it."""
+    """[002:13] a free action: offer another god's tribe in the same World resources (not mana), spell
+    knowledge and artefacts ([002:80]) for theirs; `standing`: repeat it every turn until either side ends it."""
 
     to_god: str
     give: dict[ResourceName, int] = {}
     receive: dict[ResourceName, int] = {}
     give_spells: list[str] = []
     receive_spells: list[str] = []
+    give_artefacts: list[str] = []
+    receive_artefacts: list[str] = []
     standing: bool = False
 
 
@@ -186,6 +198,7 @@ Order = (
     | SetSpellOrders
     | RazeStructure
     | CounterRaze
+    | DestroyArtefact
 )
 Command = Order | OfferTrade | AcceptTrade | EndTrade | CancelOrder | AdjustStockpile | RemoveClans | RuleRaze
 
@@ -201,6 +214,8 @@ ACTION_ORDERS = frozenset(
         "RazeStructure",
     }
 )
-FREE_ORDERS = frozenset({"ArmHero", "ChooseHeroAbility", "SetClanRoles", "SetSpellOrders", "CounterRaze"})
+FREE_ORDERS = frozenset(
+    {"ArmHero", "ChooseHeroAbility", "SetClanRoles", "SetSpellOrders", "CounterRaze", "DestroyArtefact"}
+)
 GM_COMMANDS = frozenset({"AdjustStockpile", "RemoveClans", "RuleRaze"})
 SEAT_COMMANDS = ACTION_ORDERS | FREE_ORDERS | {"CancelOrder", "OfferTrade", "AcceptTrade", "EndTrade"}

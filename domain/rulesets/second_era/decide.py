@@ -23,6 +23,7 @@ from domain.rulesets.second_era.commands import (
     Command,
     CounterRaze,
     CreateArtefact,
+    DestroyArtefact,
     EndTrade,
     GrowTribe,
     MoveTribe,
@@ -73,6 +74,8 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return _queue(state, ctx, command, check_create_artefact)
         case ArmHero():
             return _queue(state, ctx, command, check_arm_hero)
+        case DestroyArtefact():
+            return _queue(state, ctx, command, check_destroy_artefact)
         case ChooseHeroAbility():
             return _queue(state, ctx, command, check_choose_hero_ability)
         case SetClanRoles():
@@ -240,12 +243,21 @@ def check_teach_spell(state: State, god: str, order: TeachSpell) -> None:
     check_effects(order.effects)
 
 
+def own_holders(state: State, god: str) -> set[str]:
+    """The god's tribe and monsters: who may hold the god's artefacts."""
+    return {state.gods[god].tribe} | {m.id for m in state.monsters.values() if m.god == god}
+
+
 def check_create_artefact(state: State, god: str, order: CreateArtefact) -> None:
     check_effects(order.effects)
-    holder = order.holder
-    own = {state.gods[god].tribe} | {m.id for m in state.monsters.values() if m.god == god}
-    if holder is not None and holder not in own:
+    if order.holder is not None and order.holder not in own_holders(state, god):
         raise reject("bad_holder", "Grant the artefact to your tribe or one of your monsters [002:11].")
+
+
+def check_destroy_artefact(state: State, god: str, order: DestroyArtefact) -> None:
+    artefact = state.artefacts.get(order.artefact)
+    if artefact is None or artefact.holder not in own_holders(state, god):
+        raise reject("unknown_artefact", "Your tribe and monsters hold no artefact by that id.")
 
 
 def own_hero(state: State, god: str, hero: str) -> Tribe:
@@ -335,7 +347,11 @@ def decide_offer_trade(state: State, command: OfferTrade, ctx: DecisionContext) 
     unknown = [s for s in command.give_spells if s not in mine.spells]
     if unknown:
         raise reject("unknown_spell", f"Your tribe does not know {unknown}.")
-    if give.is_zero() and receive.is_zero() and not command.give_spells and not command.receive_spells:
+    held = [a for a in command.give_artefacts if a not in state.artefacts or state.artefacts[a].holder != mine.id]
+    if held:
+        raise reject("unknown_artefact", f"Your tribe does not hold {held}.")
+    goods = (command.give_spells, command.receive_spells, command.give_artefacts, command.receive_artefacts)
+    if give.is_zero() and receive.is_zero() and not any(goods):
         raise reject("empty_trade", "A trade must move something.")
     trade = Trade(
         id=f"trade-{state.next_id}",
@@ -345,6 +361,8 @@ def decide_offer_trade(state: State, command: OfferTrade, ctx: DecisionContext) 
         receive=receive,
         give_spells=tuple(command.give_spells),
         receive_spells=tuple(command.receive_spells),
+        give_artefacts=tuple(command.give_artefacts),
+        receive_artefacts=tuple(command.receive_artefacts),
         standing=command.standing,
     )
     return [TradeOffered(trade=trade)]

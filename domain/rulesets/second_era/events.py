@@ -84,6 +84,28 @@ class ArtefactCreated(_Event, frozen=True, tag="ArtefactCreated"):
     artefact: Artefact
 
 
+class ArtefactDestroyed(_Event, frozen=True, tag="ArtefactDestroyed"):
+    """[002:82] the god whose tribe or monster held it redeems 80% of the creation cost in mana."""
+
+    artefact: str
+    god: str
+    refund: int
+
+
+class ArtefactTaken(_Event, frozen=True, tag="ArtefactTaken"):
+    """[002:56] [002:80] an artefact stolen in battle; its bonuses now serve its new holder."""
+
+    artefact: str
+    to_holder: str
+
+
+class SpellStolen(_Event, frozen=True, tag="SpellStolen"):
+    """[002:56] [002:61] the victor learns one spell of the beaten tribe."""
+
+    tribe: str
+    spell: str
+
+
 class TribeGrew(_Event, frozen=True, tag="TribeGrew"):
     tribe: str
     role: str
@@ -205,6 +227,8 @@ class TradeCarriedOut(_Event, frozen=True, tag="TradeCarriedOut"):
     receive: Resources
     give_spells: tuple[str, ...] = ()
     receive_spells: tuple[str, ...] = ()
+    give_artefacts: tuple[str, ...] = ()
+    receive_artefacts: tuple[str, ...] = ()
 
 
 class TradeFailed(_Event, frozen=True, tag="TradeFailed"):
@@ -323,6 +347,9 @@ Event = (
     | MonsterSpawned
     | SpellTaught
     | ArtefactCreated
+    | ArtefactDestroyed
+    | ArtefactTaken
+    | SpellStolen
     | TribeGrew
     | ClanRolesSet
     | SpellOrdersSet

@@ -8,6 +8,8 @@ import msgspec
 
 from domain.rulesets.second_era.events import (
     ArtefactCreated,
+    ArtefactDestroyed,
+    ArtefactTaken,
     BattleFought,
     ClanRolesSet,
     ClansLost,
@@ -31,6 +33,7 @@ from domain.rulesets.second_era.events import (
     ResourcesTaken,
     SpellOrdersSet,
     SpellsCast,
+    SpellStolen,
     SpellTaught,
     StockpileAdjusted,
     StructureBuilt,
@@ -107,6 +110,17 @@ def evolve(state: State, event: Event) -> State:
         case ArtefactCreated():
             artefact = event.artefact
             return R(state, artefacts={**state.artefacts, artefact.id: artefact}, next_id=state.next_id + 1)
+        case ArtefactDestroyed():
+            god = state.gods.get(event.god)
+            state = R(state, artefacts={k: v for k, v in state.artefacts.items() if k != event.artefact})
+            return state if god is None else R(state, gods={**state.gods, god.id: R(god, mana=god.mana + event.refund)})
+        case ArtefactTaken():
+            taken = state.artefacts.get(event.artefact)
+            if taken is None:
+                return state
+            return R(state, artefacts={**state.artefacts, taken.id: R(taken, holder=event.to_holder)})
+        case SpellStolen():
+            return _learn(state, event.tribe, (event.spell,))
         case TribeGrew():
             tribe = state.tribes.get(event.tribe)
             if tribe is None:
@@ -202,6 +216,9 @@ def _evolve_trade_carried_out(state: State, event: TradeCarriedOut) -> State:
     state = _stock(state, event.from_tribe, event.receive.minus(event.give))
     state = _stock(state, event.to_tribe, event.give.minus(event.receive))
     state = _learn(_learn(state, event.to_tribe, event.give_spells), event.from_tribe, event.receive_spells)
+    moved = {a: event.to_tribe for a in event.give_artefacts} | {a: event.from_tribe for a in event.receive_artefacts}
+    artefacts = {k: R(v, holder=moved[k]) if k in moved else v for k, v in state.artefacts.items()}
+    state = R(state, artefacts=artefacts)
     trade = state.trades.get(event.trade)
     if trade is None or trade.standing:
         return state

@@ -129,6 +129,8 @@ class Trade(msgspec.Struct, frozen=True):
     receive: Resources
     give_spells: tuple[str, ...] = ()
     receive_spells: tuple[str, ...] = ()
+    give_artefacts: tuple[str, ...] = ()
+    receive_artefacts: tuple[str, ...] = ()
     standing: bool = False
     accepted: bool = False
 

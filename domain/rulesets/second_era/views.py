@@ -113,6 +113,14 @@ def _tribe_view(state: State, tribe_id: str, viewer: Actor) -> TribeView:
     )
 
 
+def _knows(state: State, viewer: Actor, spell: str) -> bool:
+    """A spell design is seen by the GM and by the gods whose tribes know it (its creator's included)."""
+    if viewer.is_gm:
+        return True
+    god = state.gods.get(viewer.controls or "")
+    return god is not None and (spell in state.tribes[god.tribe].spells or state.spells[spell].god == god.id)
+
+
 def view_for(state: State, viewer: Actor) -> View:
     gods = [
         GodView(
@@ -135,7 +143,7 @@ def view_for(state: State, viewer: Actor) -> View:
         monsters=list(state.monsters.values()),
         artefacts=list(state.artefacts.values()),
         structures=list(state.structures.values()),
-        spells=[s for s in state.spells.values() if _sees_god(viewer, s.god)],
+        spells=[s for s in state.spells.values() if _knows(state, viewer, s.id)],
         edifices_raised=dict(state.pending_edifices),
         trades=[t for t in state.trades.values() if viewer.is_gm or viewer.controls in (t.offered_by, t.offered_to)],
         razes=[r if _sees_god(viewer, r.god) else _sealed(r) for r in state.razes.values()],

@@ -29,7 +29,7 @@ from domain.rulesets.second_era.events import (
 from domain.rulesets.second_era.magic import artefact_refund
 from domain.rulesets.second_era.state import Hero
 from domain.rulesets.second_era.values import Effect, Resources
-from tests.domain.second_era.world import ANN, new_game, of, resolve, stock
+from tests.domain.second_era.world import ANN, BOB, new_game, of, resolve, stock
 
 
 def test_birth_hero_costs_25_mana_and_gives_a_level_one_hero_with_one_ability() -> None:
@@ -275,3 +275,17 @@ def test_a_once_only_ability_ordered_twice_in_one_turn_fails_the_second_time() -
     events = resolve(game)
     assert [e.code for e in of(events, OrderFailed)] == ["second_era.ability_once"]
     assert game.rules.heroes["hero-1"].abilities == ("miner", "slaver")
+
+
+def test_destroying_an_artefact_redeems_eighty_percent_of_its_cost() -> None:
+    """[002:82] artefacts can be destroyed to redeem 80% of their creation cost."""
+    from domain.rulesets.second_era.commands import DestroyArtefact
+
+    game = new_game(ann_mana=35)
+    game.when(CreateArtefact(name="Hammer", effects=[Effect(effect="mining"), Effect(effect="crafting")]), ANN)
+    artefact = of(resolve(game), ArtefactCreated)[0].artefact
+    assert game.rejects(DestroyArtefact(artefact=artefact.id), BOB).code == "second_era.unknown_artefact"
+    game.when(DestroyArtefact(artefact=artefact.id), ANN)
+    resolve(game)
+    assert artefact.id not in game.rules.artefacts
+    assert game.rules.gods["ann"].mana == 28

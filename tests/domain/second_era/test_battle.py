@@ -222,3 +222,42 @@ def test_a_tribe_that_stayed_defends_against_one_that_moved_in() -> None:
     events = _fight(game, (1, 1))
     battle = of(events, BattleFought)[0]
     assert (battle.attacker, battle.defender) == ("bobs", "anns")
+
+
+def _artefact(game: Game, artefact_id: str, holder: str, cost: int) -> None:
+    from domain.rulesets.second_era.events import ArtefactCreated
+    from domain.rulesets.second_era.state import Artefact
+    from domain.rulesets.second_era.values import Effect
+
+    effects = (Effect(effect="mining"),)
+    artefact = Artefact(id=artefact_id, god="ann", name=artefact_id, holder=holder, effects=effects, creation_cost=cost)
+    game.given(ArtefactCreated(artefact=artefact))
+
+
+def test_the_victor_also_takes_the_dearest_artefact() -> None:
+    """[002:56] [002:80] plus a single Artefact: stolen, its bonuses serve the new owner."""
+    from domain.rulesets.second_era.events import ArtefactTaken
+
+    game = _invasion({"war": 3}, {"farmer": 3})
+    _artefact(game, "artefact-1", "anns", 20)
+    _artefact(game, "artefact-2", "anns", 35)
+    events = _fight(game, (6, 1))
+    assert of(events, ArtefactTaken) == [ArtefactTaken(artefact="artefact-2", to_holder="bobs")]
+    assert game.rules.artefacts["artefact-2"].holder == "bobs"
+
+
+def test_or_the_knowledge_of_a_single_spell_if_it_chooses() -> None:
+    """[002:56] or knowledge of a single Spell (the victor's choice)."""
+    from domain.rulesets.second_era.events import SpellStolen, SpellTaught
+    from domain.rulesets.second_era.state import Spell
+    from domain.rulesets.second_era.values import Effect
+
+    game = _invasion({"war": 3}, {"farmer": 3})
+    _artefact(game, "artefact-1", "anns", 20)
+    spell = Spell(id="spell-7", god="ann", name="Green", effects=(Effect(effect="farming"),))
+    game.given(SpellTaught(god="ann", tribe="anns", spell=spell))
+    game.when(MoveTribe(to_land="w-plains", take="spell"), BOB)
+    game.dice(6, 1)
+    events = resolve(game)
+    assert of(events, SpellStolen) == [SpellStolen(tribe="bobs", spell="spell-7")]
+    assert "spell-7" in game.rules.tribes["bobs"].spells and "spell-7" in game.rules.tribes["anns"].spells

@@ -104,3 +104,22 @@ def test_a_trade_is_seen_only_by_its_parties() -> None:
     stock(game, "anns", food=1)
     offered = game.when(OfferTrade(to_god="bob", give={"food": 1}), ANN)[0]
     assert redact(offered, BOB) == offered and redact(offered, CAL) is None
+
+
+def test_artefacts_can_be_traded_and_serve_their_new_owner() -> None:
+    """[002:80] the artefact can be traded, after which its bonuses apply to its new owner."""
+    from domain.rulesets.second_era.events import ArtefactCreated
+    from domain.rulesets.second_era.state import Artefact
+
+    game = new_game()
+    pick = Artefact(
+        id="artefact-1", god="ann", name="Pick", holder="anns", effects=(Effect(effect="mining"),), creation_cost=20
+    )
+    game.given(ArtefactCreated(artefact=pick))
+    assert game.rejects(OfferTrade(to_god="bob", give_artefacts=["artefact-9"]), ANN).code == (
+        "second_era.unknown_artefact"
+    )
+    trade = _offer(game, give_artefacts=["artefact-1"])
+    game.when(AcceptTrade(trade=trade), BOB)
+    resolve(game)
+    assert game.rules.artefacts["artefact-1"].holder == "bobs"

@@ -17,16 +17,18 @@ from domain.rulesets.second_era.commands import (
     BuildStructure,
     ChooseHeroAbility,
     CreateArtefact,
+    DestroyArtefact,
     GrowTribe,
     SetClanRoles,
     SetSpellOrders,
     SpawnMonster,
     TeachSpell,
 )
-from domain.rulesets.second_era.decide import check_new_ability
+from domain.rulesets.second_era.decide import check_new_ability, own_holders
 from domain.rulesets.second_era.economy import grow_cost
 from domain.rulesets.second_era.events import (
     ArtefactCreated,
+    ArtefactDestroyed,
     ClanRolesSet,
     HeroBorn,
     HeroLevelled,
@@ -37,7 +39,7 @@ from domain.rulesets.second_era.events import (
     StructureBuilt,
     TribeGrew,
 )
-from domain.rulesets.second_era.magic import artefact_cost
+from domain.rulesets.second_era.magic import artefact_cost, artefact_refund
 from domain.rulesets.second_era.resolve.log import Log
 from domain.rulesets.second_era.state import Artefact, Hero, Monster, Spell, Structure
 from domain.rulesets.second_era.values import Resources
@@ -78,7 +80,7 @@ def pay_stockpile(log: Log, god: str, order_no: int, cost: Resources, purpose: s
 
 def resolve_free_orders(log: Log, ctx: DecisionContext) -> None:
     """Clan roles and spell orders, then heroes' abilities and arming, in the order given."""
-    kinds = (SetClanRoles, SetSpellOrders, ChooseHeroAbility, ArmHero)
+    kinds = (SetClanRoles, SetSpellOrders, ChooseHeroAbility, ArmHero, DestroyArtefact)
     for god, no, order in orders_of(log, kinds):
         tribe = log.state.tribe_of(god)
         match order:
@@ -97,6 +99,13 @@ def resolve_free_orders(log: Log, ctx: DecisionContext) -> None:
                     log.emit(HeroLevelled(hero=order.hero, ability=order.ability, cause="chosen"))
                 else:
                     log.fail(god, no, "no_level_to_spend", "The hero has no level left to choose an ability for.")
+            case DestroyArtefact():
+                artefact = log.state.artefacts.get(order.artefact)
+                if artefact is None or artefact.holder not in own_holders(log.state, god):
+                    log.fail(god, no, "unknown_artefact", "The artefact is no longer yours.")
+                else:
+                    refund = artefact_refund(artefact.creation_cost)
+                    log.emit(ArtefactDestroyed(artefact=artefact.id, god=god, refund=refund))
             case ArmHero():
                 # [002:85] arming costs 10 Luxuries and gives a level and an ability.
                 cost = Resources.of(content.beings().hero.arm_cost)

@@ -14,15 +14,17 @@ from domain.rulesets.second_era import content
 from domain.rulesets.second_era.battle import clans_to_lose, has_ability, loot, outcome, war_score
 from domain.rulesets.second_era.commands import MoveTribe
 from domain.rulesets.second_era.events import (
+    ArtefactTaken,
     BattleFought,
     ClansLost,
     HeroKilled,
     HeroLevelled,
     ResourcesTaken,
+    SpellStolen,
     TribeDriven,
     TribeMoved,
 )
-from domain.rulesets.second_era.magic import adaptation_slots, spell_slots
+from domain.rulesets.second_era.magic import adaptation_slots, spell_cost, spell_slots
 from domain.rulesets.second_era.resolve.log import Log
 from domain.rulesets.second_era.state import State, Tribe
 from domain.rulesets.second_era.values import Resources
@@ -152,6 +154,30 @@ def _plunder(log: Log, victor: str, loser: str) -> None:
     taken = loot(state.tribes[loser].stockpile.as_dict(), priority, content.acts().loot_max_resources)
     if taken:
         log.emit(ResourcesTaken(to_tribe=victor, from_tribe=loser, resources=Resources.of(taken), reason="loot"))
+    _take_artefact_or_spell(log, victor, loser)
+
+
+def _take_artefact_or_spell(log: Log, victor: str, loser: str) -> None:
+    """[002:56] plus a single Artefact or knowledge of a single Spell: the victor's `take` choice, the dearest
+    of that kind (the other kind if there is none); a spell the victor already knows is not worth taking."""
+    state = log.state
+    moves = [q.order for q in state.orders.get(state.tribes[victor].god, ()) if isinstance(q.order, MoveTribe)]
+    choice = moves[-1].take if moves else "artefact"
+    artefacts = sorted(
+        (a for a in state.artefacts.values() if a.holder == loser), key=lambda a: (-a.creation_cost, a.id)
+    )
+    known = state.tribes[victor].spells
+    spells = sorted(
+        (s for s in state.tribes[loser].spells if s not in known and s in state.spells),
+        key=lambda s: (-spell_cost(state.spells[s].effects), s),
+    )
+    for kind in (choice, "spell" if choice == "artefact" else "artefact"):
+        if kind == "artefact" and artefacts:
+            log.emit(ArtefactTaken(artefact=artefacts[0].id, to_holder=victor))
+            return
+        if kind == "spell" and spells:
+            log.emit(SpellStolen(tribe=victor, spell=spells[0]))
+            return
 
 
 def habitable(state: State, tribe: Tribe, land: str) -> bool:

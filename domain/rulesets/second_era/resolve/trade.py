@@ -26,6 +26,12 @@ def resolve_trades(log: Log, ctx: DecisionContext) -> None:
         ):
             log.emit(TradeFailed(trade=trade_id, parties=parties, reason="a side does not know a promised spell"))
             continue
+        holders = log.state.artefacts
+        if any(a not in holders or holders[a].holder != first.id for a in trade.give_artefacts) or any(
+            a not in holders or holders[a].holder != second.id for a in trade.receive_artefacts
+        ):
+            log.emit(TradeFailed(trade=trade_id, parties=parties, reason="a side no longer holds a promised artefact"))
+            continue
         log.emit(
             TradeCarriedOut(
                 trade=trade_id,
@@ -36,5 +42,7 @@ def resolve_trades(log: Log, ctx: DecisionContext) -> None:
                 receive=trade.receive,
                 give_spells=trade.give_spells,
                 receive_spells=trade.receive_spells,
+                give_artefacts=trade.give_artefacts,
+                receive_artefacts=trade.receive_artefacts,
             )
         )
