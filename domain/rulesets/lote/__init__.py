@@ -14,11 +14,12 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from domain.engine import Actor, Phase, Rejected, Ruleset
+from domain.rulesets.lote.close import close_turn, publish
 from domain.rulesets.lote.decide import decide
 from domain.rulesets.lote.evolve import evolve
 from domain.rulesets.lote.messages import GM_COMMANDS, Command, Event
 from domain.rulesets.lote.orders import ORDER_TAGS
-from domain.rulesets.lote.resolve import close_turn, lock_orders, publish, resolve_orders
+from domain.rulesets.lote.resolve import lock_orders, resolve_orders
 from domain.rulesets.lote.scenario import Setup
 from domain.rulesets.lote.settings import Settings
 from domain.rulesets.lote.setup import initial_state
