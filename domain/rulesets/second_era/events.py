@@ -147,6 +147,27 @@ class BattleFought(_Event, frozen=True, tag="BattleFought"):
     attacker_roll: int
     defender_roll: int
     outcome: str  # "draw", "attacker", "defender"
+    attacker_spell_bonus: int = 0
+    defender_spell_bonus: int = 0
+
+
+class BattleSpellCast(_Event, frozen=True, tag="BattleSpellCast"):
+    """An instant spell cast in battle ([002:54], [002:67-68]), paid at once from the tribe's mana."""
+
+    god: str
+    tribe: str
+    spell: str
+    land: str
+    mana: int
+    war_bonus: int = 0
+    healing: int = 0
+
+
+class ClansHealed(_Event, frozen=True, tag="ClansHealed"):
+    """[002:68] Healing: clans killed in the battle brought back."""
+
+    tribe: str
+    clans: dict[str, int]
 
 
 class ClansLost(_Event, frozen=True, tag="ClansLost"):
@@ -356,6 +377,8 @@ Event = (
     | StructureBuilt
     | TribeMoved
     | BattleFought
+    | BattleSpellCast
+    | ClansHealed
     | ClansLost
     | ResourcesTaken
     | TribeDriven

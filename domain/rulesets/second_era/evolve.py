@@ -11,7 +11,9 @@ from domain.rulesets.second_era.events import (
     ArtefactDestroyed,
     ArtefactTaken,
     BattleFought,
+    BattleSpellCast,
     ClanRolesSet,
+    ClansHealed,
     ClansLost,
     ClansRemoved,
     EdificeFallen,
@@ -139,6 +141,15 @@ def evolve(state: State, event: Event) -> State:
             return _tribe(state, event.tribe, land=event.path[-1]) if event.path else state
         case TribeDriven():
             return _tribe(state, event.tribe, land=event.to_land)
+        case BattleSpellCast():
+            return _stock(state, event.tribe, Resources(mana=-event.mana))
+        case ClansHealed():
+            tribe = state.tribes.get(event.tribe)
+            if tribe is None:
+                return state
+            for role, n in event.clans.items():
+                tribe = R(tribe, clans=_clans(tribe, role, n))
+            return R(state, tribes={**state.tribes, tribe.id: tribe})
         case ClansLost():
             return _evolve_clans_lost(state, event)
         case ResourcesTaken():

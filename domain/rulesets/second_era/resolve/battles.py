@@ -16,6 +16,7 @@ from domain.rulesets.second_era.commands import MoveTribe
 from domain.rulesets.second_era.events import (
     ArtefactTaken,
     BattleFought,
+    ClansHealed,
     ClansLost,
     HeroKilled,
     HeroLevelled,
@@ -25,6 +26,7 @@ from domain.rulesets.second_era.events import (
     TribeMoved,
 )
 from domain.rulesets.second_era.magic import adaptation_slots, spell_cost, spell_slots
+from domain.rulesets.second_era.resolve.instants import cast_in_battle
 from domain.rulesets.second_era.resolve.log import Log
 from domain.rulesets.second_era.state import State, Tribe
 from domain.rulesets.second_era.values import Resources
@@ -80,7 +82,10 @@ def fight(log: Log, ctx: DecisionContext, attacker_id: str, defender_id: str, la
     d_score = war_score(state, defender, "defender")
     # [002:54] both sides roll 1d6 and add it to their score (one roll: attacker's die, then defender's).
     a_roll, d_roll = ctx.dice.roll(f"battle:{land}:{attacker_id}:{defender_id}", 2, 6)
-    result, a_loss, d_loss = outcome(a_score + a_roll, d_score + d_roll)
+    # [002:54] spells from free slots add to the war score (rolled after the battle dice).
+    a_bonus, a_heal = cast_in_battle(log, ctx, attacker_id, defender_id, land)
+    d_bonus, d_heal = cast_in_battle(log, ctx, defender_id, attacker_id, land)
+    result, a_loss, d_loss = outcome(a_score + a_roll + a_bonus, d_score + d_roll + d_bonus)
     log.emit(
         BattleFought(
             land=land,
@@ -91,11 +96,13 @@ def fight(log: Log, ctx: DecisionContext, attacker_id: str, defender_id: str, la
             attacker_roll=a_roll,
             defender_roll=d_roll,
             outcome=result,
+            attacker_spell_bonus=a_bonus,
+            defender_spell_bonus=d_bonus,
         )
     )
     winner = {"attacker": attacker_id, "defender": defender_id}.get(result)
-    _lose_clans(log, attacker_id, a_loss, winner if winner == defender_id else None)
-    _lose_clans(log, defender_id, d_loss, winner if winner == attacker_id else None)
+    _heal(log, attacker_id, a_heal, _lose_clans(log, attacker_id, a_loss, winner if winner == defender_id else None))
+    _heal(log, defender_id, d_heal, _lose_clans(log, defender_id, d_loss, winner if winner == attacker_id else None))
     if result == "attacker":
         _plunder(log, attacker_id, defender_id)
     if winner is not None:
@@ -108,12 +115,24 @@ def fight(log: Log, ctx: DecisionContext, attacker_id: str, defender_id: str, la
     return defender_id
 
 
-def _lose_clans(log: Log, tribe_id: str, count: int, victor: str | None) -> None:
+def _heal(log: Log, tribe_id: str, healing: int, killed: dict[str, int]) -> None:
+    """[002:68] Healing resurrects lost clans, one per level; clans a Slaver absorbed were not killed."""
+    healed: dict[str, int] = {}
+    for role, n in killed.items():
+        take = min(n, healing - sum(healed.values()))
+        if take > 0:
+            healed[role] = take
+    if healed:
+        log.emit(ClansHealed(tribe=tribe_id, clans=healed))
+
+
+def _lose_clans(log: Log, tribe_id: str, count: int, victor: str | None) -> dict[str, int]:
+    """The tribe loses `count` clans; returns the clans killed (not those a Slaver absorbed)."""
     tribe = log.state.tribes[tribe_id]
     lost = clans_to_lose(tribe, count)
     n = sum(lost.values())
     if not n:
-        return
+        return {}
     winner = log.state.tribes[victor] if victor else None
     # [002:95] a Slaver's tribe absorbs the clans that would be killed; they are then not killed, so Pillager
     # and Sacrificial Priest (which reward clans "killed off") give nothing for them (chosen reading).
@@ -129,6 +148,7 @@ def _lose_clans(log: Log, tribe_id: str, count: int, victor: str | None) -> None
             log.emit(ResourcesTaken(to_tribe=winner.id, resources=reward, reason="clans killed"))
     if n >= content.acts().heroes_killed_at_clan_losses:
         _kill_a_hero(log, tribe_id)
+    return {} if slaver else lost
 
 
 def _kill_a_hero(log: Log, tribe_id: str) -> None:

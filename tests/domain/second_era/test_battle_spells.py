@@ -1,0 +1,116 @@
+"""Instant spells in battle: Destruction, Healing, free slots and the counterspell surcharge ([002:54],
+[002:67-68], [002:74-75])."""
+
+from __future__ import annotations
+
+from domain.rulesets.second_era.commands import MoveTribe, SetSpellOrders
+from domain.rulesets.second_era.events import (
+    BattleFought,
+    BattleSpellCast,
+    ClansHealed,
+    SpellsCast,
+    SpellTaught,
+)
+from domain.rulesets.second_era.state import Spell
+from domain.rulesets.second_era.values import Effect
+from tests.domain.harness import Game
+from tests.domain.second_era.world import BOB, new_game, of, resolve, stock, with_clans
+
+
+def _teach(game: Game, tribe: str, *effects: Effect) -> str:
+    god = game.rules.tribes[tribe].god
+    spell = Spell(id=f"spell-{game.rules.next_id}", god=god, name="s", effects=effects)
+    game.given(SpellTaught(god=god, tribe=tribe, spell=spell))
+    return spell.id
+
+
+def _battle(bob: dict[str, int], ann: dict[str, int]) -> Game:
+    game = new_game(bob_land="w-sea")
+    with_clans(game, "bobs", bob)
+    with_clans(game, "anns", ann)
+    return game
+
+
+def test_destruction_adds_a_d6_to_the_war_score_paid_at_once() -> None:
+    """[002:67] Destruction: +1d6 to the war score for a single battle; 6 mana, deducted immediately."""
+    game = _battle({"war": 2, "mage": 1}, {"war": 3})
+    stock(game, "bobs", mana=6)
+    spell = _teach(game, "bobs", Effect(effect="destruction"))
+    game.when(MoveTribe(to_land="w-plains"), BOB)
+    game.dice(3, 3)  # the battle: Bob 2 + 3, Ann 3 + 3
+    game.dice(4)  # Bob's Destruction
+    events = resolve(game)
+    assert BattleSpellCast(god="bob", tribe="bobs", spell=spell, land="w-plains", mana=6, war_bonus=4) in events
+    battle = of(events, BattleFought)[0]
+    assert (battle.attacker_spell_bonus, battle.outcome) == (4, "attacker")  # 9 to 6
+
+
+def test_destruction_against_antimagic_costs_three_times_the_counterspell_level_more() -> None:
+    """SE-04 [002:75] hostile spell against Counterspell 2: 6 + 6 = 12 mana."""
+    game = _battle({"war": 2, "mage": 1}, {"war": 1, "mage": 2})
+    stock(game, "bobs", mana=12)
+    stock(game, "anns", mana=2)
+    _teach(game, "anns", Effect(effect="antimagic", level=2))
+    game.when(SetSpellOrders(spells=None), BOB)
+    resolve(game)  # Ann's tribe casts Antimagic 2 (2 mana)
+    assert game.rules.tribes["anns"].active
+    _teach(game, "bobs", Effect(effect="destruction"))
+    game.when(MoveTribe(to_land="w-plains"), BOB)
+    game.dice(1, 1)
+    events = resolve(game)
+    assert of(events, BattleSpellCast)[0].mana == 12
+
+
+def test_without_mana_for_the_surcharge_the_spell_is_not_cast() -> None:
+    game = _battle({"war": 2, "mage": 1}, {"war": 1})
+    stock(game, "bobs", mana=5)
+    _teach(game, "bobs", Effect(effect="destruction"))
+    game.when(MoveTribe(to_land="w-plains"), BOB)
+    game.dice(1, 1)
+    assert not of(resolve(game), BattleSpellCast)
+
+
+def test_a_battle_spell_needs_a_free_slot() -> None:
+    """[002:74] a spell slot must be free for the effect to be used."""
+    game = _battle({"war": 3}, {"war": 1})
+    stock(game, "bobs", mana=20)
+    _teach(game, "bobs", Effect(effect="destruction"))
+    game.when(MoveTribe(to_land="w-plains"), BOB)
+    game.dice(1, 1)
+    assert not of(resolve(game), BattleSpellCast)
+
+
+def test_a_slot_is_used_once_per_battle() -> None:
+    """[002:74] the same spell slot cannot be re-used in the same battle."""
+    game = _battle({"war": 2, "mage": 1}, {"war": 3})
+    stock(game, "bobs", mana=20)
+    _teach(game, "bobs", Effect(effect="destruction"))
+    _teach(game, "bobs", Effect(effect="destruction"))
+    game.when(MoveTribe(to_land="w-plains"), BOB)
+    game.dice(1, 1)
+    assert len(of(resolve(game), BattleSpellCast)) == 1
+
+
+def test_the_tribe_keeps_its_free_slot_for_battle() -> None:
+    """[002:61] the slot left free for emergencies is used in battle."""
+    game = _battle({"war": 1, "mage": 2}, {"war": 3})
+    stock(game, "bobs", mana=30)
+    _teach(game, "bobs", Effect(effect="farming"))
+    _teach(game, "bobs", Effect(effect="destruction"))
+    events = resolve(game)
+    assert next(e for e in of(events, SpellsCast) if e.tribe == "bobs").spells  # farming takes 1 of 2 slots
+    game.when(MoveTribe(to_land="w-plains"), BOB)
+    game.dice(1, 1)
+    assert len(of(resolve(game), BattleSpellCast)) == 1
+
+
+def test_healing_brings_back_a_clan_killed_in_the_battle() -> None:
+    """[002:68] Healing: after a battle, resurrects 1 lost Clan."""
+    game = _battle({"war": 3}, {"war": 1, "mage": 1, "farmer": 1})
+    stock(game, "anns", mana=10)
+    _teach(game, "anns", Effect(effect="healing"))
+    game.when(MoveTribe(to_land="w-plains"), BOB)
+    game.dice(6, 1)  # Bob 9, Ann 2: Ann loses 3 clans
+    events = resolve(game)
+    assert ClansHealed(tribe="anns", clans={"war": 1}) in events
+    assert game.rules.tribes["anns"].clan_count() == 1
