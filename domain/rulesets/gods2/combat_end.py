@@ -26,6 +26,7 @@ from domain.rulesets.gods2.commands import (
     RefuseToSurrender,
 )
 from domain.rulesets.gods2.common import minutes, reject, require_reason, timer_id
+from domain.rulesets.gods2.demesne_fall import demesne_fell
 from domain.rulesets.gods2.events import (
     ArtifactHandedOver,
     CombatEnded,
@@ -61,6 +62,8 @@ def reported(state: State, events: list[object], outcome: str) -> list[object]:
 def after_round(state: State, combat: Combat, fought: RoundFought, now: datetime) -> list[object]:
     hp = {combat.attacker.id: fought.attacker_hp, combat.defender.id: fought.defender_hp}
     fallen = [f for f, points in hp.items() if points <= 0]
+    if combat.defender.demesne and combat.defender.id in fallen:
+        return demesne_fell(state, combat)
     if fallen:
         return [FighterFell(combat_id=combat.id, fighters=fallen)]
     leaving = next((f for f in (combat.attacker, combat.defender) if f.disengaging), None)
@@ -80,17 +83,19 @@ def after_round(state: State, combat: Combat, fought: RoundFought, now: datetime
 
 def decide_propose_mutual_end(state: State, command: ProposeMutualEnd, ctx: DecisionContext) -> Sequence[object]:
     """[003:360] both may agree to end at any point; it is not reported and pays no mana."""
-    c, combat, _ = my_fight(state, ctx)
-    if c.id in combat.mutual_end:
+    _, combat, fighter = my_fight(state, ctx)
+    if fighter.id in combat.mutual_end:
         raise reject("already_proposed", "You already proposed to end this combat; wait for your opponent.")
-    events: list[object] = [MutualEndProposed(combat_id=combat.id, fighter=c.id)]
-    if combat.opponent(c.id).id in combat.mutual_end:
+    events: list[object] = [MutualEndProposed(combat_id=combat.id, fighter=fighter.id)]
+    if combat.opponent(fighter.id).id in combat.mutual_end:
         events.append(CombatEnded(combat_id=combat.id, outcome="mutual"))
     return events
 
 
 def _fallen(state: State, ctx: DecisionContext) -> tuple[str, Combat]:
-    c, combat, _ = my_fight(state, ctx)
+    c, combat, fighter = my_fight(state, ctx)
+    if fighter.demesne:
+        raise reject("demesnes_do_not_surrender", "Demesnes cannot disengage or surrender [003:374].")
     if combat.step != "surrender" or combat.fallen != (c.id,):
         raise reject("not_at_zero", "Only a fighter at 0 hit points chooses between surrender and death [003:364].")
     return c.id, combat
@@ -117,7 +122,9 @@ def decide_refuse_to_surrender(state: State, command: RefuseToSurrender, ctx: De
 
 
 def _winner(state: State, ctx: DecisionContext) -> tuple[str, str, Combat]:
-    c, combat, _ = my_fight(state, ctx)
+    c, combat, fighter = my_fight(state, ctx)
+    if fighter.demesne:
+        raise reject("demesne_surrender", "A surrender to a demesne is settled by the referee (EndCombatByRuling).")
     if combat.step != "surrender" or len(combat.fallen) != 1 or combat.fallen[0] == c.id:
         raise reject("nothing_to_answer", "There is no surrender for you to answer.")
     if not combat.surrender_offered:

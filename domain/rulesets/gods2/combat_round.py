@@ -48,11 +48,30 @@ from domain.rulesets.gods2.model import Character, Combat, Fighter, Gesture, Sta
 
 
 def my_fight(state: State, ctx: DecisionContext) -> tuple[Character, Combat, Fighter]:
+    """The acting character, its combat, and the side it plays: its own, or a demesne it coordinates."""
     c = me(state, ctx)
     combat = state.combats.get(c.combat or "")
-    if combat is None:
-        raise reject("not_in_combat", f"{c.name} is not in combat.")
-    return c, combat, combat.side(c.id)
+    if combat is not None:
+        return c, combat, combat.side(c.id)
+    for combat in state.combats.values():
+        if combat.coordinator == c.id:
+            return c, combat, combat.defender  # [003:316] you use the demesne's statistics, not your own
+    raise reject("not_in_combat", f"{c.name} is not in combat.")
+
+
+def payer(state: State, combat: Combat, fighter: Fighter) -> Character | None:
+    """Who pays for a side's powers: the fighter, or a demesne's coordinator ([003:318])."""
+    if fighter.demesne:
+        return state.characters.get(combat.coordinator or "")
+    return state.characters[fighter.id]
+
+
+def coordinator_factor(state: State, combat: Combat, fighter: Fighter) -> int:
+    """[003:318] unless you are an owner, combat powers cost twice the normal cost when coordinating."""
+    if not fighter.demesne or combat.coordinator is None:
+        return 1
+    demesne = state.demesnes.get(fighter.id)
+    return 1 if demesne is not None and combat.coordinator in demesne.owners else 2
 
 
 def _round_begun(combat: Combat) -> bool:
@@ -66,10 +85,10 @@ def power_def(state: State, power_id: str) -> PowerDef:
     raise reject("unknown_power", f"The content pack has no power {power_id!r}.")
 
 
-def combat_cost(power: PowerDef, from_artifact: bool) -> int:
+def combat_cost(power: PowerDef, from_artifact: bool, factor: int = 1) -> int:
     """The normal cost, or an Artifact power's own activation cost ([003:412]); never below 25% ([003:201])."""
     base = power.activation_cost if from_artifact and power.activation_cost is not None else power.cost
-    return ledger.final_cost(base)
+    return ledger.final_cost(base) * factor
 
 
 def decide_support_duelist(state: State, command: SupportDuelist, ctx: DecisionContext) -> Sequence[object]:
@@ -122,8 +141,8 @@ def decide_choose_combat_artifact(
 
 
 def decide_request_announcement(state: State, command: RequestAnnouncement, ctx: DecisionContext) -> Sequence[object]:
-    c, combat, fighter = my_fight(state, ctx)
-    if combat.defender.id != c.id:
+    _, combat, fighter = my_fight(state, ctx)
+    if combat.defender.id != fighter.id:
         raise reject("not_the_defender", "Only the defender may ask the attacker to announce first [003:346].")
     if combat.step != "power" or combat.announce_first or fighter.power_committed:
         raise reject("too_late", "Ask before choosing your own power, once per round.")
@@ -161,20 +180,29 @@ def _usable_power(state: State, c: Character, fighter: Fighter, power_id: str) -
 
 def decide_choose_combat_power(state: State, command: ChooseCombatPower, ctx: DecisionContext) -> Sequence[object]:
     c, combat, fighter = my_fight(state, ctx)
+    return choose_power(state, combat, fighter, c, command.power)
+
+
+def choose_power(
+    state: State, combat: Combat, fighter: Fighter, c: Character | None, power_id: str | None
+) -> list[object]:
+    """`c` chooses for `fighter` (itself, or a demesne it coordinates; None: the referee plays a demesne)."""
     if combat.step != "power" or fighter.power_committed:
         raise reject("not_choosing_powers", "This is not the moment to choose a power in this round.")
-    is_attacker = combat.attacker.id == c.id
+    is_attacker = combat.attacker.id == fighter.id
     if combat.announce_first and not is_attacker and not combat.attacker.power_committed:
         raise reject("wait_for_announcement", "You asked the attacker to announce first; wait for it [003:346].")
-    if command.power is not None:
-        power, from_artifact = _usable_power(state, c, fighter, command.power)
-        require_can_spend(c, combat_cost(power, from_artifact))
+    if power_id is not None:
+        if c is None:
+            raise reject("referee_uses_no_powers", "A demesne played by a referee has no powers to use.")
+        power, from_artifact = _usable_power(state, c, fighter, power_id)
+        require_can_spend(c, combat_cost(power, from_artifact, coordinator_factor(state, combat, fighter)))
     sealed = not (combat.announce_first and is_attacker)
-    chosen = CombatPowerChosen(combat_id=combat.id, fighter=c.id, power=command.power, sealed=sealed)
-    other = combat.opponent(c.id)
+    chosen = CombatPowerChosen(combat_id=combat.id, fighter=fighter.id, power=power_id, sealed=sealed)
+    other = combat.opponent(fighter.id)
     if not other.power_committed:
         return [chosen]
-    powers = {c.id: command.power, other.id: other.sealed_power}
+    powers = {fighter.id: power_id, other.id: other.sealed_power}
     return [chosen, *reveal_powers(state, combat, powers)]
 
 
@@ -193,10 +221,12 @@ def reveal_powers(state: State, combat: Combat, powers: dict[str, str | None]) -
         power_id = powers[fighter.id]
         if power_id is None:
             continue
-        c = state.characters[fighter.id]
+        c = payer(state, combat, fighter)
+        if c is None:
+            continue
         power = power_def(state, power_id)
         from_artifact = power_id not in c.powers
-        cost = combat_cost(power, from_artifact)
+        cost = combat_cost(power, from_artifact, coordinator_factor(state, combat, fighter))
         if c.debt > 0 or c.total_mana < cost:
             continue  # a GM debit since the choice left too little: the power fails unpaid
         effect = _effect(combat, fighter, power, cost, from_artifact)
@@ -230,19 +260,25 @@ def _effect(combat: Combat, fighter: Fighter, power: PowerDef, cost: int, from_a
 
 def decide_choose_gesture(state: State, command: ChooseGesture, ctx: DecisionContext) -> Sequence[object]:
     c, combat, fighter = my_fight(state, ctx)
+    mutilations: list[str] = [] if fighter.demesne else list(c.mutilations)
+    return choose_gesture(state, combat, fighter, mutilations, command.gesture, ctx)
+
+
+def choose_gesture(
+    state: State, combat: Combat, fighter: Fighter, mutilations: Sequence[str], g: Gesture, ctx: DecisionContext
+) -> list[object]:
     if combat.step != "gesture" or fighter.sealed_gesture is not None:
         raise reject("not_choosing_gestures", "Choose a gesture once per round, after the powers.")
-    g = command.gesture
     if (g == "trick" and fighter.tricks <= 0) or (g == "block" and fighter.blocks <= 0):
         raise reject("none_left", f"You have no {g}s left; only powers grant them [003:352].")
     for mutilation, forbidden in FORBIDDEN_BY.items():
-        if g == forbidden and mutilation in c.mutilations:
+        if g == forbidden and mutilation in mutilations:
             raise reject("mutilated", f"Being {mutilation.replace('_', ' ')}, you may never use {g} [003:302-306].")
-    chosen = GestureChosen(combat_id=combat.id, fighter=c.id, gesture=g)
-    other = combat.opponent(c.id)
+    chosen = GestureChosen(combat_id=combat.id, fighter=fighter.id, gesture=g)
+    other = combat.opponent(fighter.id)
     if other.sealed_gesture is None:
         return [chosen]
-    gestures: dict[str, Gesture] = {c.id: g, other.id: other.sealed_gesture}
+    gestures: dict[str, Gesture] = {fighter.id: g, other.id: other.sealed_gesture}
     return [chosen, *fight_round(state, combat, gestures, ctx.now)]
 
 

@@ -139,6 +139,10 @@ def on_attack_window(state: State, timer: Timer) -> list[object]:
     attack = state.attacks.get(timer.subject or "")
     if attack is None:
         return []
+    if attack.kind == "demesne" and attack.bodyguard is None:
+        from domain.rulesets.gods2.demesnes import demesne_combat
+
+        return demesne_combat(state, attack)
     attacker = state.characters[attack.attacker]
     defender = state.characters[attack.bodyguard or attack.target]
     if not (fighter_ready(state, attacker, attack.locale) and fighter_ready(state, defender, attack.locale)):

@@ -144,6 +144,30 @@ class IgnoreSurrender(msgspec.Struct, frozen=True, tag="IgnoreSurrender", tag_fi
     """Only in Era Omega, or by a demon ([003:364]): the loser dies."""
 
 
+class BuildDemesne(msgspec.Struct, frozen=True, tag="BuildDemesne", tag_field="type", forbid_unknown_fields=True):
+    """Build (or agree to build jointly) a demesne here; `contributions` splits the cost ([003:118])."""
+
+    demesne: str
+    name: str
+    contributions: dict[str, int]
+
+
+class AdmitToDemesne(msgspec.Struct, frozen=True, tag="AdmitToDemesne", tag_field="type", forbid_unknown_fields=True):
+    visitor: str
+
+
+class AttackDemesne(msgspec.Struct, frozen=True, tag="AttackDemesne", tag_field="type", forbid_unknown_fields=True):
+    """ "I am attacking [demesne]", from outside (to force entrance) or inside (to take it) [003:372]."""
+
+    demesne: str
+
+
+class CoordinateDemesneDefence(
+    msgspec.Struct, frozen=True, tag="CoordinateDemesneDefence", tag_field="type", forbid_unknown_fields=True
+):
+    combat_id: str
+
+
 class DropArtifact(msgspec.Struct, frozen=True, tag="DropArtifact", tag_field="type", forbid_unknown_fields=True):
     artifact: str
 
@@ -265,6 +289,15 @@ class EndCombatByRuling(
     reason: str
 
 
+class PlayDemesneDefence(
+    msgspec.Struct, frozen=True, tag="PlayDemesneDefence", tag_field="type", forbid_unknown_fields=True
+):
+    """A referee plays an uncoordinated demesne: its gesture this round (it has no powers) [003:374]."""
+
+    combat_id: str
+    gesture: Gesture | None = None
+
+
 class RulePowerEffect(msgspec.Struct, frozen=True, tag="RulePowerEffect", tag_field="type", forbid_unknown_fields=True):
     """The GM's judgement of a power's effect that the content pack could not type."""
 
@@ -303,6 +336,10 @@ Command = (
     | RefuseToSurrender
     | AcceptSurrender
     | IgnoreSurrender
+    | BuildDemesne
+    | AdmitToDemesne
+    | AttackDemesne
+    | CoordinateDemesneDefence
     | DropArtifact
     | PickUpArtifact
     | CreditMana
@@ -320,6 +357,7 @@ Command = (
     | ConsentToPower
     | EndCombatByRuling
     | RulePowerEffect
+    | PlayDemesneDefence
     | SetClock
 )
 
@@ -337,6 +375,7 @@ GM_COMMANDS = frozenset(
         "GrantProtection",
         "EndCombatByRuling",
         "RulePowerEffect",
+        "PlayDemesneDefence",
         "SetClock",
     }
 )

@@ -183,6 +183,8 @@ class ContentPack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     body_disposal_mana: int = 0
     # [003:292] Surrender Will needs "the ability to witness a divine oath": the powers that give it.
     oath_witness_powers: list[str] = []
+    # The Build Demesne power's cost ([003:118] builders split it "in any way they choose").
+    build_demesne_cost: int = 10
 
 
 _FRACTION = re.compile(r"^-?\d+(/[1-9]\d*)?$")

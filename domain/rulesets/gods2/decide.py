@@ -15,6 +15,7 @@ from domain.rulesets.gods2 import (
     combat_end,
     combat_round,
     combat_start,
+    demesnes,
     life,
     mana,
     movement,
@@ -24,6 +25,9 @@ from domain.rulesets.gods2 import (
 from domain.rulesets.gods2.commands import (
     GM_COMMANDS,
     AcceptSurrender,
+    AdmitToDemesne,
+    AttackDemesne,
+    BuildDemesne,
     CastPower,
     ChallengeDuel,
     ChooseCombatArtifact,
@@ -32,6 +36,7 @@ from domain.rulesets.gods2.commands import (
     CollectMana,
     Command,
     ConsentToPower,
+    CoordinateDemesneDefence,
     CreateDemon,
     CreditMana,
     DebitMana,
@@ -50,6 +55,7 @@ from domain.rulesets.gods2.commands import (
     OfferSurrender,
     PayWayOutOfVoid,
     PickUpArtifact,
+    PlayDemesneDefence,
     ProposeMutualEnd,
     RecordManaEvent,
     RefuseToSurrender,
@@ -117,6 +123,16 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return combat_end.decide_accept_surrender(state, command, ctx)
         case IgnoreSurrender():
             return combat_end.decide_ignore_surrender(state, command, ctx)
+        case BuildDemesne():
+            return demesnes.decide_build_demesne(state, command, ctx)
+        case AdmitToDemesne():
+            return demesnes.decide_admit_to_demesne(state, command, ctx)
+        case AttackDemesne():
+            return demesnes.decide_attack_demesne(state, command, ctx)
+        case CoordinateDemesneDefence():
+            return demesnes.decide_coordinate_defence(state, command, ctx)
+        case PlayDemesneDefence():
+            return demesnes.decide_play_demesne_defence(state, command, ctx)
         case DropArtifact():
             return artifacts.decide_drop_artifact(state, command, ctx)
         case PickUpArtifact():

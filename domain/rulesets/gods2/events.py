@@ -281,6 +281,7 @@ class CombatStarted(msgspec.Struct, frozen=True, tag="CombatStarted", tag_field=
     defender_hp: int
     defender_is_demesne: bool = False
     defender_blocks: int = 0
+    from_inside: bool = False
 
 
 class CombatArtifactChosen(msgspec.Struct, frozen=True, tag="CombatArtifactChosen", tag_field="type"):
@@ -416,6 +417,51 @@ class KeepAwayEnded(msgspec.Struct, frozen=True, tag="KeepAwayEnded", tag_field=
     opponent: str
 
 
+class DemesneBuildProposed(msgspec.Struct, frozen=True, tag="DemesneBuildProposed", tag_field="type"):
+    """A joint demesne waits for every builder to agree on the same terms ([003:118])."""
+
+    demesne: str
+    name: str
+    parent: str
+    contributions: dict[str, int]
+    builder: str
+
+
+class DemesneBuilt(msgspec.Struct, frozen=True, tag="DemesneBuilt", tag_field="type"):
+    """[003:118] each builder is an equal owner; the build is each builder's one use of Build Demesne."""
+
+    demesne: str
+    name: str
+    parent: str
+    owners: list[str]
+
+
+class VisitorAdmitted(msgspec.Struct, frozen=True, tag="VisitorAdmitted", tag_field="type"):
+    """[003:120] anyone already inside the demesne can allow anyone outside to enter."""
+
+    demesne: str
+    visitor: str
+    by: str
+
+
+class DemesneDefenceCoordinated(msgspec.Struct, frozen=True, tag="DemesneDefenceCoordinated", tag_field="type"):
+    """[003:314] the first to state it coordinates; an owner takes precedence over anyone else."""
+
+    combat_id: str
+    coordinator: str
+
+
+class DemesneFell(msgspec.Struct, frozen=True, tag="DemesneFell", tag_field="type"):
+    """[003:376] at 0 hit points a demesne is not killed: an attacker from outside gets in; one from inside
+    becomes its owner, and all former owners lose that status."""
+
+    combat_id: str
+    demesne: str
+    attacker: str
+    from_inside: bool
+    former_owners: list[str]
+
+
 class ArtifactDropped(msgspec.Struct, frozen=True, tag="ArtifactDropped", tag_field="type"):
     artifact: str
     character: str
@@ -481,6 +527,11 @@ Event = (
     | CombatEnded
     | Disengaged
     | KeepAwayEnded
+    | DemesneBuildProposed
+    | DemesneBuilt
+    | VisitorAdmitted
+    | DemesneDefenceCoordinated
+    | DemesneFell
     | ArtifactDropped
     | ArtifactPickedUp
     | ArtifactHandedOver

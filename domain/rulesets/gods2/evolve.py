@@ -26,6 +26,10 @@ from domain.rulesets.gods2.events import (
     CombatPowersRevealed,
     CombatPowerTookEffect,
     CombatStarted,
+    DemesneBuildProposed,
+    DemesneBuilt,
+    DemesneDefenceCoordinated,
+    DemesneFell,
     DemonBanished,
     DemonCreated,
     DemonFreed,
@@ -57,6 +61,7 @@ from domain.rulesets.gods2.events import (
     RoundFought,
     SurrenderAccepted,
     SurrenderOffered,
+    VisitorAdmitted,
     VoidExitBought,
     WentOutOfGame,
 )
@@ -222,6 +227,11 @@ def evolve(state: State, event: Event) -> State:
             | CombatEnded()
             | Disengaged()
             | KeepAwayEnded()
+            | DemesneBuildProposed()
+            | DemesneBuilt()
+            | VisitorAdmitted()
+            | DemesneDefenceCoordinated()
+            | DemesneFell()
             | ArtifactDropped()
             | ArtifactPickedUp()
             | ArtifactHandedOver()
@@ -256,6 +266,10 @@ def _moved(state: State, event: CharacterMoved) -> State:
     protections = c.protections
     if used in protections and came_from != kind:
         protections = tuple(p for p in protections if p != used)  # a protection serves one entry
+    demesne = state.demesnes.get(event.to_locale)
+    if demesne is not None and c.id in demesne.admitted:
+        admitted = tuple(v for v in demesne.admitted if v != c.id)  # an admission serves one entry
+        state = R(state, demesnes={**state.demesnes, demesne.id: R(demesne, admitted=admitted)})
     return put(state, R(c, locale=event.to_locale, lost_in_void=event.lost_in_void, protections=protections))
 
 

@@ -18,6 +18,10 @@ from domain.rulesets.gods2.events import (
     CombatPowersRevealed,
     CombatPowerTookEffect,
     CombatStarted,
+    DemesneBuildProposed,
+    DemesneBuilt,
+    DemesneDefenceCoordinated,
+    DemesneFell,
     Disengaged,
     DuelChallenged,
     DuelNoShow,
@@ -33,8 +37,9 @@ from domain.rulesets.gods2.events import (
     RoundFought,
     SurrenderAccepted,
     SurrenderOffered,
+    VisitorAdmitted,
 )
-from domain.rulesets.gods2.model import Combat, Duel, Fighter, KeepAway, PendingAttack, State
+from domain.rulesets.gods2.model import Combat, Demesne, Duel, Fighter, KeepAway, PendingAttack, PendingBuild, State
 
 R = msgspec.structs.replace
 
@@ -64,6 +69,11 @@ CombatEvent = (
     | CombatEnded
     | Disengaged
     | KeepAwayEnded
+    | DemesneBuildProposed
+    | DemesneBuilt
+    | VisitorAdmitted
+    | DemesneDefenceCoordinated
+    | DemesneFell
     | ArtifactDropped
     | ArtifactPickedUp
     | ArtifactHandedOver
@@ -214,6 +224,35 @@ def evolve_combat(state: State, event: CombatEvent) -> State:
                 return state
             kept = tuple(a for a in c.keep_away if a.opponent != event.opponent)
             return _change(state, c.id, keep_away=kept)
+        case DemesneBuildProposed():
+            build = state.builds.get(event.demesne) or PendingBuild(
+                id=event.demesne,
+                name=event.name,
+                parent=event.parent,
+                contributions=dict(event.contributions),
+                agreed=(),
+            )
+            build = R(build, agreed=(*build.agreed, event.builder))
+            return R(state, builds={**state.builds, build.id: build})
+        case DemesneBuilt():
+            demesne = Demesne(id=event.demesne, name=event.name, parent=event.parent, owners=tuple(event.owners))
+            builds = {k: v for k, v in state.builds.items() if k != event.demesne}
+            state = R(state, demesnes={**state.demesnes, demesne.id: demesne}, builds=builds)
+            for owner in event.owners:
+                state = _change(state, owner, built_demesne=True)
+            return state
+        case VisitorAdmitted():
+            d = state.demesnes.get(event.demesne)
+            if d is None:
+                return state
+            return R(state, demesnes={**state.demesnes, d.id: R(d, admitted=(*d.admitted, event.visitor))})
+        case DemesneDefenceCoordinated():
+            return _combat(state, event.combat_id, coordinator=event.coordinator)
+        case DemesneFell():
+            d = state.demesnes.get(event.demesne)
+            if d is None or not event.from_inside:
+                return state
+            return R(state, demesnes={**state.demesnes, d.id: R(d, owners=(event.attacker,))})
         case ArtifactDropped():
             return _artifact(state, event.artifact, holder=None, locale=event.locale)
         case ArtifactPickedUp():
@@ -230,7 +269,14 @@ def _started(state: State, event: CombatStarted) -> State:
         demesne=event.defender_is_demesne,
         blocks=event.defender_blocks,
     )
-    combat = Combat(id=event.combat_id, kind=event.kind, locale=event.locale, attacker=attacker, defender=defender)
+    combat = Combat(
+        id=event.combat_id,
+        kind=event.kind,
+        locale=event.locale,
+        attacker=attacker,
+        defender=defender,
+        from_inside=event.from_inside,
+    )
     attacks = {
         k: v for k, v in state.attacks.items() if not (v.attacker == event.attacker and v.locale == event.locale)
     }

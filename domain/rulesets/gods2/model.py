@@ -204,6 +204,7 @@ class Demesne(msgspec.Struct, frozen=True):
     parent: str
     owners: tuple[str, ...]
     powers: tuple[DemesnePower, ...] = ()
+    admitted: tuple[str, ...] = ()  # let in by someone inside, for one entry [003:120]
 
 
 class Artifact(msgspec.Struct, frozen=True):
@@ -250,6 +251,8 @@ class Combat(msgspec.Struct, frozen=True):
     surrender_offered: bool = False
     mutual_end: tuple[str, ...] = ()
     supporters: tuple[str, ...] = ()  # allies who cast a Cd power before round 1 [003:332]
+    from_inside: bool = False  # a demesne attacked from the inside changes owner if it falls [003:376]
+    coordinator: str | None = None  # who coordinates a demesne's defence [003:314]
 
     def side(self, fighter_id: str) -> Fighter:
         return self.attacker if self.attacker.id == fighter_id else self.defender
@@ -304,6 +307,16 @@ class CouncilMeeting(msgspec.Struct, frozen=True):
     motions: dict[str, Motion] = {}
 
 
+class PendingBuild(msgspec.Struct, frozen=True):
+    """A joint demesne awaiting every builder's agreement ([003:118])."""
+
+    id: str
+    name: str
+    parent: str
+    contributions: dict[str, int]
+    agreed: tuple[str, ...]
+
+
 CastStage = Literal["announced", "awaiting_consent", "demesne_casting", "conversation"]
 
 
@@ -348,6 +361,7 @@ class State(msgspec.Struct, frozen=True):
     duels: dict[str, Duel] = {}
     laws: tuple[str, ...] = ()
     council: CouncilMeeting | None = None
+    builds: dict[str, PendingBuild] = {}
     casts: dict[str, PendingCast] = {}
     rulings: dict[str, OpenRuling] = {}
     offices: dict[str, str] = {}

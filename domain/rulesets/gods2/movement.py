@@ -84,7 +84,8 @@ def _check_entry(state: State, c: Character, to: str) -> None:
         welcome = set(demesne.owners)
         for owner in demesne.owners:
             welcome.update(state.characters[owner].lords)
-        if c.id not in welcome and not any(lord in demesne.owners for lord in c.lords):
+        minion = any(lord in demesne.owners for lord in c.lords)
+        if c.id not in welcome and not minion and c.id not in demesne.admitted:
             raise reject(
                 "demesne_closed",
                 f"Only the owners of {demesne.name}, their lords and minions enter [003:120].",
