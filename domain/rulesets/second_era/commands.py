@@ -96,6 +96,15 @@ class ArmHero(_Command, frozen=True, tag="ArmHero"):
     ability: str
 
 
+class CastInstant(_Command, frozen=True, tag="CastInstant"):
+    """[002:69-70] cast an instant spell outside battle: Travel teleports the tribe to `to_land` on the same
+    World; Sacrifice kills clans of `role` for 15 mana each. Casting costs no action [002:109]."""
+
+    spell: str
+    to_land: str | None = None
+    role: str | None = None
+
+
 class DestroyArtefact(_Command, frozen=True, tag="DestroyArtefact"):
     """[002:82] destroy an artefact your tribe or monster holds: 80% of its creation cost back as mana."""
 
@@ -199,6 +208,7 @@ Order = (
     | RazeStructure
     | CounterRaze
     | DestroyArtefact
+    | CastInstant
 )
 Command = Order | OfferTrade | AcceptTrade | EndTrade | CancelOrder | AdjustStockpile | RemoveClans | RuleRaze
 
@@ -215,7 +225,7 @@ ACTION_ORDERS = frozenset(
     }
 )
 FREE_ORDERS = frozenset(
-    {"ArmHero", "ChooseHeroAbility", "SetClanRoles", "SetSpellOrders", "CounterRaze", "DestroyArtefact"}
+    {"ArmHero", "ChooseHeroAbility", "SetClanRoles", "SetSpellOrders", "CounterRaze", "DestroyArtefact", "CastInstant"}
 )
 GM_COMMANDS = frozenset({"AdjustStockpile", "RemoveClans", "RuleRaze"})
 SEAT_COMMANDS = ACTION_ORDERS | FREE_ORDERS | {"CancelOrder", "OfferTrade", "AcceptTrade", "EndTrade"}

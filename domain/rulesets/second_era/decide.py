@@ -19,6 +19,7 @@ from domain.rulesets.second_era.commands import (
     BirthHero,
     BuildStructure,
     CancelOrder,
+    CastInstant,
     ChooseHeroAbility,
     Command,
     CounterRaze,
@@ -74,6 +75,8 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return _queue(state, ctx, command, check_create_artefact)
         case ArmHero():
             return _queue(state, ctx, command, check_arm_hero)
+        case CastInstant():
+            return _queue(state, ctx, command, check_cast_instant)
         case DestroyArtefact():
             return _queue(state, ctx, command, check_destroy_artefact)
         case ChooseHeroAbility():
@@ -252,6 +255,24 @@ def check_create_artefact(state: State, god: str, order: CreateArtefact) -> None
     check_effects(order.effects)
     if order.holder is not None and order.holder not in own_holders(state, god):
         raise reject("bad_holder", "Grant the artefact to your tribe or one of your monsters [002:11].")
+
+
+def check_cast_instant(state: State, god: str, order: CastInstant) -> None:
+    tribe = state.tribe_of(god)
+    if order.spell not in tribe.spells:
+        raise reject("unknown_spell", f"Your tribe does not know the spell {order.spell!r}.")
+    effects = {e.effect for e in state.spells[order.spell].effects}
+    if "travel" in effects:
+        if order.to_land not in state.lands:
+            raise reject("unknown_land", "Name the Land to travel to (`to_land`).")
+        if state.lands[order.to_land].world != state.lands[tribe.land].world:
+            # [002:69] to another Land on the same World.
+            raise reject("other_world", "Travel reaches only Lands of the same World.")
+    elif "sacrifice" in effects:
+        if order.role is None or tribe.n(order.role) < 1:
+            raise reject("bad_role", "Name the role of the clans to sacrifice (`role`); your tribe must have one.")
+    else:
+        raise reject("not_castable", "Only Travel and Sacrifice are cast by order; battle spells are cast in battle.")
 
 
 def check_destroy_artefact(state: State, god: str, order: DestroyArtefact) -> None:

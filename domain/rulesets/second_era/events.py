@@ -163,6 +163,19 @@ class BattleSpellCast(_Event, frozen=True, tag="BattleSpellCast"):
     healing: int = 0
 
 
+class InstantCast(_Event, frozen=True, tag="InstantCast"):
+    """[002:69-70] Travel (`to_land`) or Sacrifice (`role`, `clans` killed, `mana_gained`) cast by order."""
+
+    god: str
+    tribe: str
+    spell: str
+    mana: int
+    to_land: str | None = None
+    role: str | None = None
+    clans: int = 0
+    mana_gained: int = 0
+
+
 class ClansHealed(_Event, frozen=True, tag="ClansHealed"):
     """[002:68] Healing: clans killed in the battle brought back."""
 
@@ -379,6 +392,7 @@ Event = (
     | BattleFought
     | BattleSpellCast
     | ClansHealed
+    | InstantCast
     | ClansLost
     | ResourcesTaken
     | TribeDriven

@@ -24,6 +24,7 @@ from domain.rulesets.second_era.events import (
     HeroBorn,
     HeroKilled,
     HeroLevelled,
+    InstantCast,
     ManaSpent,
     MonsterSpawned,
     OrderCancelled,
@@ -143,6 +144,16 @@ def evolve(state: State, event: Event) -> State:
             return _tribe(state, event.tribe, land=event.to_land)
         case BattleSpellCast():
             return _stock(state, event.tribe, Resources(mana=-event.mana))
+        case InstantCast():
+            state = _stock(state, event.tribe, Resources(mana=event.mana_gained - event.mana))
+            tribe = state.tribes.get(event.tribe)
+            if tribe is None:
+                return state
+            if event.role is not None:
+                tribe = R(tribe, clans=_clans(tribe, event.role, -event.clans))
+            if event.to_land is not None:
+                tribe = R(tribe, land=event.to_land)
+            return R(state, tribes={**state.tribes, tribe.id: tribe})
         case ClansHealed():
             tribe = state.tribes.get(event.tribe)
             if tribe is None:

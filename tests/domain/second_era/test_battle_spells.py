@@ -3,18 +3,20 @@
 
 from __future__ import annotations
 
-from domain.rulesets.second_era.commands import MoveTribe, SetSpellOrders
+from domain.rulesets.second_era.commands import CastInstant, MoveTribe, SetSpellOrders
 from domain.rulesets.second_era.events import (
     BattleFought,
     BattleSpellCast,
     ClansHealed,
+    InstantCast,
+    OrderFailed,
     SpellsCast,
     SpellTaught,
 )
 from domain.rulesets.second_era.state import Spell
 from domain.rulesets.second_era.values import Effect
 from tests.domain.harness import Game
-from tests.domain.second_era.world import BOB, new_game, of, resolve, stock, with_clans
+from tests.domain.second_era.world import ANN, BOB, new_game, of, resolve, stock, with_clans
 
 
 def _teach(game: Game, tribe: str, *effects: Effect) -> str:
@@ -114,3 +116,50 @@ def test_healing_brings_back_a_clan_killed_in_the_battle() -> None:
     events = resolve(game)
     assert ClansHealed(tribe="anns", clans={"war": 1}) in events
     assert game.rules.tribes["anns"].clan_count() == 1
+
+
+def test_travel_teleports_the_tribe_to_another_land_of_the_world() -> None:
+    """[002:69] Travel: teleports an entire Tribe to another Land on the same World; base cost 20."""
+    game = new_game(ann_clans={"mage": 2, "farmer": 1})
+    stock(game, "anns", mana=20)
+    spell = _teach(game, "anns", Effect(effect="travel"))
+    game.when(CastInstant(spell=spell, to_land="e-sea"), ANN)
+    events = resolve(game)
+    assert InstantCast(god="ann", tribe="anns", spell=spell, mana=20, to_land="e-sea") in events
+    assert game.rules.tribes["anns"].land == "e-sea"
+
+
+def test_travel_onto_an_occupied_land_invades_it() -> None:
+    """[002:6] ending the turn on another tribe's Land forces a battle."""
+    game = new_game(ann_clans={"mage": 2, "war": 1})
+    stock(game, "anns", mana=20)
+    spell = _teach(game, "anns", Effect(effect="travel"))
+    game.when(CastInstant(spell=spell, to_land="e-plains"), ANN)
+    game.dice(3, 3)
+    battle = of(resolve(game), BattleFought)[0]
+    assert (battle.attacker, battle.defender) == ("anns", "bobs")
+
+
+def test_only_travel_and_sacrifice_are_cast_by_order() -> None:
+    game = new_game(ann_clans={"mage": 2, "farmer": 1})
+    spell = _teach(game, "anns", Effect(effect="destruction"))
+    assert game.rejects(CastInstant(spell=spell), ANN).code == "second_era.not_castable"
+
+
+def test_sacrifice_kills_a_clan_for_fifteen_mana_at_no_cost() -> None:
+    """[002:70] Sacrifice: kills 1 Clan in exchange for 15 mana; base cost 0; own tribe only."""
+    game = new_game(ann_clans={"mage": 1, "farmer": 2})
+    spell = _teach(game, "anns", Effect(effect="sacrifice"))
+    game.when(CastInstant(spell=spell, role="farmer"), ANN)
+    events = resolve(game)
+    cast = of(events, InstantCast)[0]
+    assert (cast.mana, cast.clans, cast.mana_gained) == (0, 1, 15)
+    assert game.rules.tribes["anns"].clans == {"mage": 1, "farmer": 1}
+
+
+def test_an_instant_spell_needs_a_free_slot() -> None:
+    """[002:74] a spell slot must be free for the effect to be used."""
+    game = new_game(ann_clans={"farmer": 3})
+    spell = _teach(game, "anns", Effect(effect="sacrifice"))
+    game.when(CastInstant(spell=spell, role="farmer"), ANN)
+    assert of(resolve(game), OrderFailed)[0].code == "second_era.no_free_slot"

@@ -25,7 +25,7 @@ RESOLUTION_ORDER: tuple[tuple[str, str, Step], ...] = (
     ("trades", "agreed trades and standing agreements carried out", resolve_trades),
     ("divine acts", "birth hero, spawn monster, teach spell, create artefact (mana)", resolve_divine_acts),
     ("works", "grow tribe, build Town / Shrine / Floor (stockpile)", resolve_works),
-    ("movement", "every tribe walks its ordered path at once", resolve_movement),
+    ("movement", "every tribe walks its ordered path at once; Travel and Sacrifice", resolve_movement),
     ("invasions", "tribes sharing a Land fight; loot, levels, heroes killed, driven off", resolve_invasions),
     ("razes", "counter-bids and sealed bids settled; new razes begun", resolve_razes),
     ("spells", "continuous spells cast and paid, transmutations", resolve_spells),

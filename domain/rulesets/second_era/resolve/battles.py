@@ -25,8 +25,8 @@ from domain.rulesets.second_era.events import (
     TribeDriven,
     TribeMoved,
 )
-from domain.rulesets.second_era.magic import adaptation_slots, spell_cost, spell_slots
-from domain.rulesets.second_era.resolve.instants import cast_in_battle
+from domain.rulesets.second_era.magic import spell_cost
+from domain.rulesets.second_era.resolve.instants import cast_in_battle, habitable, resolve_instant_orders
 from domain.rulesets.second_era.resolve.log import Log
 from domain.rulesets.second_era.state import State, Tribe
 from domain.rulesets.second_era.values import Resources
@@ -37,6 +37,7 @@ def resolve_movement(log: Log, ctx: DecisionContext) -> None:
         path = tuple(q.order.to_land for q in log.state.orders[god] if isinstance(q.order, MoveTribe))
         if path:
             log.emit(TribeMoved(tribe=log.state.gods[god].tribe, path=path))
+    resolve_instant_orders(log, ctx)
 
 
 def _moves(state: State, tribe: Tribe) -> int:
@@ -62,7 +63,7 @@ def resolve_invasions(log: Log, ctx: DecisionContext) -> None:
 
 
 def _defender(log: Log, ctx: DecisionContext, here: list[Tribe]) -> Tribe:
-    stayed = [t for t in here if _moves(log.state, t) == 0]
+    stayed = [t for t in here if _moves(log.state, t) == 0 and t.start_land == t.land]
     if stayed:
         return stayed[0]
     fewest = min(_moves(log.state, t) for t in here)
@@ -198,10 +199,6 @@ def _take_artefact_or_spell(log: Log, victor: str, loser: str) -> None:
         if kind == "spell" and spells:
             log.emit(SpellStolen(tribe=victor, spell=spells[0]))
             return
-
-
-def habitable(state: State, tribe: Tribe, land: str) -> bool:
-    return adaptation_slots(state, state.lands[land].habitat) <= spell_slots(state, tribe)
 
 
 def drive_off(log: Log, tribe_id: str, prefer: str | None) -> None:

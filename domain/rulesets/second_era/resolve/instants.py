@@ -11,14 +11,19 @@ back one clan killed in the battle per level.
 from __future__ import annotations
 
 from domain.engine import DecisionContext
-from domain.rulesets.second_era.events import BattleSpellCast
+from domain.rulesets.second_era import content
+from domain.rulesets.second_era.commands import CastInstant
+from domain.rulesets.second_era.events import BattleSpellCast, InstantCast
 from domain.rulesets.second_era.magic import (
+    adaptation_slots,
     counterspell_level,
     counterspell_surcharge,
     free_slots,
     is_hostile,
     spell_cost,
+    spell_slots,
 )
+from domain.rulesets.second_era.resolve.acts import orders_of
 from domain.rulesets.second_era.resolve.log import Log
 from domain.rulesets.second_era.state import State, Tribe
 
@@ -67,3 +72,48 @@ def cast_in_battle(log: Log, ctx: DecisionContext, tribe_id: str, enemy_id: str,
         bonus += rolled
         healing += heal
     return bonus, healing
+
+
+def _slots_left(log: Log, tribe: Tribe) -> int:
+    used = sum(1 for e in log.events if isinstance(e, InstantCast) and e.tribe == tribe.id)
+    return free_slots(log.state, tribe) - len(tribe.active) - used
+
+
+def resolve_instant_orders(log: Log, ctx: DecisionContext) -> None:
+    """Travel and Sacrifice cast by order, after the tribes have walked: Travel moves the tribe on to its
+    destination (so it can end on an occupied Land and invade it); Sacrifice kills `level` clans of the
+    named role for 15 mana each (digest #21: per level) and they cannot be healed ([002:70])."""
+    sacrifice_mana = content.magic().sacrifice_mana
+    for god, no, order in orders_of(log, (CastInstant,)):
+        state = log.state
+        tribe = state.tribe_of(god)
+        effects = state.spells[order.spell].effects
+        cost = spell_cost(effects)
+        if _slots_left(log, tribe) < 1:
+            log.fail(god, no, "no_free_slot", "Your tribe has no spell slot free for an instant spell [002:74].")
+            continue
+        if cost > tribe.stockpile.mana:
+            log.fail(god, no, "not_enough_mana", f"The spell needs {cost} mana from your tribe's stockpile.")
+            continue
+        travel = any(e.effect == "travel" for e in effects)
+        if travel and (order.to_land is None or not habitable(state, tribe, order.to_land)):
+            log.fail(god, no, "needs_adaptation", "Your tribe cannot live on that Land without Adaptation.")
+            continue
+        level = sum(e.level for e in effects if e.effect == "sacrifice")
+        killed = min(level, tribe.n(order.role)) if order.role is not None and level else 0
+        log.emit(
+            InstantCast(
+                god=god,
+                tribe=tribe.id,
+                spell=order.spell,
+                mana=cost,
+                to_land=order.to_land if travel else None,
+                role=order.role if killed else None,
+                clans=killed,
+                mana_gained=sacrifice_mana * killed,
+            )
+        )
+
+
+def habitable(state: State, tribe: Tribe, land: str) -> bool:
+    return adaptation_slots(state, state.lands[land].habitat) <= spell_slots(state, tribe)
