@@ -1,0 +1,69 @@
+"""GraphQL at /graphql (GraphiQL on GET from a browser), over the same `GameService` as REST.
+
+- `types`: object types mirroring the REST shapes; `Accepted | Rejected` is the `CommandResult` union.
+- `schema`: queries, mutations and the `events` subscription (graphql-transport-ws only).
+- `errors`: errors carry `extensions.code` (the REST problem code) and `extensions.status`.
+
+`submitCommand` answers rule refusals with `Rejected`; `createGame` and `addSeat` do not run a game command
+the client chose, so their refusals (like every auth, not-found or conflict error) are GraphQL errors.
+
+Authentication: `Authorization: Bearer <token>` on HTTP. A websocket takes it from the upgrade request or from
+`{"Authorization": "Bearer ..."}` in the `connection_init` payload; a bad token there closes the socket with
+4403, and a missing one lets only the token-free queries (rulesets) through.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any, cast
+
+from starlette.requests import HTTPConnection
+from strawberry.exceptions import ConnectionRejectionError
+from strawberry.fastapi import BaseContext, GraphQLRouter
+from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
+from strawberry.types.unset import UNSET, UnsetType
+
+from server.auth import AuthError, Tokens
+from server.graphql.schema import schema
+
+__all__ = ["graphql_router", "schema", "schema_sdl"]
+
+
+def context(connection: HTTPConnection) -> dict[str, Any]:
+    correlation_id = getattr(connection.state, "correlation_id", None) or str(uuid.uuid4())
+    return {
+        "service": connection.app.state.service,
+        "authorization": connection.headers.get("authorization"),
+        "correlation_id": correlation_id,
+    }
+
+
+class PantheonGraphQL(GraphQLRouter[dict[str, Any], None]):
+    async def on_ws_connect(self, context: BaseContext | dict[str, Any]) -> UnsetType | dict[str, object] | None:
+        assert isinstance(context, dict)  # our context getter always makes a dict
+        params = context.get("connection_params") or {}
+        given = params.get("Authorization", params.get("authorization"))
+        if given is not None:
+            context["authorization"] = given if isinstance(given, str) else ""
+        if context["authorization"] is not None:
+            tokens: Tokens = context["service"].tokens
+            try:
+                context["grant"] = await tokens.grant(context["authorization"])
+            except AuthError as exc:
+                raise ConnectionRejectionError({"code": exc.code, "message": exc.message}) from None
+        return cast(UnsetType, UNSET)  # no payload in connection_ack
+
+
+def graphql_router() -> GraphQLRouter[dict[str, Any], None]:
+    return PantheonGraphQL(
+        schema,
+        context_getter=context,
+        subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
+        # Auth is a bearer token, never a cookie, so a page on another origin gains nothing a client
+        # could not do anyway: third-party frontends may open the socket from their own origin.
+        allowed_origins=("*",),
+    )
+
+
+def schema_sdl() -> str:
+    return schema.as_str()
