@@ -26,6 +26,7 @@ from domain.rulesets.lote.orders import (
     MoveTreasury,
     Order,
     PayMegalith,
+    PayProjectSupportWithNFP,
     SetTaxRate,
 )
 from domain.rulesets.lote.state import Nation, State
@@ -74,6 +75,17 @@ def port_limits(state: State, nation: str, port: str) -> tuple[int, int]:
     return int(mine), city.gpv * 20
 
 
+def check_port_capacity(state: State, nation: str, order: Order, port: str, extra: int, fleet_id: str) -> None:
+    """[L2690-2712] a nation's MSP at a port within GPv x 20 x tax multiple; all nations within GPv x 20."""
+    mine, total = port_limits(state, nation, port)
+    based = [f for k, f in state.fleets.items() if f.base_port == port and k != fleet_id]
+    own = sum(f.msp for f in based if f.nation == nation) + extra
+    if own > mine:
+        raise refuse(order, "port_limit", f"{port!r} can base {mine} MSP of yours, not {own}")
+    if sum(f.msp for f in based) + extra > total:
+        raise refuse(order, "port_full", f"{port!r} can base {total} MSP in all")
+
+
 def _fleet(state: State, nation: Nation, order: Order, fleet_id: str) -> None:
     fleet = state.fleets.get(fleet_id)
     if fleet is None or fleet.nation != nation.id:
@@ -108,6 +120,7 @@ def _economic(state: State, nation: Nation, order: Order) -> Cost:
                     raise refuse(order, "not_a_port", f"{port!r} is not a port city")
                 if not at_least(city.statuses.get(nation.id), "t"):
                     raise refuse(order, "port_not_held", "MSP can be based only at a port held at T or better")
+            check_port_capacity(state, nation.id, order, port, state.fleets[order.fleet].msp, order.fleet)
             if (order.activity or state.fleets[order.fleet].activity) == "sea_trade":
                 route = order.route or state.fleets[order.fleet].route
                 if route not in state.routes:
@@ -121,6 +134,9 @@ def _economic(state: State, nation: Nation, order: Order) -> Cost:
             for unit, count in order.ships.items():
                 if msp_per_ship(unit) == 0 or leader.units.get(unit, 0) < count or count <= 0:
                     raise refuse(order, "not_enough_ships", f"army {order.army!r} cannot convert {count} {unit}")
+            fleet = state.fleets[order.fleet]
+            added = sum(msp_per_ship(u) * n for u, n in order.ships.items())
+            check_port_capacity(state, nation.id, order, fleet.base_port, fleet.msp + added, order.fleet)
             return Cost()
         case BuildHeavyTransports():
             _fleet(state, nation, order, order.fleet)
@@ -134,6 +150,16 @@ def _economic(state: State, nation: Nation, order: Order) -> Cost:
             return Cost(decimal(order, "gp", order.gp), decimal(order, "nfp", order.nfp))
         case AgroToReserve():
             return Cost(gp=Fraction(order.points))
+        case PayProjectSupportWithNFP():
+            most = nation.support.project / FIXED["project_nfp_as_gp"]
+            if not 0 < order.nfp <= most:
+                raise refuse(
+                    order,
+                    "too_much_nfp",
+                    f"project support of {float(nation.support.project):.2f} GP "
+                    f"takes at most {float(most):.2f} NFP at 5 GP each",
+                )
+            return Cost(nfp=Fraction(order.nfp))
         case DeclareMassConscription() | ConvertAgro() | FreeformOrder():
             return Cost()
     raise AssertionError(f"unexpected order {order!r}")
@@ -196,7 +222,7 @@ def declared_tax(nation: Nation, form: list[Order]) -> int:
 def totals(state: State, nation: Nation, form: list[Order]) -> Totals:
     """Add up a form whose lines have each been checked. Restricted credits only count where they may be used."""
     net = economy.net_revenue(nation, economy.effective_tax_pct(state, nation, declared_tax(nation, form)))
-    invest = builds = other = nfp_troops = nfp_other = ZERO
+    invest = builds = other = nfp_troops = nfp_other = support_nfp = ZERO
     credit_gp = credit_nfp = ZERO
     megalith_nfp = ZERO
     local: dict[str, Fraction] = {}
@@ -214,6 +240,8 @@ def totals(state: State, nation: Nation, form: list[Order]) -> Totals:
             nfp -= used
         if isinstance(order, Invest):
             invest += cost.gp
+        elif isinstance(order, PayProjectSupportWithNFP):
+            support_nfp += nfp
         elif isinstance(order, ConvertAgro):
             gp, n = agro_credit(nation, order)
             credit_gp, credit_nfp = credit_gp + gp, credit_nfp + n
@@ -239,7 +267,7 @@ def totals(state: State, nation: Nation, form: list[Order]) -> Totals:
     return Totals(
         net=net,
         saved_in=nation.gp,
-        support=nation.support.total,
+        support=nation.support.total - support_nfp * FIXED["project_nfp_as_gp"],
         investments=invest,
         agro_credit=credit_gp,
         builds_gp=builds,

@@ -48,6 +48,7 @@ from domain.rulesets.lote.orders import (
     MoveTreasury,
     Order,
     PayMegalith,
+    PayProjectSupportWithNFP,
     SetTaxRate,
 )
 from domain.rulesets.lote.run import Run, lines_of
@@ -55,6 +56,8 @@ from domain.rulesets.lote.state import State
 from domain.rulesets.lote.tables import TABLES
 
 ZERO = Fraction(0)
+# lines resolved in R0 (declarations), R2 (support) or R3 (the auction), not here
+R0_ORDERS = SetTaxRate | MoveTreasury | AssignFleet | ConvertShipsToMSP | BuildHeavyTransports
 HIDDEN: tuple[str, ...] = ()  # GM-only rolls: seats see the outcome, not the proposal's dice
 
 
@@ -219,9 +222,7 @@ def r4_builds(run: Run, nid: str) -> None:
     local: dict[str, Fraction] = {}
     invested: dict[str, tuple[Fraction, Fraction]] = {}
     for order in lines:
-        if isinstance(
-            order, SetTaxRate | MoveTreasury | AssignFleet | ConvertShipsToMSP | BuildHeavyTransports | BidMercenaries
-        ):
+        if isinstance(order, R0_ORDERS | BidMercenaries | PayProjectSupportWithNFP):
             continue
         if isinstance(order, FreeformOrder):
             run.raise_item(nid, "freeform", order.line, "GM to resolve", order.text)

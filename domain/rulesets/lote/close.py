@@ -15,10 +15,13 @@ from domain.rulesets.lote.messages import (
     RatingRaised,
     ReportsDrafted,
     ResistanceSet,
+    RouteAged,
+    ShippingGrown,
     TurnPublished,
 )
 from domain.rulesets.lote.run import Run
 from domain.rulesets.lote.state import State
+from domain.rulesets.lote.tables import TABLES
 
 ZERO = Fraction(0)
 
@@ -43,6 +46,7 @@ def close_turn(state: State, ctx: DecisionContext) -> Sequence[Event]:
             run.emit(ResistanceSet(region=item.subject, resistance=int(item.outcome)))
     r7_end_of_turn(run)
     r8_assess(run)
+    r8_routes(run)
     run.emit(ReportsDrafted(turn=ctx.turn))
     return run.events
 
@@ -70,6 +74,37 @@ def r7_end_of_turn(run: Run) -> None:
                     levels=project.levels,
                 )
             )
+
+
+def r8_routes(run: Run) -> None:
+    """[L2849-2866] open routes age by the turn's years; [L2922-2966] a sea route below capacity grows shipping.
+
+    New MSP join the nation's first sea-trade fleet on the route; a nation without one gets none.
+    """
+    state = run.state
+    for route_id, route in sorted(state.routes.items()):
+        if route.closed:
+            continue
+        run.emit(RouteAged(route=route_id, duration_years=route.duration_years + state.years_per_turn))
+        sides = (route.nation_a, route.nation_b)
+        if route.kind != "S" or any(n not in state.nations for n in sides):
+            continue
+        nations = [state.nations[n] for n in sides]
+        msp = [economy.route_msp(state, route_id, n) for n in sides]
+        emsp = [
+            economy.effective_msp(msp[i], TABLES.economy.trade_range.values[nations[i].culture], route.sea_zones)
+            for i in (0, 1)
+        ]
+        ttv = nations[0].revenue.itv + nations[1].revenue.itv
+        for i in (0, 1):
+            grown = economy.new_shipping(ttv, emsp[i], emsp[1 - i], nations[i].nmv, msp[i], msp[1 - i])
+            fleet = next(
+                (k for k, f in sorted(state.fleets.items()) if f.nation == sides[i] and f.route == route_id
+                 and f.activity == "sea_trade"),
+                None,
+            )  # fmt: skip
+            if grown and fleet is not None:
+                run.emit(ShippingGrown(nation=sides[i], fleet=fleet, route=route_id, msp=grown))
 
 
 def r8_assess(run: Run) -> None:

@@ -63,6 +63,7 @@ from domain.rulesets.lote.orders import (
     MoveTreasury,
     Order,
     PayMegalith,
+    PayProjectSupportWithNFP,
     SetTaxRate,
 )
 from domain.rulesets.lote.state import Nation, OrderForm, State
@@ -272,6 +273,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             | PayMegalith()
             | BuildFerryPoints()
             | BidMercenaries()
+            | PayProjectSupportWithNFP()
         ):
             return decide_order(state, command, ctx)
         case WithdrawOrder():

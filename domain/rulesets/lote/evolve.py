@@ -46,6 +46,8 @@ from domain.rulesets.lote.messages import (
     ReportsDrafted,
     ResistanceSet,
     RevenueCollected,
+    RouteAged,
+    ShippingGrown,
     ShipsConvertedToMSP,
     SupportPaid,
     TaxRateDeclared,
@@ -59,6 +61,7 @@ from domain.rulesets.lote.messages import (
 )
 from domain.rulesets.lote.scenario import CityRecord, Megalith
 from domain.rulesets.lote.state import OrderForm, Project, State
+from domain.rulesets.lote.tables import TABLES
 
 R = msgspec.structs.replace
 
@@ -183,14 +186,10 @@ def _colony(state: State, event: ColonyPaid) -> State:
     state = _set_place(state, event.target, gpv=event.gpv) if event.target in state.regions else state
     if event.status is not None:
         state = _status(state, event.target, event.nation, event.status)
-    if event.kind == "unsettled" and event.target in state.regions:
-        state = _set_place(state, event.target, colonizable=event.gpv < 0)
     return state
 
 
 def _megalith_paid(state: State, event: MegalithPaid) -> State:
-    from domain.rulesets.lote.tables import TABLES
-
     fixed = TABLES.construction.fixed_costs.values
     state = _spend(state, event.nation, event.gp, event.nfp)
     project = state.projects.get(event.project) or Project(
@@ -292,7 +291,17 @@ def evolve(state: State, event: Event) -> State:
                 return state
             return _nation(state, event.nation, gp=nation.gp + event.net, nfp=nation.nfp + event.nfp)
         case SupportPaid():
-            return _spend(state, event.nation, event.paid, Fraction(0))
+            return _spend(state, event.nation, event.paid, event.nfp)
+        case ShippingGrown():
+            fleet = state.fleets.get(event.fleet)
+            if fleet is None:
+                return state
+            return R(state, fleets={**state.fleets, event.fleet: R(fleet, msp=fleet.msp + event.msp)})
+        case RouteAged():
+            route = state.routes.get(event.route)
+            if route is None:
+                return state
+            return R(state, routes={**state.routes, event.route: R(route, duration_years=event.duration_years)})
         case MercenariesHired():
             pool = state.mercenary_pools.get(event.pool)
             state = _spend(state, event.nation, event.price * event.count, Fraction(0))

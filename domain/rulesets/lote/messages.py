@@ -223,10 +223,13 @@ class RevenueCollected(_Event, frozen=True, tag="RevenueCollected"):
 
 
 class SupportPaid(_Event, frozen=True, tag="SupportPaid"):
+    """`paid` is in GP; `nfp` NFP paid part of the project support at 5 GP each ([L1696-1716])."""
+
     nation: str
     support: Support
     paid: Fraction
     shortfall: Fraction
+    nfp: Fraction = Fraction(0)
 
 
 class MercenariesHired(_Event, frozen=True, tag="MercenariesHired"):
@@ -427,6 +430,22 @@ class ResistanceSet(_Event, frozen=True, tag="ResistanceSet"):
     resistance: int
 
 
+class ShippingGrown(_Event, frozen=True, tag="ShippingGrown"):
+    """[L2922-2966] a route below capacity generates merchant shipping for its partners."""
+
+    nation: str
+    fleet: str
+    route: str
+    msp: int
+
+
+class RouteAged(_Event, frozen=True, tag="RouteAged"):
+    """[L2849-2866] an open route's duration grows with the years it stays open."""
+
+    route: str
+    duration_years: int
+
+
 class NationAssessed(_Event, frozen=True, tag="NationAssessed"):
     """R8: the sheets for the next turn and the GP/NFP saved."""
 
@@ -527,6 +546,8 @@ Event = (
     | AdjudicationRaised
     | AdjudicationDecided
     | ResistanceSet
+    | ShippingGrown
+    | RouteAged
     | NationAssessed
     | ReportsDrafted
     | TurnPublished

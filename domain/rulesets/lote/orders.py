@@ -76,6 +76,12 @@ class Invest(_Order, frozen=True, tag="Invest"):
     nfp: str = "0"
 
 
+class PayProjectSupportWithNFP(_Order, frozen=True, tag="PayProjectSupportWithNFP"):
+    """[L1696-1716] project support may be paid in NFP, 1 NFP = 5 GP (corvee labour)."""
+
+    nfp: int
+
+
 class AgroToReserve(_Order, frozen=True, tag="AgroToReserve"):
     """[L1969-1985] 1 GP per surplus agro point added to the reserves (then 30% attrition)."""
 
@@ -209,6 +215,7 @@ Order = (
     | ConvertShipsToMSP
     | BuildHeavyTransports
     | Invest
+    | PayProjectSupportWithNFP
     | AgroToReserve
     | ConvertAgro
     | FreeformOrder

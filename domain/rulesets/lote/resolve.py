@@ -38,10 +38,12 @@ from domain.rulesets.lote.orders import (
     BuildHeavyTransports,
     ConvertShipsToMSP,
     MoveTreasury,
+    PayProjectSupportWithNFP,
     SetTaxRate,
 )
 from domain.rulesets.lote.run import Run, lines_of
 from domain.rulesets.lote.state import State
+from domain.rulesets.lote.tables import TABLES
 
 ZERO = Fraction(0)
 
@@ -115,9 +117,14 @@ def r1_revenue(run: Run, nid: str) -> None:
 def r2_support(run: Run, nid: str) -> None:
     """[L1567-1789] support is owed first; a shortfall is the GM's to settle (which units vanish, what degrades)."""
     nation = run.nation(nid)
-    owed = nation.support.total
+    nfp = ZERO
+    for order in lines_of(run.state, nid):
+        if isinstance(order, PayProjectSupportWithNFP) and run.still_valid(nid, order) is not None:
+            nfp += order.nfp
+    nfp = min(nfp, max(nation.nfp, ZERO))
+    owed = nation.support.total - nfp * TABLES.construction.fixed_costs.values["project_nfp_as_gp"]
     paid = min(owed, max(nation.gp, ZERO))
-    run.emit(SupportPaid(nation=nid, support=nation.support, paid=paid, shortfall=owed - paid))
+    run.emit(SupportPaid(nation=nid, support=nation.support, paid=paid, shortfall=owed - paid, nfp=nfp))
     if paid < owed:
         run.raise_item(
             nid,

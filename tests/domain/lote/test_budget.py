@@ -152,3 +152,17 @@ def test_mass_conscription_nfp_are_for_troops_only() -> None:
     g = _conscripts()
     g.when(DeclareMassConscription(line="mc"), ROME)
     assert g.rejects(Invest(line="i", rating="bl", nfp="24"), ROME).code == "lote.not_enough_nfp"
+
+
+def test_project_support_can_be_paid_in_nfp_at_5_gp_each() -> None:
+    """[L1696-1716] 1 NFP = 5 GP of project support; no more NFP than the project support needs."""
+    g = _rome(saved_gp="500")
+    _sample_sheet(g)
+    from domain.rulesets.lote.orders import PayProjectSupportWithNFP
+
+    assert g.rejects(PayProjectSupportWithNFP(line="p", nfp=2), ROME).code == "lote.too_much_nfp"  # 6 GP -> 1.2
+    g.when(PayProjectSupportWithNFP(line="p", nfp=1), ROME)
+    g.when(AdvancePhase())
+    events = g.when(AdvancePhase())
+    paid = next(e for e in events if isinstance(e, m.SupportPaid))
+    assert (paid.paid, paid.nfp) == (Fraction("153.2") - 5, 1)

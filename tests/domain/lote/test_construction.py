@@ -357,3 +357,30 @@ def test_a_form_that_spends_more_than_it_has_names_the_line() -> None:
     g = _venice(saved_gp="0")
     rejected = g.rejects(BuildPublicWorks(line="pw-7", location="Verona", points=41), V)
     assert rejected.code == "lote.over_budget" and "line 'pw-7'" in rejected.message
+
+
+def test_converted_ships_must_fit_the_ports_msp_limit() -> None:
+    """[L2690-2712] Venice (5 GPv, Homeland x2) bases at most 200 MSP of Venice's."""
+    g = _venice()
+    g.given(m.ShippingGrown(nation="v", fleet="f", route="-", msp=130))
+    rejected = g.rejects(ConvertShipsToMSP(line="s", fleet="f", army="doge", ships={"HT": 4, "LT": 6}), V)
+    assert rejected.code == "lote.port_limit"
+
+
+def test_an_unsettled_wilderness_colony_stops_at_1_gpv() -> None:
+    """[L4574-4580] Table 5-9: w colonises to at most 1 GPv, 15 GP + 15 NFP per step."""
+    g = _venice()
+    g.when(Colonize(line="c", target="Wild", kind="unsettled", gp="30", nfp="30"), V)
+    _resolve(g)
+    assert g.rules.regions["Wild"].gpv == 1
+    _close(g)
+    rejected = g.rejects(Colonize(line="c", target="Wild", kind="unsettled", gp="15", nfp="15"), V)
+    assert rejected.code == "lote.colony_cap"
+
+
+def test_an_unsettled_colony_needs_a_leader_when_not_next_to_held_land() -> None:
+    """[L4557-4564] not adjacent to a controlled land region: the Colonize leader action carries the gold."""
+    g = _venice()
+    g.given(m.ControlStatusSet(place="Istria", nation="v", status=None, reason="lost"))
+    rejected = g.rejects(Colonize(line="c", target="Wild", kind="unsettled", gp="15", nfp="15"), V)
+    assert rejected.code == "lote.needs_colonize_action"

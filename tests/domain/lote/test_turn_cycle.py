@@ -8,7 +8,7 @@ from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.orders import FreeformOrder, Invest, SetTaxRate
 from tests.domain.harness import GM, Game
-from tests.domain.lote.helpers import example_setup, game, nation, region, scenario, seat
+from tests.domain.lote.helpers import city, example_setup, game, nation, region, scenario, seat
 
 BYZ, DAN = seat("byz"), seat("dan")
 
@@ -206,3 +206,37 @@ def test_gm_is_the_only_one_to_confirm() -> None:
     g = _start()
     assert g.rejects(m.ConfirmAdjudication(item_id="x"), BYZ).code == "engine.forbidden"
     assert g.rejects(m.ConfirmAdjudication(item_id="x"), GM).code == "lote.unknown_item"
+
+
+def test_open_routes_age_and_an_over_capacity_route_grows_no_shipping() -> None:
+    """[L2849-2866] open routes age by the turn's years; [L2951-2956] R1 (56 eMSP > TTV 6) grows nothing."""
+    g = _start()
+    for _ in range(3):
+        _decide_all(g)
+        g.when(AdvancePhase())
+    assert g.rules.routes["R1"].duration_years == 30 and g.rules.routes["R2"].duration_years == 55
+    assert not [e for e in g.events if isinstance(e, m.ShippingGrown)]
+
+
+def test_a_sea_route_below_capacity_grows_shipping_for_both_partners() -> None:
+    """[L2922-2966] free = ceil(TTV) - eMSP - eMSP; new MSP = free x NMV x own share, rounded."""
+    sides = {}
+    for n, port, land in (("a", "PA", "LA"), ("b", "PB", "LB")):
+        sides[n] = (port, land)
+    setup = scenario(
+        nations={n: nation(n.upper(), nmv="0.5") for n in sides},
+        regions={land: region(3, statuses={n: "f"}) for n, (_, land) in sides.items()},
+        cities={port: city(land, 10, codes=["p"], statuses={n: "f"}) for n, (port, land) in sides.items()},
+        fleets={f"f{n}": {"nation": n, "base_port": port, "activity": "sea_trade", "route": "X", "msp": 1}
+                for n, (port, _) in sides.items()},
+        trade_routes={"X": {"kind": "S", "nation_a": "a", "nation_b": "b", "sea_zones": 3, "duration_years": 20}},
+    )  # fmt: skip
+    g = game(setup)
+    itv = g.rules.nations["a"].revenue.itv
+    assert itv == 4 + Fraction(1, 3)  # CTV 10/3 x 1.5 x 0.8 = 4, + IS 1 / divisor 3
+    for _ in range(3):
+        _decide_all(g)
+        g.when(AdvancePhase())
+    grown = {e.nation: e.msp for e in g.events if isinstance(e, m.ShippingGrown)}
+    assert grown == {"a": 2, "b": 2}  # free = 9 - 1 - 1 = 7; 7 x 0.5 x 1/2 = 1.75 -> 2
+    assert g.rules.fleets["fa"].msp == 3
