@@ -1,0 +1,113 @@
+"""Full replay fold rate vs msgspec decoding alone, over the same rows of a long test-bids game.
+
+Four timings per round, on one game (100,000 events by default, built as in `bench.state_at`):
+
+- decode: the rows' `data` through a msgspec JSON decoder of the game's event union (the baseline);
+- fold: `codec.decode_event` + `engine.evolve` over the same rows in memory (what `GameStates._fold` does);
+- read + decode: `store.read_stream` of the whole stream, then decode (the end-to-end baseline);
+- fold_from_scratch: `GameStates.fold_from_scratch` (read, decode, evolve), the public full replay.
+
+    python -m bench.replay [--events 100000] [--repeats 5] [--quick]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import msgspec
+
+from bench._common import build_game, fresh_database, machine, median, parser, postgres_server, server_settings
+from domain.engine import game as engine
+from events.codec import codec_for, dec_hook
+from events.postgres import PostgresEventStore
+from projections.snapshots import InMemorySnapshotStore
+from projections.state import GameStates
+from server.database import create_pool
+from tests.rulesets import sealed_bids
+
+TARGET = 0.5
+
+
+def decode_only(decoder: msgspec.json.Decoder[Any], rows: list[Any]) -> None:
+    decode = decoder.decode
+    for row in rows:
+        decode(row.data)
+
+
+def fold(rows: list[Any]) -> Any:
+    ruleset = sealed_bids.ruleset
+    codec = codec_for(ruleset)
+    state = None
+    for row in rows:
+        state = engine.evolve(ruleset, state, codec.decode_event(row.type, row.data))
+    return state
+
+
+def timed(fn: Any, *args: Any) -> float:
+    t0 = time.perf_counter()
+    fn(*args)
+    return time.perf_counter() - t0
+
+
+async def timed_async(coro: Any) -> float:
+    t0 = time.perf_counter()
+    await coro
+    return time.perf_counter() - t0
+
+
+async def run(server: str, events: int, repeats: int) -> None:
+    async with fresh_database(server) as url:
+        print(f"PostgreSQL: {await server_settings(url)}; {machine()}")
+        pool = await create_pool(url, min_size=2, max_size=4)
+        try:
+            game = await build_game(pool, events)
+            store = PostgresEventStore(pool, notify=False)
+            rows = await store.read_stream(game.stream_id)
+            n = len(rows)
+            decoder = msgspec.json.Decoder(codec_for(sealed_bids.ruleset).event_union, dec_hook=dec_hook)
+            states = GameStates(store, InMemorySnapshotStore())
+            assert await states.fold_from_scratch(game.game_id) == fold(rows)
+            rates: dict[str, list[float]] = {k: [] for k in ("decode", "fold", "read+decode", "fold_from_scratch")}
+
+            async def read_and_decode() -> None:
+                decode_only(decoder, await store.read_stream(game.stream_id))
+
+            print(f"{n:,} events; events/s per round:")
+            for round_ in range(1, repeats + 1):
+                rates["decode"].append(n / timed(decode_only, decoder, rows))
+                rates["fold"].append(n / timed(fold, rows))
+                rates["read+decode"].append(n / await timed_async(read_and_decode()))
+                rates["fold_from_scratch"].append(n / await timed_async(states.fold_from_scratch(game.game_id)))
+                print(f"  round {round_}: " + "   ".join(f"{k} {v[-1]:,.0f}" for k, v in rates.items()), flush=True)
+        finally:
+            await pool.close()
+    m = {k: median(v) for k, v in rates.items()}
+    # Ratios are taken within each round (same moment, same load), then the median across rounds.
+    fold_ratio = median([f / d for f, d in zip(rates["fold"], rates["decode"], strict=True)])
+    e2e_ratio = median([f / d for f, d in zip(rates["fold_from_scratch"], rates["read+decode"], strict=True)])
+    print(f"\nreplay of a {n:,}-event game, median of {repeats} rounds (events/s; ratios paired per round):")
+    print(f"  msgspec decode alone                {m['decode']:>12,.0f}")
+    print(f"  decode + evolve (the fold)          {m['fold']:>12,.0f}   ratio {fold_ratio:.2f} (vs decode alone)")
+    print(f"  read_stream + decode                {m['read+decode']:>12,.0f}")
+    print(
+        f"  GameStates.fold_from_scratch        {m['fold_from_scratch']:>12,.0f}   ratio {e2e_ratio:.2f} "
+        "(vs read_stream + decode)"
+    )
+    print(f"  target fold/decode >= {TARGET}: {fold_ratio:.2f}, {'met' if fold_ratio >= TARGET else 'MISSED'}")
+
+
+def main() -> None:
+    p = parser(__doc__.splitlines()[0])
+    p.add_argument("--events", type=int, default=100_000)
+    args = p.parse_args()
+    if args.quick:
+        args.events = 5_000
+    repeats = args.repeats or (1 if args.quick else 5)
+    with postgres_server() as server:
+        asyncio.run(run(server, args.events, repeats))
+
+
+if __name__ == "__main__":
+    main()

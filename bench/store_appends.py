@@ -1,0 +1,182 @@
+"""Appends/s through `PostgresEventStore.append` vs a bare asyncpg INSERT into an identical table.
+
+Each writer appends one event per call to a stream of its own, tracking its expected version; writers run
+concurrently (1, 8 and 32 by default), each with a pooled connection. The store runs twice: with its NOTIFY
+(the server's setting, with one connection LISTENing as a server's would) and with `notify=False`.
+
+The baseline table is `CREATE TABLE events_raw (LIKE events INCLUDING ALL)` (same columns, defaults, identity,
+check, unique and secondary indexes) plus the same trigger; its writers INSERT the same bytes (event data,
+encoded metadata, 32-byte hashes) with one `pool.execute` per event. Configurations are interleaved within
+each round; each ratio is taken within a round and the median over rounds is reported.
+
+    python -m bench.store_appends [--writers 1 8 32] [--seconds 1.5] [--repeats 5] [--quick]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+
+import asyncpg
+
+from bench._common import fresh_database, machine, median, parser, postgres_server, server_settings
+from events.codec import encode
+from events.postgres import CHANNEL, PostgresEventStore
+from events.store import EventMetadata, NewEvent, encode_metadata
+from server.database import create_pool
+from tests.rulesets.sealed_bids import NoteWritten
+
+TARGET = 0.7
+WARMUP = 0.3
+
+_RAW_TABLE = """
+CREATE TABLE events_raw (LIKE events INCLUDING ALL);
+CREATE TRIGGER events_raw_no_update BEFORE UPDATE OR DELETE ON events_raw
+    FOR EACH ROW EXECUTE FUNCTION events_are_immutable();
+"""
+_RAW_INSERT = """
+INSERT INTO events_raw (stream_id, stream_version, type, data, metadata, recorded_at, prev_hash, hash)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+"""
+
+# One event and its metadata as the command handler would build them for a seat's WriteNote.
+EVENT = NewEvent(type="NoteWritten", data=encode(NoteWritten(bidder="ann", text="bid low, then raise on turn 3")))
+META = EventMetadata(
+    actor="seat:seat-1a2b3c4d",
+    role="player",
+    recorded_at=datetime(2026, 1, 1, tzinfo=UTC),
+    seat_id="seat-1a2b3c4d",
+    token_id="k7Qm2xZp",
+    command_id=str(uuid.uuid4()),
+    command_type="WriteNote",
+    correlation_id=str(uuid.uuid4()),
+    causation_id=str(uuid.uuid4()),
+    turn=3,
+)
+META_BYTES = encode_metadata(META)
+HASH = hashlib.sha256(b"bench").digest()
+
+Writer = Callable[[str], Awaitable[None]]
+
+
+async def measure(make_writer: Callable[[], Writer], writers: int, seconds: float, tag: str) -> float:
+    """Appends per second over `seconds`, after a short warm-up, with `writers` concurrent writers."""
+    counts = [0] * writers
+    stop = False
+
+    async def loop(i: int) -> None:
+        write = make_writer()
+        stream = f"bench-{tag}-{i}"
+        while not stop:
+            await write(stream)
+            counts[i] += 1
+
+    tasks = [asyncio.create_task(loop(i)) for i in range(writers)]
+    await asyncio.sleep(WARMUP)
+    before, t0 = sum(counts), time.perf_counter()
+    await asyncio.sleep(seconds)
+    done, elapsed = sum(counts) - before, time.perf_counter() - t0
+    stop = True
+    await asyncio.gather(*tasks)
+    return done / elapsed
+
+
+def store_writer(store: PostgresEventStore) -> Callable[[], Writer]:
+    def make() -> Writer:
+        version = 0
+
+        async def write(stream: str) -> None:
+            nonlocal version
+            await store.append(stream, version, [EVENT], META)
+            version += 1
+
+        return write
+
+    return make
+
+
+def raw_writer(pool: asyncpg.Pool) -> Callable[[], Writer]:
+    def make() -> Writer:
+        version = 0
+
+        async def write(stream: str) -> None:
+            nonlocal version
+            version += 1
+            await pool.execute(
+                _RAW_INSERT, stream, version, EVENT.type, EVENT.data, META_BYTES, META.recorded_at, HASH, HASH
+            )
+
+        return write
+
+    return make
+
+
+async def run(server: str, writer_counts: list[int], seconds: float, repeats: int) -> None:
+    variants = ("raw INSERT", "store, NOTIFY on", "store, NOTIFY off")
+    results: dict[tuple[int, str], list[float]] = {}
+    async with fresh_database(server) as url:
+        print(f"PostgreSQL: {await server_settings(url)}; {machine()}")
+        admin = await asyncpg.connect(url)
+        await admin.execute(_RAW_TABLE)
+        listener = await asyncpg.connect(url)  # a server LISTENs; notifications are delivered to it
+        await listener.add_listener(CHANNEL, lambda *_: None)
+        try:
+            for round_ in range(1, repeats + 1):
+                for writers in writer_counts:
+                    pool = await create_pool(url, min_size=writers, max_size=writers)
+                    makers = {
+                        "raw INSERT": raw_writer(pool),
+                        "store, NOTIFY on": store_writer(PostgresEventStore(pool)),
+                        "store, NOTIFY off": store_writer(PostgresEventStore(pool, notify=False)),
+                    }
+                    order = variants[round_ % 3 :] + variants[: round_ % 3]  # rotate who goes first
+                    line = []
+                    for variant in order:
+                        tag = f"{round_}-{writers}-{variant.replace(' ', '').replace(',', '')}"
+                        rate = await measure(makers[variant], writers, seconds, tag)
+                        results.setdefault((writers, variant), []).append(rate)
+                        line.append(f"{variant} {rate:,.0f}/s")
+                    await pool.close()
+                    print(f"  round {round_}, {writers:>2} writers: " + "   ".join(line), flush=True)
+        finally:
+            await listener.close()
+            await admin.close()
+
+    print(f"\nappends/s, one event per append, median of {repeats} rounds of {seconds:g} s (ratios paired per round):")
+    print(f"  {'writers':>7} {'raw INSERT':>12} {'store+NOTIFY':>13} {'ratio':>6} {'store-NOTIFY':>13} {'ratio':>6}")
+    worst = float("inf")
+    for writers in writer_counts:
+        raw = results[(writers, "raw INSERT")]
+        on = results[(writers, "store, NOTIFY on")]
+        off = results[(writers, "store, NOTIFY off")]
+        r_on = median([a / b for a, b in zip(on, raw, strict=True)])
+        r_off = median([a / b for a, b in zip(off, raw, strict=True)])
+        worst = min(worst, r_on)
+        print(
+            f"  {writers:>7} {median(raw):>12,.0f} {median(on):>13,.0f} {r_on:>6.2f} {median(off):>13,.0f} "
+            f"{r_off:>6.2f}"
+        )
+    print(
+        f"  target store/raw >= {TARGET} (NOTIFY on, the server's setting): worst {worst:.2f}, "
+        f"{'met' if worst >= TARGET else 'MISSED'}"
+    )
+
+
+def main() -> None:
+    p = parser(__doc__.splitlines()[0])
+    p.add_argument("--writers", type=int, nargs="+", default=[1, 8, 32])
+    p.add_argument("--seconds", type=float, default=1.5, help="measured seconds per configuration")
+    args = p.parse_args()
+    if args.quick:
+        args.writers, args.seconds = [1, 8], 0.5
+    repeats = args.repeats or (1 if args.quick else 5)
+    with postgres_server() as server:
+        asyncio.run(run(server, args.writers, args.seconds, repeats))
+
+
+if __name__ == "__main__":
+    main()
