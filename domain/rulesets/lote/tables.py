@@ -46,6 +46,12 @@ class IntTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     values: dict[str, int]
 
 
+class IntListTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    table: str
+    lines: str
+    values: dict[str, list[int]]
+
+
 class YearsRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     first_year: int
     last_year: int
@@ -147,6 +153,97 @@ class ConstructionTables(_Doc, frozen=True):
 class MovementTables(_Doc, frozen=True):
     terrain_entry: Table2
     border_modifier: Table1
+    culture_ap: Table1
+    equipment_ap: Table1
+    unit_type_ap: Table1
+    training_ap: Table1
+    leader_combat_ap: Table1
+    impulse_months: IntListTable
+    slave_ap: Table1
+    terrain_action: Table2
+    reaction_range: Table2
+
+
+class GarrisonCell(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    multiple: int
+    cavalry: bool
+
+
+class GarrisonTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    table: str
+    lines: str
+    values: dict[Culture, dict[str, GarrisonCell]]
+
+
+class StatusTable2(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Row -> column -> a control status code (or "p/pt")."""
+
+    table: str
+    lines: str
+    values: dict[str, dict[str, str]]
+
+
+class StatusEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    agro: Fraction
+    tax: Fraction
+    build: Literal["yes", "no", "allied"]
+    nfp: Literal["yes", "no", "allied"]
+    troops: Literal["nation", "allied", "defense", "no"]
+    extra_ap: int
+    control_cost: Literal["none", "minimum", "medium", "high"]
+
+
+class StatusEffectsTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    table: str
+    lines: str
+    values: dict[str, StatusEffect]
+
+
+class ControlTables(_Doc, frozen=True):
+    garrison_terrain: GarrisonTable
+    religion_garrison: Table1
+    max_status_religion: StatusTable2
+    max_status_terrain: StatusTable2
+    status_effects: StatusEffectsTable
+    religious_interactions: StatusTable2
+
+
+class TransformationCode(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    gp_per_5y_per_is: int = 0
+    nfp_per_5y_per_is: int = 0
+    years: int = 0
+    dynastic_failure_roll: bool = False
+    after_dynastic_failure: bool = False
+    needs_enslavement: bool = False
+
+
+class TransformationCodes(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    table: str
+    lines: str
+    values: dict[str, TransformationCode]
+
+
+class CultStatus(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    tax: Fraction
+    intel_base: bool
+    counts: bool
+    nfp: bool
+
+
+class CultStatusTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    table: str
+    lines: str
+    values: dict[str, CultStatus]
+
+
+class ProjectTables(_Doc, frozen=True):
+    canals: IntTable
+    intensive_agriculture: IntTable
+    megalith_base_levels: Table1
+    transformation_codes: TransformationCodes
+    society_changes: StatusTable2
+    economy_changes: StatusTable2
+    cult_statuses: CultStatusTable
 
 
 class Tables(msgspec.Struct, frozen=True):
@@ -155,6 +252,8 @@ class Tables(msgspec.Struct, frozen=True):
     units: UnitTables
     construction: ConstructionTables
     movement: MovementTables
+    control: ControlTables
+    projects: ProjectTables
 
 
 def _dec_hook(kind: type, obj: Any) -> Any:
@@ -186,6 +285,8 @@ def load_tables() -> Tables:
         units=_load("units.json", UnitTables),
         construction=_load("construction.json", ConstructionTables),
         movement=_load("movement.json", MovementTables),
+        control=_load("control.json", ControlTables),
+        projects=_load("projects.json", ProjectTables),
     )
 
 

@@ -11,7 +11,8 @@ from domain.rulesets.lote.tables import TABLES, EconomyTables, Table1, decode_ta
 
 
 def test_every_table_file_carries_a_version_and_its_source() -> None:
-    for doc in (TABLES.economy, TABLES.support, TABLES.units, TABLES.construction, TABLES.movement):
+    docs = (TABLES.economy, TABLES.support, TABLES.units, TABLES.construction, TABLES.movement)
+    for doc in (*docs, TABLES.control, TABLES.projects):
         assert doc.version == 1
         assert "001_a502c40d34b0dea4" in doc.source
 
@@ -68,3 +69,49 @@ def test_a_table_with_a_float_is_refused() -> None:
 def test_a_table_file_with_an_unknown_field_is_refused() -> None:
     with pytest.raises(msgspec.ValidationError):
         decode_table(b'{"version": 1, "source": "x", "surprise": 1}', EconomyTables)
+
+
+def test_garrison_terrain_table_2_37_follows_the_texts_column_order() -> None:
+    """[L2450-2464] columns c, c2, w...: nomads garrison c at x1 and c2 at x2; steppe and desert need cavalry."""
+    nomads = TABLES.control.garrison_terrain.values["N"]
+    assert (nomads["c"].multiple, nomads["c2"].multiple) == (1, 2)
+    assert nomads["s"].cavalry and not nomads["w"].cavalry
+
+
+def test_religious_interactions_table_13_7_is_not_symmetric() -> None:
+    """[L15222-15253] row "you", column "them": NC tolerates HC, but HC is hostile to NC."""
+    rel = TABLES.control.religious_interactions.values
+    assert rel["RC"]["HC"] == "H" and rel["NC"]["HC"] == "T" and rel["HC"]["NC"] == "H"
+    assert all(rel[r][r] == "-" for r in rel)
+
+
+def test_maximum_status_tables_2_41_and_2_43() -> None:
+    """[L2493-2522] RS 10 with a hostile religion caps at P/PT; a Seafaring nation holds an island as Homeland."""
+    assert TABLES.control.max_status_religion.values["10"]["hostile"] == "p/pt"
+    assert TABLES.control.max_status_terrain.values["i"]["S"] == "hm"
+    assert TABLES.control.max_status_terrain.values["o"]["N"] == "a"
+
+
+def test_status_effects_table_13_3_disagrees_with_table_2_13_only_for_homeland() -> None:
+    """Appendix A1: Table 13-3 taxes the Homeland at 1.0 where Table 2-13 says 2.0; every other status agrees."""
+    effects = TABLES.control.status_effects.values
+    tax = TABLES.economy.status_tax.values
+    assert [s for s, e in effects.items() if e.tax != tax[s]] == ["hm"]
+
+
+def test_action_point_tables_6_5_to_6_15() -> None:
+    """[L5313-5360; L5372-5387] culture AP, modifiers, and the impulse months (12 AP acts Jan-Dec)."""
+    move = TABLES.movement
+    assert move.culture_ap.values["N"] == 8 and move.unit_type_ap.values["leader_alone"] == 2
+    assert move.leader_combat_ap.values["11"] == 1 and move.leader_combat_ap.values["4"] == -1
+    assert move.impulse_months.values["12"] == list(range(1, 13)) and move.impulse_months.values["2"] == [6, 7]
+    assert move.reaction_range.values["cav"]["10"] == 4
+
+
+def test_transformation_tables_9_1_to_9_5() -> None:
+    """[L8604-8735] Guild -> Free is GNM: 20 GP and 5 NFP per size for 25 years (EX-26's inputs)."""
+    proj = TABLES.projects
+    assert proj.economy_changes.values["guild"]["free"] == "GNM"
+    codes = proj.transformation_codes.values
+    assert (codes["G"].gp_per_5y_per_is, codes["N"].nfp_per_5y_per_is, codes["M"].years) == (20, 5, 25)
+    assert proj.canals.values["Suez"] == 5 and proj.intensive_agriculture.values["Kwanto"] == 3
