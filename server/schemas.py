@@ -47,12 +47,13 @@ class RulesetList(msgspec.Struct, frozen=True):
 
 
 class CreateGameRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Create a game. `scenario` is the ruleset's setup document; `settings` its game settings."""
+    """Create a game. `scenario` is the ruleset's setup document; `settings` its game settings (an object;
+    omitted settings take the ruleset's defaults)."""
 
     ruleset: str
     name: str
     scenario: msgspec.Raw
-    settings: msgspec.Raw | None = None
+    settings: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"{}"))
     ruleset_version: int | None = None
 
 

@@ -112,8 +112,9 @@ class GameService:
         if not request.name.strip():
             raise ApiError("game.name_required", "Give the game a name.", 422)
         actor = Actor(principal="admin", role="admin", token_id=grant.token_id)
-        settings = request.settings if request.settings is not None else msgspec.Raw(b"{}")
-        game_id, created = await self.handler.create_game(ruleset, request.name, request.scenario, settings, actor)
+        game_id, created = await self.handler.create_game(
+            ruleset, request.name, request.scenario, request.settings, actor
+        )
         token_id, token = await self.tokens.issue("gm", game_id)
         commitment = _dict.decode(created.data)["dice_commitment"]
         return s.CreatedGame(
