@@ -174,12 +174,14 @@ class Mutation:
         ruleset_version: int | None = None,
     ) -> CreatedGame:
         svc, who = await caller(info)
+        # Omitted settings take the request type's default (the ruleset's defaults).
+        given = {"settings": msgspec.Raw(document("settings", settings))} if settings is not None else {}
         request = s.CreateGameRequest(
             ruleset=text("ruleset", ruleset, 64),
             name=text("name", name, 200),
             scenario=msgspec.Raw(document("scenario", scenario)),
-            settings=msgspec.Raw(document("settings", settings)) if settings is not None else None,
             ruleset_version=bounded("rulesetVersion", ruleset_version, 1, 10_000),
+            **given,
         )
         return CreatedGame(**msgspec.structs.asdict(await svc.create_game(who, request)))
 
