@@ -44,7 +44,7 @@ from domain.rulesets.gods2.mana import income_for_event, require_can_spend, spen
 from domain.rulesets.gods2.model import Combat, State
 
 
-def _folded(state: State, events: Sequence[object]) -> State:
+def folded(state: State, events: Sequence[object]) -> State:
     from domain.rulesets.gods2.evolve import evolve
 
     for event in events:
@@ -55,7 +55,7 @@ def _folded(state: State, events: Sequence[object]) -> State:
 
 def reported(state: State, events: list[object], outcome: str) -> list[object]:
     """Append the event-source income of a reported combat, computed on the state after `events`."""
-    after = _folded(state, events)
+    after = folded(state, events)
     return events + income_for_event(after, f"combat.{outcome}", 1, f"combat ended by {outcome} [003:368]")
 
 
@@ -111,7 +111,7 @@ def decide_offer_surrender(state: State, command: OfferSurrender, ctx: DecisionC
 def _death(state: State, combat: Combat, loser: str, ctx: DecisionContext, cause: str) -> list[object]:
     winner = combat.opponent(loser).id
     events: list[object] = [CombatEnded(combat_id=combat.id, outcome="death", winner=winner, loser=loser)]
-    events += kill(_folded(state, events), state.characters[loser], ctx.now, cause)
+    events += kill(folded(state, events), state.characters[loser], ctx.now, cause)
     return reported(state, events, "death")
 
 
@@ -221,6 +221,6 @@ def decide_end_combat_by_ruling(state: State, command: EndCombatByRuling, ctx: D
         raise reject("not_a_fighter", "Only the fighters of this combat can die in it.")
     events: list[object] = [CombatEnded(combat_id=combat.id, outcome="death" if command.dead else "ruling")]
     for dead in sorted(command.dead):
-        after = _folded(state, events)
+        after = folded(state, events)
         events += kill(after, after.characters[dead], ctx.now, command.reason)
     return reported(state, events, "death") if command.dead else events

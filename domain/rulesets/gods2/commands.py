@@ -7,7 +7,7 @@ from typing import Literal
 import msgspec
 
 from domain.rulesets.gods2.content import FractionText
-from domain.rulesets.gods2.model import CharacterSetup, Era, Gesture, Mutilation
+from domain.rulesets.gods2.model import CharacterSetup, Era, Gesture, MotionKind, Mutilation
 
 # --- seats ------------------------------------------------------------------------------------------------
 
@@ -166,6 +166,48 @@ class CoordinateDemesneDefence(
     msgspec.Struct, frozen=True, tag="CoordinateDemesneDefence", tag_field="type", forbid_unknown_fields=True
 ):
     combat_id: str
+
+
+class SummonGreatCouncil(
+    msgspec.Struct, frozen=True, tag="SummonGreatCouncil", tag_field="type", forbid_unknown_fields=True
+):
+    """Use the power Summon Great Council: the meeting begins `minutes` from now, led by you ([003:480-482])."""
+
+    minutes: int = 0
+
+
+class ProposeMotion(msgspec.Struct, frozen=True, tag="ProposeMotion", tag_field="type", forbid_unknown_fields=True):
+    """Put one of the Council's acts to the vote ([003:486]): a law (passed, amended or rescinded), an office
+    granted or revoked, a promotion to greater god, or the Supreme Deity."""
+
+    kind: MotionKind
+    text: str = ""
+    subject: str | None = None
+    office: str | None = None
+    sphere: str | None = None
+    law: int | None = None
+
+
+class Vote(msgspec.Struct, frozen=True, tag="Vote", tag_field="type", forbid_unknown_fields=True):
+    motion_id: str
+    yes: bool
+
+
+class CloseMotion(msgspec.Struct, frozen=True, tag="CloseMotion", tag_field="type", forbid_unknown_fields=True):
+    """The leader ends a vote that has not reached seven yes votes: it fails."""
+
+    motion_id: str
+
+
+class DissolveCouncil(msgspec.Struct, frozen=True, tag="DissolveCouncil", tag_field="type", forbid_unknown_fields=True):
+    pass
+
+
+class DeclareOutlaw(msgspec.Struct, frozen=True, tag="DeclareOutlaw", tag_field="type", forbid_unknown_fields=True):
+    """The Judge of Heaven passes sentence under the Council's laws ([003:490])."""
+
+    character: str
+    reason: str
 
 
 class DropArtifact(msgspec.Struct, frozen=True, tag="DropArtifact", tag_field="type", forbid_unknown_fields=True):
@@ -340,6 +382,12 @@ Command = (
     | AdmitToDemesne
     | AttackDemesne
     | CoordinateDemesneDefence
+    | SummonGreatCouncil
+    | ProposeMotion
+    | Vote
+    | CloseMotion
+    | DissolveCouncil
+    | DeclareOutlaw
     | DropArtifact
     | PickUpArtifact
     | CreditMana

@@ -185,6 +185,9 @@ class ContentPack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     oath_witness_powers: list[str] = []
     # The Build Demesne power's cost ([003:118] builders split it "in any way they choose").
     build_demesne_cost: int = 10
+    # [003:480] the power Summon Great Council, and [003:490] the office whose holder declares outlaws.
+    summon_council_power: str = "summon_great_council"
+    judge_office: str = "judge_of_heaven"
 
 
 _FRACTION = re.compile(r"^-?\d+(/[1-9]\d*)?$")

@@ -15,6 +15,7 @@ from domain.rulesets.gods2 import (
     combat_end,
     combat_round,
     combat_start,
+    council,
     demesnes,
     life,
     mana,
@@ -33,6 +34,7 @@ from domain.rulesets.gods2.commands import (
     ChooseCombatArtifact,
     ChooseCombatPower,
     ChooseGesture,
+    CloseMotion,
     CollectMana,
     Command,
     ConsentToPower,
@@ -40,8 +42,10 @@ from domain.rulesets.gods2.commands import (
     CreateDemon,
     CreditMana,
     DebitMana,
+    DeclareOutlaw,
     DefendCharacter,
     DepositInDemonPool,
+    DissolveCouncil,
     DropArtifact,
     EndCombatByRuling,
     EnterPrimevalWilds,
@@ -56,6 +60,7 @@ from domain.rulesets.gods2.commands import (
     PayWayOutOfVoid,
     PickUpArtifact,
     PlayDemesneDefence,
+    ProposeMotion,
     ProposeMutualEnd,
     RecordManaEvent,
     RefuseToSurrender,
@@ -66,16 +71,22 @@ from domain.rulesets.gods2.commands import (
     ScaleManaSources,
     SetClock,
     SneakAttack,
+    SummonGreatCouncil,
     SupportDuelist,
     TransferMana,
     TransmigrateCharacter,
     UseGift,
+    Vote,
     WithdrawFromDemonPool,
 )
 from domain.rulesets.gods2.model import State
 
 
 def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
+    return council.quorum_check(state, list(_decide(state, command, ctx)))
+
+
+def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
     match command:
         case MoveToLocale():
             return movement.decide_move_to_locale(state, command, ctx)
@@ -133,6 +144,18 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return demesnes.decide_coordinate_defence(state, command, ctx)
         case PlayDemesneDefence():
             return demesnes.decide_play_demesne_defence(state, command, ctx)
+        case SummonGreatCouncil():
+            return council.decide_summon(state, command, ctx)
+        case ProposeMotion():
+            return council.decide_propose_motion(state, command, ctx)
+        case Vote():
+            return council.decide_vote(state, command, ctx)
+        case CloseMotion():
+            return council.decide_close_motion(state, command, ctx)
+        case DissolveCouncil():
+            return council.decide_dissolve(state, command, ctx)
+        case DeclareOutlaw():
+            return council.decide_declare_outlaw(state, command, ctx)
         case DropArtifact():
             return artifacts.decide_drop_artifact(state, command, ctx)
         case PickUpArtifact():
@@ -175,6 +198,10 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
 
 def on_timer(state: State, timer: Timer, ctx: DecisionContext) -> Sequence[object]:
     """The events a fired timer causes, dated at the timer's own time so history shows who was dead when."""
+    return council.quorum_check(state, list(_on_timer(state, timer)))
+
+
+def _on_timer(state: State, timer: Timer) -> Sequence[object]:
     match timer.purpose:
         case combat_start.ATTACK_WINDOW:
             return combat_start.on_attack_window(state, timer)
@@ -182,6 +209,10 @@ def on_timer(state: State, timer: Timer, ctx: DecisionContext) -> Sequence[objec
             return combat_start.on_duel_time(state, timer)
         case power_effects.CAST_TIMER:
             return power_effects.on_cast_timer(state, timer)
+        case council.COUNCIL:
+            return council.on_council_timer(state, timer)
+        case council.SPEECH:
+            return council.on_speech_timer(state, timer)
         case _:
             return life.on_life_timer(state, timer)
 

@@ -11,6 +11,25 @@ from fractions import Fraction
 
 import msgspec
 
+from domain.rulesets.gods2.events_council import (
+    CouncilConvened,
+    CouncilDissolved,
+    CouncilFailedToConvene,
+    CouncilSummoned,
+    GreaterGodPromoted,
+    LawAmended,
+    LawPassed,
+    LawRescinded,
+    LeaderSpeechEnded,
+    MotionFailed,
+    MotionPassed,
+    MotionProposed,
+    OfficeAssigned,
+    OfficeRevoked,
+    OutlawDeclared,
+    SupremeDeityChosen,
+    VoteCast,
+)
 from domain.rulesets.gods2.events_powers import (
     CastCompleted,
     CastFailed,
@@ -544,4 +563,21 @@ Event = (
     | PowerEffectRuled
     | MutilationsHealed
     | DemesnePowerSet
+    | CouncilSummoned
+    | CouncilConvened
+    | CouncilFailedToConvene
+    | LeaderSpeechEnded
+    | MotionProposed
+    | VoteCast
+    | MotionPassed
+    | MotionFailed
+    | LawPassed
+    | LawAmended
+    | LawRescinded
+    | OfficeAssigned
+    | OfficeRevoked
+    | GreaterGodPromoted
+    | SupremeDeityChosen
+    | OutlawDeclared
+    | CouncilDissolved
 )

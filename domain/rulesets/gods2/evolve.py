@@ -6,7 +6,7 @@ from typing import assert_never
 
 import msgspec
 
-from domain.rulesets.gods2 import evolve_combat, evolve_powers
+from domain.rulesets.gods2 import evolve_combat, evolve_council, evolve_powers
 from domain.rulesets.gods2.events import (
     AnnouncementRequested,
     ArtifactDropped,
@@ -65,6 +65,25 @@ from domain.rulesets.gods2.events import (
     VoidExitBought,
     WentOutOfGame,
 )
+from domain.rulesets.gods2.events_council import (
+    CouncilConvened,
+    CouncilDissolved,
+    CouncilFailedToConvene,
+    CouncilSummoned,
+    GreaterGodPromoted,
+    LawAmended,
+    LawPassed,
+    LawRescinded,
+    LeaderSpeechEnded,
+    MotionFailed,
+    MotionPassed,
+    MotionProposed,
+    OfficeAssigned,
+    OfficeRevoked,
+    OutlawDeclared,
+    SupremeDeityChosen,
+    VoteCast,
+)
 from domain.rulesets.gods2.events_powers import (
     CastCompleted,
     CastFailed,
@@ -76,7 +95,7 @@ from domain.rulesets.gods2.events_powers import (
     PowerEffectRuled,
     RulingRequested,
 )
-from domain.rulesets.gods2.model import Character, State
+from domain.rulesets.gods2.model import Character, State, Vacancy
 from domain.rulesets.gods2.setup import character_from_setup
 
 R = msgspec.structs.replace
@@ -249,6 +268,26 @@ def evolve(state: State, event: Event) -> State:
             | DemesnePowerSet()
         ):
             return evolve_powers.evolve_powers(state, event)
+        case (
+            CouncilSummoned()
+            | CouncilConvened()
+            | CouncilFailedToConvene()
+            | LeaderSpeechEnded()
+            | MotionProposed()
+            | VoteCast()
+            | MotionPassed()
+            | MotionFailed()
+            | LawPassed()
+            | LawAmended()
+            | LawRescinded()
+            | OfficeAssigned()
+            | OfficeRevoked()
+            | GreaterGodPromoted()
+            | SupremeDeityChosen()
+            | OutlawDeclared()
+            | CouncilDissolved()
+        ):
+            return evolve_council.evolve_council(state, event)
         case _:
             assert_never(event)
 
@@ -314,6 +353,10 @@ def _obliterated(state: State, event: CharacterObliterated) -> State:
     state = drop_all(state, event.dropped, c.locale)
     demesnes = {k: R(d, owners=tuple(o for o in d.owners if o != c.id)) for k, d in state.demesnes.items()}
     offices = {office: holder for office, holder in state.offices.items() if holder != c.id}
+    vacancies = state.vacancies
+    if c.kind == "greater_god" and not c.primal_being:
+        # [003:439] her seat becomes vacant; [003:443] a primal being's seat may never be filled again.
+        vacancies = (*vacancies, Vacancy(seat_of=c.id, archetype=c.archetype))
     gone = R(
         c,
         life="obliterated",
@@ -324,4 +367,4 @@ def _obliterated(state: State, event: CharacterObliterated) -> State:
         combat=None,
         outlaw=False,
     )
-    return R(put(state, gone), demesnes=demesnes, offices=offices)
+    return R(put(state, gone), demesnes=demesnes, offices=offices, vacancies=vacancies)

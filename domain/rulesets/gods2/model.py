@@ -284,16 +284,38 @@ class Duel(msgspec.Struct, frozen=True):
     at: datetime | None = None
 
 
+MotionKind = Literal[
+    "pass_law", "amend_law", "rescind_law", "assign_office", "revoke_office", "promote", "supreme_deity"
+]
+
+
 class Motion(msgspec.Struct, frozen=True):
     id: str
-    kind: str
+    kind: MotionKind
     text: str
     proposer: str
     subject: str | None = None
     office: str | None = None
     sphere: str | None = None
+    law: int | None = None
     yes: tuple[str, ...] = ()
     no: tuple[str, ...] = ()
+
+
+class CouncilSummons(msgspec.Struct, frozen=True):
+    """A scheduled meeting, posted in the Hall of Doom ([003:60]); the summoner will lead it ([003:482])."""
+
+    leader: str
+    at: datetime
+    timer_id: str
+
+
+class Vacancy(msgspec.Struct, frozen=True):
+    """A Council seat left by an obliterated greater god ([003:498]); an archetype's seat is filled only by
+    her archetypal lesser gods ([003:441]); a primal being's never ([003:443])."""
+
+    seat_of: str
+    archetype: bool = False
 
 
 class CouncilMeeting(msgspec.Struct, frozen=True):
@@ -304,6 +326,7 @@ class CouncilMeeting(msgspec.Struct, frozen=True):
     started_at: datetime
     speech_until: datetime
     speech_timer: str
+    forfeited: tuple[str, ...] = ()  # shamed greater gods, who may not vote at this meeting [003:330]
     motions: dict[str, Motion] = {}
 
 
@@ -361,6 +384,9 @@ class State(msgspec.Struct, frozen=True):
     duels: dict[str, Duel] = {}
     laws: tuple[str, ...] = ()
     council: CouncilMeeting | None = None
+    summons: CouncilSummons | None = None
+    vacancies: tuple[Vacancy, ...] = ()
+    supreme_deity: str | None = None
     builds: dict[str, PendingBuild] = {}
     casts: dict[str, PendingCast] = {}
     rulings: dict[str, OpenRuling] = {}

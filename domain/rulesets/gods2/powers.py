@@ -46,7 +46,7 @@ from domain.rulesets.gods2.power_effects import CAST_TIMER, complete
 COMBAT_ONLY = frozenset({"C", "Cd", "Cs"})
 
 
-def _may_cast(state: State, c: Character, ctx: DecisionContext) -> None:
+def may_cast(state: State, c: Character, ctx: DecisionContext) -> None:
     if state.era == "null" or state.in_transition:
         raise reject("no_personal_powers", "Personal powers work in Aleph, Centrum and Omega sessions [003:199].")
     require_alive(c, "use powers")  # [003:424] restriction 3
@@ -147,7 +147,7 @@ def cast(
     ctx: DecisionContext,
     gift: str | None,
 ) -> list[object]:
-    _may_cast(state, c, ctx)
+    may_cast(state, c, ctx)
     codes = categories(power)
     if gift is not None:
         codes = (codes - {"G"}) | {"N"}  # the gift imitates a direct effect, used on its holder by default
@@ -316,7 +316,7 @@ def decide_consent_to_power(state: State, command: ConsentToPower, ctx: Decision
     if pending is None or pending.stage != "awaiting_consent" or c.id not in pending.targets:
         raise reject("nothing_to_consent", "No power awaits your consent.")
     caster = state.characters[pending.caster]
-    _may_cast(state, caster, ctx)
+    may_cast(state, caster, ctx)
     require_can_spend(caster, pending.cost)
     power = power_def(state, pending.power)
     return complete(

@@ -87,8 +87,11 @@ def setup(**overrides: Any) -> Setup:
     return Setup(**fields)
 
 
-def game(settings: Settings | None = None, **overrides: Any) -> Game:
-    return Game(ruleset, setup(**overrides), settings=settings, seats=["zeus", "hera", "ares", "iris", "azazel"])
+SEATS = ["zeus", "hera", "ares", "iris", "azazel"]
+
+
+def game(settings: Settings | None = None, seats: list[str] | None = None, **overrides: Any) -> Game:
+    return Game(ruleset, setup(**overrides), settings=settings, seats=seats or SEATS)
 
 
 ZEUS, HERA, ARES, IRIS, AZAZEL = (seat(n) for n in ("zeus", "hera", "ares", "iris", "azazel"))

@@ -1,0 +1,247 @@
+"""The Great Council ([003:478-504]), its laws, offices, promotions and the Judge of Heaven."""
+
+from __future__ import annotations
+
+from domain.engine.messages import FireDueTimers
+from domain.rulesets.gods2.commands import (
+    ChallengeDuel,
+    CloseMotion,
+    DeclareOutlaw,
+    DissolveCouncil,
+    KillCharacter,
+    MoveToLocale,
+    NameDuelTime,
+    ObliterateCharacter,
+    ProposeMotion,
+    SetClock,
+    SneakAttack,
+    SummonGreatCouncil,
+    Vote,
+)
+from domain.rulesets.gods2.events import ManaCredited
+from domain.rulesets.gods2.events_council import (
+    CouncilConvened,
+    CouncilDissolved,
+    CouncilFailedToConvene,
+    LawPassed,
+    MotionFailed,
+    OfficeAssigned,
+)
+from domain.rulesets.gods2.model import DEFAULT_LAW, CharacterSetup
+from tests.domain.gods2.scenario import ARES, HERA, IRIS, SEATS, ZEUS, characters, game
+from tests.domain.harness import Game, seat
+
+OTHERS = [f"g{i}" for i in range(3, 9)]  # six more greater gods: eight in all
+G = {name: seat(name) for name in OTHERS}
+
+
+def council_game(**chars: dict[str, object]) -> Game:
+    extra = [
+        CharacterSetup(id=n, name=n.upper(), kind="greater_god", locale="hall", mana=10, spheres={"wisdom": 1})
+        for n in OTHERS
+    ]
+    zeus = {"powers": ["summon_great_council", "sword_of_fire"], **chars.pop("zeus", {})}
+    base = characters(zeus=zeus, **chars)  # type: ignore[arg-type]
+    return game(characters=[*base, *extra], seats=[*SEATS, *OTHERS])
+
+
+def convene(g: Game) -> None:
+    g.when(SummonGreatCouncil(minutes=10), ZEUS)
+    g.advance(10)
+    g.when(FireDueTimers())
+    g.advance(3)
+    g.when(FireDueTimers())
+
+
+def test_the_summoner_appoints_the_time_and_leads_the_meeting() -> None:
+    """[003:480-482] the meeting begins at the appointed time; the summoner leads it."""
+    g = council_game()
+    g.when(SummonGreatCouncil(minutes=10), ZEUS)
+    assert g.rules.characters["zeus"].mana == 18
+    g.advance(10)
+    convened = g.when(FireDueTimers())[1]
+    assert isinstance(convened, CouncilConvened) and convened.leader == "zeus"
+
+
+def test_no_one_interrupts_the_leaders_three_minutes() -> None:
+    """[003:482] he may speak for up to three minutes; no one present may interrupt."""
+    g = council_game()
+    g.when(SummonGreatCouncil(minutes=0), ZEUS)
+    g.when(FireDueTimers())
+    assert g.rejects(ProposeMotion(kind="pass_law", text="x"), HERA).code == "gods2.leader_speaking"
+    g.advance(3)
+    g.when(FireDueTimers())
+    g.when(ProposeMotion(kind="pass_law", text="Thou shalt not deal with demons."), HERA)
+
+
+def test_a_council_without_seven_greater_gods_does_not_convene() -> None:
+    """[003:480] fewer than seven greater gods present."""
+    g = council_game()
+    g.when(SummonGreatCouncil(minutes=5), ZEUS)
+    g.when(MoveToLocale(locale="feasts"), G["g3"])
+    g.when(MoveToLocale(locale="feasts"), G["g4"])
+    g.advance(5)
+    assert isinstance(g.when(FireDueTimers())[1], CouncilFailedToConvene)
+
+
+def test_seven_yes_votes_pass_a_law() -> None:
+    """[003:484] GODS-61: eight present, seven yes: passes."""
+    g = council_game()
+    convene(g)
+    motion = g.when(ProposeMotion(kind="pass_law", text="Thou shalt not deal with demons."), ZEUS)[0].motion_id
+    for voter in [ZEUS, HERA, *list(G.values())[:4]]:
+        g.when(Vote(motion_id=motion, yes=True), voter)
+    events = g.when(Vote(motion_id=motion, yes=True), G["g7"])
+    assert LawPassed(text="Thou shalt not deal with demons.") in events
+    assert g.rules.laws == (DEFAULT_LAW, "Thou shalt not deal with demons.")
+    assert any(isinstance(e, ManaCredited) and e.source == "wisdom-laws" for e in events)
+
+
+def test_six_yes_votes_fail_whatever_the_number_present() -> None:
+    """[003:484] GODS-61: six yes and two abstentions: fails."""
+    g = council_game()
+    convene(g)
+    motion = g.when(ProposeMotion(kind="pass_law", text="Hop like a bunny."), ZEUS)[0].motion_id
+    for voter in [ZEUS, HERA, *list(G.values())[:4]]:
+        g.when(Vote(motion_id=motion, yes=True), voter)
+    assert g.when(CloseMotion(motion_id=motion), ZEUS) == [MotionFailed(motion_id=motion, yes=6)]
+    assert g.rules.laws == (DEFAULT_LAW,)
+
+
+def test_only_greater_gods_vote() -> None:
+    g = council_game()
+    convene(g)
+    motion = g.when(ProposeMotion(kind="pass_law", text="x"), ZEUS)[0].motion_id
+    assert g.rejects(Vote(motion_id=motion, yes=True), ARES).code == "gods2.no_vote"
+
+
+def test_the_meeting_ends_when_fewer_than_seven_greater_gods_remain() -> None:
+    """[003:480] it ends whenever there are less than seven greater gods present."""
+    g = council_game()
+    convene(g)
+    g.when(MoveToLocale(locale="feasts"), G["g3"])
+    events = g.when(MoveToLocale(locale="feasts"), G["g4"])
+    assert isinstance(events[-1], CouncilDissolved) and g.rules.council is None
+
+
+def test_the_leader_dissolves_the_meeting() -> None:
+    g = council_game()
+    convene(g)
+    assert g.rejects(DissolveCouncil(), HERA).code == "gods2.not_the_leader"
+    g.when(DissolveCouncil(), ZEUS)
+    assert g.rules.council is None
+
+
+def test_no_combat_in_the_hall_of_doom_while_the_council_sits() -> None:
+    """[003:480] characters may neither challenge for a duel or sneak attack."""
+    g = council_game()
+    convene(g)
+    assert g.rejects(SneakAttack(target="hera"), ZEUS).code == "gods2.council_in_session"
+    assert g.rejects(ChallengeDuel(target="hera"), ZEUS).code == "gods2.council_in_session"
+
+
+def test_a_shamed_god_forfeits_his_vote_at_the_next_meeting_only() -> None:
+    """[003:330] shamed and forfeits the right to vote in the next Great Council meeting."""
+    g = council_game()
+    duel = g.when(ChallengeDuel(target="hera"), G["g3"])[0]
+    g.when(NameDuelTime(duel_id=duel.duel_id, minutes=10), HERA)
+    g.when(MoveToLocale(locale="feasts"), HERA)
+    g.advance(10)
+    g.when(FireDueTimers())
+    g.when(MoveToLocale(locale="hall"), HERA)
+    convene(g)
+    motion = g.when(ProposeMotion(kind="pass_law", text="x"), ZEUS)[0].motion_id
+    assert g.rejects(Vote(motion_id=motion, yes=True), HERA).code == "gods2.shamed"
+    g.when(DissolveCouncil(), ZEUS)
+    assert not g.rules.characters["hera"].shamed
+
+
+def test_an_office_changes_hands_with_no_gap() -> None:
+    """[003:504] GODS-64: the former holder loses and the new one gains the office at the same instant."""
+    g = council_game()
+    convene(g)
+    motion = g.when(ProposeMotion(kind="assign_office", office="judge_of_heaven", subject="hera"), ZEUS)[0]
+    for voter in [ZEUS, HERA, *list(G.values())[:4]]:
+        g.when(Vote(motion_id=motion.motion_id, yes=True), voter)
+    events = g.when(Vote(motion_id=motion.motion_id, yes=True), G["g8"])
+    assert OfficeAssigned(office="judge_of_heaven", holder="hera", previous="iris") in events
+    assert g.rules.offices == {"judge_of_heaven": "hera"}
+
+
+def test_no_character_holds_two_offices() -> None:
+    g = council_game()
+    convene(g)
+    cmd = ProposeMotion(kind="assign_office", office="herald_of_heaven", subject="iris")
+    assert g.rejects(cmd, ZEUS).code == "gods2.one_office_each"
+
+
+def test_a_lesser_god_is_promoted_only_into_a_vacancy() -> None:
+    """[003:498-500] a vacancy through obliteration; the new greater god is no longer a minion."""
+    g = council_game()
+    convene(g)
+    cmd = ProposeMotion(kind="promote", subject="ares", sphere="war")
+    assert g.rejects(cmd, ZEUS).code == "gods2.no_vacancy"
+    g.when(ObliterateCharacter(character="g8", reason="weapon of obliteration"))
+    motion = g.when(cmd, ZEUS)[0].motion_id
+    for voter in [ZEUS, HERA, *list(G.values())[:5]]:
+        g.when(Vote(motion_id=motion, yes=True), voter)
+    ares = g.rules.characters["ares"]
+    assert (ares.kind, ares.greater_spheres, ares.lords) == ("greater_god", ("war",), ())
+
+
+def test_a_primal_beings_seat_is_never_filled_again() -> None:
+    """[003:443] her seat on the Great Council may never be filled again."""
+    g = council_game()
+    g.when(ObliterateCharacter(character="hera", reason="weapon of obliteration"))
+    assert len(g.rules.vacancies) == 1
+    g2 = council_game(hera={"primal_being": True})
+    g2.when(ObliterateCharacter(character="hera", reason="weapon of obliteration"))
+    assert g2.rules.vacancies == ()
+
+
+def test_an_archetypes_minion_is_no_candidate() -> None:
+    """[003:500] any lesser god who is not a minion of an archetype."""
+    g = council_game(zeus={"archetype": True, "powers": ["summon_great_council"]})
+    convene(g)
+    g.when(ObliterateCharacter(character="g8", reason="x"))
+    cmd = ProposeMotion(kind="promote", subject="ares", sphere="war")
+    assert g.rejects(cmd, ZEUS).code == "gods2.archetypes_minion"
+
+
+def test_the_judge_declares_outlaws_and_death_wipes_the_slate() -> None:
+    """[003:490-492] GODS-67: an outlaw remains one until he dies."""
+    g = council_game()
+    assert g.rejects(DeclareOutlaw(character="ares", reason="law 0"), HERA).code == "gods2.not_the_judge"
+    g.when(DeclareOutlaw(character="ares", reason="sneak attacked Hera in the Hall"), IRIS)
+    assert g.rules.characters["ares"].outlaw
+    assert g.when(SneakAttack(target="ares"), HERA)[0].lawful is True  # [003:494] unless the defender is an outlaw
+    g2 = council_game()
+    g2.when(DeclareOutlaw(character="ares", reason="x"), IRIS)
+    g2.when(KillCharacter(character="ares", reason="test"))
+    assert not g2.rules.characters["ares"].outlaw
+
+
+def test_the_supreme_deity_is_chosen_only_in_era_omega_unanimously() -> None:
+    """[003:476] only in Era Omega; a unanimous vote by all greater gods in existence."""
+    g = council_game()
+    convene(g)
+    cmd = ProposeMotion(kind="supreme_deity", subject="zeus")
+    assert g.rejects(cmd, ZEUS).code == "gods2.not_omega"
+    g.when(SetClock(era="omega", in_transition=False, reason="Era Omega"))
+    motion = g.when(cmd, ZEUS)[0].motion_id
+    for voter in [ZEUS, HERA, *list(G.values())[:5]]:
+        g.when(Vote(motion_id=motion, yes=True), voter)
+    assert g.rules.supreme_deity is None  # seven of eight is not unanimous
+    g.when(Vote(motion_id=motion, yes=True), G["g8"])
+    assert g.rules.supreme_deity == "zeus"
+
+
+def test_a_law_may_be_amended_or_rescinded() -> None:
+    """[003:494] the Council is free to rescind or amend any previous laws."""
+    g = council_game()
+    convene(g)
+    motion = g.when(ProposeMotion(kind="rescind_law", law=0), ZEUS)[0].motion_id
+    for voter in [ZEUS, HERA, *list(G.values())[:5]]:
+        g.when(Vote(motion_id=motion, yes=True), voter)
+    assert g.rules.laws == ()
+    assert g.rejects(ProposeMotion(kind="amend_law", law=0, text="y"), ZEUS).code == "gods2.unknown_law"
