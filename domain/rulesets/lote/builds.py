@@ -19,6 +19,7 @@ from domain.rulesets.lote.messages import (
     FortressBuilt,
     InvestmentMade,
     MegalithPaid,
+    OrderFailed,
     PortAreaBuilt,
     PublicWorksBuilt,
     UnitsDemobilized,
@@ -40,6 +41,7 @@ from domain.rulesets.lote.orders import (
     Colonize,
     ConvertAgro,
     ConvertShipsToMSP,
+    DeclareMassConscription,
     Demobilize,
     ExpandCity,
     FoundCity,
@@ -217,8 +219,16 @@ def _build(run: Run, nid: str, order: Order, cost: Cost) -> None:
             run.emit(FerryPointsBuilt(nation=nid, ferry=order.ferry, count=order.count, gp=cost.gp, nfp=cost.nfp))
 
 
+def _affordable(run: Run, nid: str, cost: Cost, conscripting: bool) -> bool:
+    """Lines are paid in the order written; mass-conscription NFP may run the pool into next turn's income."""
+    nation = run.nation(nid)
+    allowance = max(nation.nfp_income - nation.mass_conscription_debt, ZERO) if conscripting and cost.troops else ZERO
+    return cost.gp <= max(nation.gp, ZERO) and cost.nfp <= nation.nfp + allowance
+
+
 def r4_builds(run: Run, nid: str) -> None:
     lines = lines_of(run.state, nid)
+    conscripting = any(isinstance(o, DeclareMassConscription) for o in lines)
     local: dict[str, Fraction] = {}
     invested: dict[str, tuple[Fraction, Fraction]] = {}
     for order in lines:
@@ -236,6 +246,16 @@ def r4_builds(run: Run, nid: str) -> None:
             used = min(local[cost.place], cost.nfp)  # [L4379-4396] demobilised NFP pay first, locally
             local[cost.place] -= used
             cost = cost._replace(nfp=cost.nfp - used)
+        if not _affordable(run, nid, cost, conscripting):
+            run.emit(
+                OrderFailed(
+                    nation=nid,
+                    line=order.line,
+                    code="lote.treasury_empty",
+                    message="the treasury no longer holds the GP or NFP this line needs (support is paid first)",
+                )
+            )
+            continue
         match order:
             case Invest():
                 gp, nfp = invested.get(order.rating, (ZERO, ZERO))

@@ -7,10 +7,12 @@ from fractions import Fraction
 
 from domain.engine import DecisionContext, Rejected
 from domain.rulesets.lote import budget, economy, setup
+from domain.rulesets.lote.enums import at_least
 from domain.rulesets.lote.messages import (
     CityFounded,
     Event,
     MegalithCompleted,
+    MegalithLost,
     NationAssessed,
     RatingRaised,
     ReportsDrafted,
@@ -60,6 +62,11 @@ def r7_end_of_turn(run: Run) -> None:
                     nation=project.nation, region=project.regions[0], name=project.name, port_sea_zones=project.detail
                 )
             )
+        elif not project.project_id.startswith("colony:") and not all(
+            at_least(run.state.regions[r].statuses.get(project.nation), "nt") for r in project.regions
+        ):
+            # [L4754-4760] a megalith is lost if the region is taken before it is finished
+            run.emit(MegalithLost(nation=project.nation, project=project.project_id, regions=project.regions))
         elif (
             not project.project_id.startswith("colony:")
             and project.gp_paid >= project.gp_due

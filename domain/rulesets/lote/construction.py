@@ -113,7 +113,9 @@ def _check_build_location(state: State, nation: Nation, order: BuildUnits) -> No
         if code == "Hm":
             ok |= not is_city and status == "hm"
         elif code == "Fc":
-            ok |= is_city and status in NATIONAL_BUILD and inside
+            # [L3281-3283] nomads and barbarians may build at a controlled Trade Center as if it were a city
+            center = not is_city and region.trade_center is not None and nation.culture in ("N", "B")
+            ok |= (is_city or center) and status in NATIONAL_BUILD and inside
         elif code == "Csr":
             ok |= not is_city and region.terrain == "s" and status in NATIONAL_BUILD
         elif code == "Crh":
@@ -244,6 +246,9 @@ def _expand_city(state: State, nation: Nation, order: ExpandCity, form: list[Ord
         raise refuse(order, "one_level_per_turn", "a city can only expand one GPv per turn ([L4676-4677])")
     if city.gpv + 1 > CON.city_max_gpv.values[state.regions[city.region].terrain]:
         raise refuse(order, "city_max_size", f"{order.city!r} is already at the maximum size of its terrain")
+    if city.sacked and city.gpv == 0:
+        # [L4661-4668] the first GPv of a sacked (not burnt) city is rebuilt for 10 GP and 10 NFP
+        return Cost(FIXED["rebuild_sacked_gp"], FIXED["rebuild_sacked_nfp"], place=order.city)
     costs = _city_costs(state, city.region)
     return Cost(costs["expand_gp"], costs["expand_nfp"], place=order.city)
 

@@ -18,6 +18,8 @@ from domain.rulesets.lote.messages import (
     AdjudicationDecided,
     AdjustTreasury,
     AdmitLateOrders,
+    CancelCityFoundation,
+    CityFoundationCancelled,
     Command,
     ConfirmAdjudication,
     ControlStatusSet,
@@ -233,6 +235,21 @@ def decide_ruling(state: State, command: Command) -> list[object]:
     raise AssertionError(f"not a ruling: {command!r}")
 
 
+def decide_cancel_city(state: State, command: CancelCityFoundation) -> list[object]:
+    project = state.projects.get(f"city:{command.name}")
+    if project is None:
+        raise Rejected("lote.unknown_city_project", f"No city {command.name!r} is being built this turn.")
+    return [
+        CityFoundationCancelled(
+            nation=project.nation,
+            name=command.name,
+            gp=project.gp_paid,
+            nfp=project.nfp_paid,
+            reason=_reason(command.reason),
+        )
+    ]
+
+
 def _check_parameter(command: SetNationParameter) -> None:
     if command.parameter == "tax_status":
         if command.value not in ("N", "C", "T", "F", "H", "R", "L"):
@@ -288,5 +305,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_adjudication(state, command)
         case AdjustTreasury() | SetControlStatus() | SetNationParameter() | SetHarvest() | RecordTradeRoute():
             return decide_ruling(state, command)
+        case CancelCityFoundation():
+            return decide_cancel_city(state, command)
         case _:
             assert_never(command)

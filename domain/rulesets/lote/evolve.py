@@ -15,6 +15,7 @@ from domain.rulesets.lote.messages import (
     AgroHarvested,
     AgroReserved,
     CityExpanded,
+    CityFoundationCancelled,
     CityFoundationLaid,
     CityFounded,
     ColonyPaid,
@@ -29,6 +30,7 @@ from domain.rulesets.lote.messages import (
     InvestmentMade,
     LateOrdersAdmitted,
     MegalithCompleted,
+    MegalithLost,
     MegalithPaid,
     MercenariesHired,
     MercenaryBidRefunded,
@@ -364,6 +366,11 @@ def evolve(state: State, event: Event) -> State:
             return _megalith_paid(state, event)
         case MegalithCompleted():
             return _megalith_done(state, event)
+        case MegalithLost():
+            return R(state, projects={k: v for k, v in state.projects.items() if k != event.project})
+        case CityFoundationCancelled():
+            state = _spend(state, event.nation, -event.gp, -event.nfp)
+            return R(state, projects={k: v for k, v in state.projects.items() if k != f"city:{event.name}"})
         case FerryPointsBuilt():
             state = _spend(state, event.nation, event.gp, event.nfp)
             ferry = state.ferries.get(event.ferry)

@@ -99,6 +99,13 @@ class SetHarvest(_Command, frozen=True, tag="SetHarvest"):
     reason: str
 
 
+class CancelCityFoundation(_Command, frozen=True, tag="CancelCityFoundation"):
+    """[L4643-4646] the GM rules the region was attacked in the first half of the turn."""
+
+    name: str
+    reason: str
+
+
 class RecordTradeRoute(_Command, frozen=True, tag="RecordTradeRoute"):
     """Trade routes are GM-maintained records in phase 1 (digest §7.2 P1-C); tracing is not automated."""
 
@@ -120,6 +127,7 @@ Command = (
     | SetNationParameter
     | SetHarvest
     | RecordTradeRoute
+    | CancelCityFoundation
 )
 GM_COMMANDS = frozenset(
     {
@@ -132,6 +140,7 @@ GM_COMMANDS = frozenset(
         "SetNationParameter",
         "SetHarvest",
         "RecordTradeRoute",
+        "CancelCityFoundation",
     }
 )
 
@@ -382,6 +391,22 @@ class MegalithCompleted(_Event, frozen=True, tag="MegalithCompleted"):
     levels: Fraction
 
 
+class MegalithLost(_Event, frozen=True, tag="MegalithLost"):
+    nation: str
+    project: str
+    regions: tuple[str, ...]
+
+
+class CityFoundationCancelled(_Event, frozen=True, tag="CityFoundationCancelled"):
+    """[L4643-4646] the region was attacked in the first half of the turn: the GP and NFP go back to Saved."""
+
+    nation: str
+    name: str
+    gp: Fraction
+    nfp: Fraction
+    reason: str
+
+
 class FerryPointsBuilt(_Event, frozen=True, tag="FerryPointsBuilt"):
     nation: str
     ferry: str
@@ -539,6 +564,8 @@ Event = (
     | ColonyPaid
     | MegalithPaid
     | MegalithCompleted
+    | MegalithLost
+    | CityFoundationCancelled
     | FerryPointsBuilt
     | AgroReserved
     | AgroConverted

@@ -150,7 +150,8 @@ def r3_mercenaries(run: Run) -> None:
             tied = [(n, o) for n, o in offers if Fraction(o.price) == price]
             share = left // len(tied) if len(tied) > 1 else left
             for nid, order in tied:
-                won = min(order.count, share)
+                affordable = int(max(run.nation(nid).gp, ZERO) // price)
+                won = min(order.count, share, affordable)
                 left -= won
                 if won:
                     run.emit(

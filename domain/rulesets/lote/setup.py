@@ -56,7 +56,7 @@ def years_for(year: int) -> tuple[int, int]:
     )
 
 
-def _nation(nid: str, rec: NationRecord) -> Nation:
+def _nation(nid: str, rec: NationRecord, base_tax: int) -> Nation:
     where = f"nation {nid!r}"
     if not 1 <= rec.tech_level <= 8:
         raise _bad("bad_value", where, "tech_level", f"{rec.tech_level} is outside 1..8")
@@ -95,7 +95,7 @@ def _nation(nid: str, rec: NationRecord) -> Nation:
         infra_granted=rec.infra_granted,
         size_divisor_bonus=rec.size_divisor_bonus,
         tax_status=rec.tax_status,
-        tax_rate_pct=rec.tax_rate_pct,
+        tax_rate_pct=rec.tax_rate_pct if rec.tax_rate_pct is not None else base_tax,
         census=rec.census,
         cav_qr=rec.cav_qr,
         inf_qr=rec.inf_qr,
@@ -258,7 +258,7 @@ def initial_state(document: Setup, settings: Settings) -> State:
         name: r if r.original_terrain is not None else R(r, original_terrain=r.terrain)
         for name, r in setup.regions.items()
     }
-    nations = {nid: _nation(nid, rec) for nid, rec in setup.nations.items()}
+    nations = {nid: _nation(nid, rec, base_tax) for nid, rec in setup.nations.items()}
     state = State(
         name=setup.name,
         campaign_no=setup.campaign_no,

@@ -146,7 +146,7 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
             return R(event, item=R(event.item, rolls=(), explanation="", proposal=""))
         case m.AdjudicationDecided() | m.LateOrdersAdmitted() | m.OrderStruck():
             return R(event, reason="") if event.nation == me else None
-        case m.TreasuryAdjusted() | m.ControlStatusSet() | m.NationParameterSet():
+        case m.TreasuryAdjusted() | m.ControlStatusSet() | m.NationParameterSet() | m.CityFoundationCancelled():
             return R(event, reason="") if event.nation == me else None
         case _:
             nation = getattr(event, "nation", None)

@@ -384,3 +384,66 @@ def test_an_unsettled_colony_needs_a_leader_when_not_next_to_held_land() -> None
     g.given(m.ControlStatusSet(place="Istria", nation="v", status=None, reason="lost"))
     rejected = g.rejects(Colonize(line="c", target="Wild", kind="unsettled", gp="15", nfp="15"), V)
     assert rejected.code == "lote.needs_colonize_action"
+
+
+def test_the_first_gpv_of_a_sacked_city_is_rebuilt_for_10_gp_and_10_nfp() -> None:
+    """[L4661-4668] a sacked (not burnt) city: the first GPv costs 10 GP + 10 NFP, then normal costs."""
+    setup = scenario(
+        nations={"r": nation("Rome", saved_gp="100", saved_nfp="20")},
+        regions={"Latium": region(3, statuses={"r": "hm"})},
+        cities={"Roma": city("Latium", 0, sacked=True, statuses={"r": "hm"})},
+    )
+    g = game(setup)
+    g.when(ExpandCity(line="x", city="Roma"), seat("r"))
+    events = _resolve(g)
+    expanded = next(e for e in events if isinstance(e, m.CityExpanded))
+    assert (expanded.gpv, expanded.gp, expanded.nfp) == (1, 10, 10)
+
+
+def test_nomads_build_at_a_controlled_trade_center_as_if_it_were_a_city() -> None:
+    """[L3281-3283] nomads and barbarians may build at any controlled Trade Center as if it were a city."""
+    setup = scenario(
+        nations={"k": nation("Kipchak", culture="N", government="tribal", tech_level=3, hbz_origin="Steppe",
+                             saved_gp="100", saved_nfp="20")},
+        regions={"Steppe": region(2, "s", statuses={"k": "hm"}, trade_center="M")},
+    )  # fmt: skip
+    g = game(setup)
+    g.when(BuildUnits(line="u", unit="HC", count=1, location="Steppe"), seat("k"))
+
+
+def test_a_megalith_is_lost_if_its_region_is_taken_before_it_is_finished() -> None:
+    """[L4754-4760]."""
+    g = _venice()
+    g.when(
+        PayMegalith(line="m", project="w", kind="great_wall", regions=["Malta"], base_level="3", gp="50", nfp="25"), V
+    )
+    _resolve(g)
+    g.when(m.SetControlStatus(place="Malta", nation="v", status=None, reason="taken by the Normans"))
+    events = g.when(AdvancePhase())
+    assert any(isinstance(e, m.MegalithLost) and e.project == "w" for e in events)
+    assert "w" not in g.rules.projects
+
+
+def test_a_city_under_attack_in_the_first_half_of_the_turn_is_not_built_and_refunds_its_cost() -> None:
+    """[L4643-4646] the GM rules it; the city's GP and NFP return to Saved."""
+    g = _venice()
+    g.when(FoundCity(line="c", region="Huichol", name="Aztlan"), V)
+    _resolve(g)
+    gp, nfp = g.rules.nations["v"].gp, g.rules.nations["v"].nfp
+    assert g.rejects(m.CancelCityFoundation(name="Aztlan", reason="")).code == "lote.reason_required"
+    g.when(m.CancelCityFoundation(name="Aztlan", reason="raided by the Mixtecs in March"))
+    assert (g.rules.nations["v"].gp, g.rules.nations["v"].nfp) == (gp + 30, nfp + 25)
+    _close(g)
+    assert "Aztlan" not in g.rules.cities
+
+
+def test_a_line_the_treasury_can_no_longer_pay_fails_as_an_event() -> None:
+    """Support is paid first; a build the emptied treasury cannot pay is a failed order, not a refusal."""
+    g = _venice()
+    g.when(BuildPublicWorks(line="p", location="Verona", points=10), V)
+    g.when(AdvancePhase())
+    g.when(m.AdjustTreasury(nation="v", gp=str(-g.rules.nations["v"].gp), nfp="0", reason="the treasury was robbed"))
+    events = g.when(AdvancePhase())
+    failed = [e for e in events if isinstance(e, m.OrderFailed)]
+    assert [(e.line, e.code) for e in failed] == [("p", "lote.treasury_empty")]
+    assert g.rules.regions["Verona"].pwb == 19

@@ -84,3 +84,9 @@ def test_a_player_seat_must_control_a_nation_of_the_scenario() -> None:
         game(setup, seats=["zz"])
     assert err.value.code == "lote.unknown_nation"
     assert seat("a").controls == "a"
+
+
+def test_the_tax_rate_defaults_to_the_base_rate_of_the_calendar() -> None:
+    """[L1369-1377] Table 2-17: a nation starting in 1520 taxes at 60% unless the scenario says otherwise."""
+    setup = msgspec.structs.replace(scenario(nations={"a": nation("A")}, regions={"R": region(2)}), start_year=1520)
+    assert game(setup).rules.nations["a"].tax_rate_pct == 60
