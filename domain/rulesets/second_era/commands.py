@@ -86,6 +86,56 @@ class RazeStructure(_Command, frozen=True, tag="RazeStructure"):
     bid: int
 
 
+# --- monster orders: each monster moves 1 Land and takes 1 Action a turn [002:104] ---------------------
+
+
+class MoveMonster(_Command, frozen=True, tag="MoveMonster"):
+    """[002:104] move the monster 1 Land, to another connected Land (the tribes' rule of [002:6])."""
+
+    monster: str
+    to_land: str
+
+
+class MonsterAction(_Command, frozen=True, tag="MonsterAction"):
+    """[002:105-108] the monster's one Action: scavenge, raid (`target`: a tribe or monster on the same or a
+    neighbouring Land) or rest (5 Food from its hoard heal a hitpoint)."""
+
+    monster: str
+    action: Literal["scavenge", "raid", "rest"]
+    target: str | None = None
+
+
+class FeedMonster(_Command, frozen=True, tag="FeedMonster"):
+    """[002:101] gorge: 10 Food and the ability's 5 of another resource from the hoard, for a level and
+    the ability."""
+
+    monster: str
+    ability: str
+
+
+class ChooseMonsterAbility(_Command, frozen=True, tag="ChooseMonsterAbility"):
+    """[002:100] the ability for a level the monster won in battle."""
+
+    monster: str
+    ability: str
+
+
+class MonsterTrade(_Command, frozen=True, tag="MonsterTrade"):
+    """[002:107] trade between the monster's hoard and its god's tribe on the same or an adjacent Land:
+    `give` from the hoard to the tribe, `receive` from the tribe to the hoard (no mana, as [002:13])."""
+
+    monster: str
+    give: dict[ResourceName, int] = {}
+    receive: dict[ResourceName, int] = {}
+
+
+class TakeMonsterMana(_Command, frozen=True, tag="TakeMonsterMana"):
+    """[002:121] a monster with Mana Source: its patron takes mana from its mana supply."""
+
+    monster: str
+    amount: int
+
+
 # --- free orders -----------------------------------------------------------------------------------------
 
 
@@ -209,6 +259,12 @@ Order = (
     | CounterRaze
     | DestroyArtefact
     | CastInstant
+    | MoveMonster
+    | MonsterAction
+    | FeedMonster
+    | ChooseMonsterAbility
+    | MonsterTrade
+    | TakeMonsterMana
 )
 Command = Order | OfferTrade | AcceptTrade | EndTrade | CancelOrder | AdjustStockpile | RemoveClans | RuleRaze
 
@@ -227,5 +283,8 @@ ACTION_ORDERS = frozenset(
 FREE_ORDERS = frozenset(
     {"ArmHero", "ChooseHeroAbility", "SetClanRoles", "SetSpellOrders", "CounterRaze", "DestroyArtefact", "CastInstant"}
 )
+MONSTER_ORDERS = frozenset(
+    {"MoveMonster", "MonsterAction", "FeedMonster", "ChooseMonsterAbility", "MonsterTrade", "TakeMonsterMana"}
+)
 GM_COMMANDS = frozenset({"AdjustStockpile", "RemoveClans", "RuleRaze"})
-SEAT_COMMANDS = ACTION_ORDERS | FREE_ORDERS | {"CancelOrder", "OfferTrade", "AcceptTrade", "EndTrade"}
+SEAT_COMMANDS = ACTION_ORDERS | FREE_ORDERS | MONSTER_ORDERS | {"CancelOrder", "OfferTrade", "AcceptTrade", "EndTrade"}

@@ -24,9 +24,19 @@ from domain.rulesets.second_era.events import (
     HeroBorn,
     HeroKilled,
     HeroLevelled,
+    HoardChanged,
     InstantCast,
     ManaSpent,
+    MonsterAte,
+    MonsterDied,
+    MonsterLevelled,
+    MonsterManaTaken,
+    MonsterMoved,
+    MonsterRested,
+    MonsterScavenged,
     MonsterSpawned,
+    MonsterTraded,
+    MonsterWounded,
     OrderCancelled,
     OrderFailed,
     OrderGiven,
@@ -53,6 +63,7 @@ from domain.rulesets.second_era.events import (
     TurnResolved,
     UpkeepPaid,
 )
+from domain.rulesets.second_era.evolve_monsters import evolve_monster
 from domain.rulesets.second_era.state import QueuedOrder, State, Tribe
 from domain.rulesets.second_era.values import RESOURCE_NAMES, Resources
 
@@ -210,6 +221,19 @@ def evolve(state: State, event: Event) -> State:
             if trade is None or trade.standing:
                 return state
             return R(state, trades={k: v for k, v in state.trades.items() if k != event.trade})
+        case (
+            MonsterMoved()
+            | MonsterLevelled()
+            | MonsterWounded()
+            | MonsterRested()
+            | MonsterDied()
+            | HoardChanged()
+            | MonsterScavenged()
+            | MonsterAte()
+            | MonsterTraded()
+            | MonsterManaTaken()
+        ):
+            return evolve_monster(state, event)
         case StockpileAdjusted():
             return _stock(state, event.tribe, event.delta)
         case ClansRemoved():

@@ -77,7 +77,9 @@ class Monster(msgspec.Struct, frozen=True):
     hp: int
     max_hp: int
     abilities: tuple[str, ...]
-    hoard: Resources = ZERO
+    hoard: Resources = ZERO  # its Hoard [002:102], mana included: its own mana store [002:104]
+    born_turn: int = 0
+    unchosen: int = 0  # levels won in battle whose ability the god has not chosen yet [002:100-101]
 
 
 class Spell(msgspec.Struct, frozen=True):

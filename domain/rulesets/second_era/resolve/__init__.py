@@ -13,6 +13,7 @@ from domain.rulesets.second_era.resolve.acts import resolve_divine_acts, resolve
 from domain.rulesets.second_era.resolve.battles import resolve_invasions, resolve_movement
 from domain.rulesets.second_era.resolve.economy import resolve_harvest, resolve_spells, resolve_upkeep
 from domain.rulesets.second_era.resolve.log import Log
+from domain.rulesets.second_era.resolve.monsters import resolve_hunger, resolve_monsters, resolve_scavenging
 from domain.rulesets.second_era.resolve.raze import resolve_razes
 from domain.rulesets.second_era.resolve.trade import resolve_trades
 from domain.rulesets.second_era.resolve.victory import resolve_reports, resolve_victory
@@ -27,10 +28,13 @@ RESOLUTION_ORDER: tuple[tuple[str, str, Step], ...] = (
     ("works", "grow tribe, build Town / Shrine / Floor (stockpile)", resolve_works),
     ("movement", "every tribe walks its ordered path at once; Travel and Sacrifice", resolve_movement),
     ("invasions", "tribes sharing a Land fight; loot, levels, heroes killed, driven off", resolve_invasions),
+    ("monsters", "monsters' free orders, moves, rests and raids", resolve_monsters),
     ("razes", "counter-bids and sealed bids settled; new razes begun", resolve_razes),
     ("spells", "continuous spells cast and paid, transmutations", resolve_spells),
     ("harvest", "from the Land each tribe started on; bonuses, then round down", resolve_harvest),
+    ("scavenging", "scavenging monsters fill their hoards; Mana Source", resolve_scavenging),
     ("upkeep", "clans, heroes and adaptation; shortfalls recorded for the GM", resolve_upkeep),
+    ("hunger", "monsters eat 1 Food per level from their hoard or starve", resolve_hunger),
     ("victory", "edifices raised, fallen or completed: City, Temple, Tower", resolve_victory),
     ("reports", "a report for each god; the turn closes", resolve_reports),
 )

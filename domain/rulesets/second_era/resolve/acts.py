@@ -163,6 +163,7 @@ def resolve_divine_acts(log: Log, ctx: DecisionContext) -> None:
                         hp=rules.hp,
                         max_hp=rules.hp,
                         abilities=tuple(order.abilities),
+                        born_turn=ctx.turn,
                     )
                     log.emit(MonsterSpawned(monster=monster))
             case TeachSpell():

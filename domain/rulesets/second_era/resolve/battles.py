@@ -102,12 +102,12 @@ def fight(log: Log, ctx: DecisionContext, attacker_id: str, defender_id: str, la
         )
     )
     winner = {"attacker": attacker_id, "defender": defender_id}.get(result)
-    _heal(log, attacker_id, a_heal, _lose_clans(log, attacker_id, a_loss, winner if winner == defender_id else None))
-    _heal(log, defender_id, d_heal, _lose_clans(log, defender_id, d_loss, winner if winner == attacker_id else None))
+    heal(log, attacker_id, a_heal, lose_clans(log, attacker_id, a_loss, winner if winner == defender_id else None))
+    heal(log, defender_id, d_heal, lose_clans(log, defender_id, d_loss, winner if winner == attacker_id else None))
     if result == "attacker":
         _plunder(log, attacker_id, defender_id)
     if winner is not None:
-        _hero_victory(log, winner)
+        hero_victory(log, winner)
     if result == "attacker":
         drive_off(log, defender_id, prefer=None)
         return attacker_id
@@ -116,7 +116,7 @@ def fight(log: Log, ctx: DecisionContext, attacker_id: str, defender_id: str, la
     return defender_id
 
 
-def _heal(log: Log, tribe_id: str, healing: int, killed: dict[str, int]) -> None:
+def heal(log: Log, tribe_id: str, healing: int, killed: dict[str, int]) -> None:
     """[002:68] Healing resurrects lost clans, one per level; clans a Slaver absorbed were not killed."""
     healed: dict[str, int] = {}
     for role, n in killed.items():
@@ -127,7 +127,7 @@ def _heal(log: Log, tribe_id: str, healing: int, killed: dict[str, int]) -> None
         log.emit(ClansHealed(tribe=tribe_id, clans=healed))
 
 
-def _lose_clans(log: Log, tribe_id: str, count: int, victor: str | None) -> dict[str, int]:
+def lose_clans(log: Log, tribe_id: str, count: int, victor: str | None) -> dict[str, int]:
     """The tribe loses `count` clans; returns the clans killed (not those a Slaver absorbed)."""
     tribe = log.state.tribes[tribe_id]
     lost = clans_to_lose(tribe, count)
@@ -160,7 +160,7 @@ def _kill_a_hero(log: Log, tribe_id: str) -> None:
         log.emit(HeroKilled(hero=heroes[0].id))
 
 
-def _hero_victory(log: Log, tribe_id: str) -> None:
+def hero_victory(log: Log, tribe_id: str) -> None:
     """[002:58] the victor gains a level for a Hero; chosen reading: its lowest-level hero (then the oldest).
     The god chooses the new ability later (`ChooseHeroAbility`)."""
     heroes = sorted(log.state.heroes_of(tribe_id), key=lambda h: (h.level, int(h.id.split("-")[-1])))

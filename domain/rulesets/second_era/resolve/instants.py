@@ -43,10 +43,12 @@ def battle_spells(state: State, tribe: Tribe) -> list[str]:
     return sorted(known, key=lambda s: -spell_cost(state.spells[s].effects))
 
 
-def cast_in_battle(log: Log, ctx: DecisionContext, tribe_id: str, enemy_id: str, land: str) -> tuple[int, int]:
-    """Cast the tribe's battle spells; returns (war score bonus, clans to heal after the battle)."""
+def cast_in_battle(log: Log, ctx: DecisionContext, tribe_id: str, enemy_id: str | None, land: str) -> tuple[int, int]:
+    """Cast the tribe's battle spells; returns (war score bonus, clans to heal after the battle). Against a
+    monster (`enemy_id` None) there is no Counterspell Level to pay for (monsters cast no spells here)."""
     state = log.state
-    tribe, enemy = state.tribes[tribe_id], state.tribes[enemy_id]
+    tribe = state.tribes[tribe_id]
+    enemy = state.tribes.get(enemy_id) if enemy_id is not None else None
     slots = free_slots(state, tribe) - len(tribe.active)
     mana = tribe.stockpile.mana
     bonus = healing = 0
@@ -55,7 +57,7 @@ def cast_in_battle(log: Log, ctx: DecisionContext, tribe_id: str, enemy_id: str,
             break
         effects = state.spells[spell_id].effects
         cost = spell_cost(effects)
-        if is_hostile(effects):
+        if is_hostile(effects) and enemy is not None:
             cost += counterspell_surcharge(counterspell_level(state, enemy))
         if cost > mana:
             continue

@@ -1,0 +1,147 @@
+"""Raids: a monster attacks a tribe or another monster ([002:53-58], [002:102], [002:106], [002:115-120]).
+
+A monster's war score is its Might ([002:103]); a tribe's is its usual score with Monster Hunter counting
+([002:94]) and its battle spells. Hitpoints stand in for clans. A raid takes no Land: the beaten tribe stays
+(chosen reading: [002:7] drives off tribes beaten by an invading tribe). A monster at 0 hitpoints dies and its
+hoard goes to its slayer ([002:102]).
+"""
+
+from __future__ import annotations
+
+from domain.engine import DecisionContext
+from domain.rulesets.second_era import content
+from domain.rulesets.second_era.battle import has_ability, loot, outcome, war_score
+from domain.rulesets.second_era.events import (
+    ArtefactTaken,
+    BattleFought,
+    HoardChanged,
+    MonsterDied,
+    MonsterLevelled,
+    MonsterWounded,
+    ResourcesTaken,
+)
+from domain.rulesets.second_era.monsters import monster_war_score
+from domain.rulesets.second_era.resolve.battles import heal, hero_victory, lose_clans
+from domain.rulesets.second_era.resolve.instants import cast_in_battle
+from domain.rulesets.second_era.resolve.log import Log
+from domain.rulesets.second_era.state import Monster
+from domain.rulesets.second_era.values import Resources
+
+
+def raid(log: Log, ctx: DecisionContext, monster_id: str, target_id: str) -> None:
+    state = log.state
+    attacker = state.monsters[monster_id]
+    if target_id in state.monsters:
+        defender = state.monsters[target_id]
+        a_score = monster_war_score(attacker, "attacker", vs_monster=True)
+        d_score = monster_war_score(defender, "defender", vs_monster=True)
+        land = defender.land
+    else:
+        tribe = state.tribes[target_id]
+        a_score = monster_war_score(attacker, "attacker", vs_monster=False)
+        d_score = war_score(state, tribe, "defender", vs_monster=True)
+        land = tribe.land
+    a_roll, d_roll = ctx.dice.roll(f"raid:{land}:{monster_id}:{target_id}", 2, 6)
+    d_bonus = d_heal = 0
+    if target_id in state.tribes:
+        d_bonus, d_heal = cast_in_battle(log, ctx, target_id, None, land)
+    result, a_loss, d_loss = outcome(a_score + a_roll, d_score + d_roll + d_bonus)
+    log.emit(
+        BattleFought(
+            land=land,
+            attacker=monster_id,
+            defender=target_id,
+            attacker_score=a_score,
+            defender_score=d_score,
+            attacker_roll=a_roll,
+            defender_roll=d_roll,
+            outcome=result,
+            defender_spell_bonus=d_bonus,
+            attacker_kind="monster",
+            defender_kind="monster" if target_id in state.monsters else "tribe",
+        )
+    )
+    winner = {"attacker": monster_id, "defender": target_id}.get(result)
+    _wound(log, monster_id, a_loss, slayer=target_id)
+    if target_id in log.state.monsters:
+        _wound(log, target_id, d_loss, slayer=monster_id)
+    elif target_id in log.state.tribes:
+        killed = lose_clans(log, target_id, d_loss, victor=None)
+        heal(log, target_id, d_heal, killed)
+        if winner == monster_id and killed and monster_id in log.state.monsters:
+            _on_kill_clans(log, log.state.monsters[monster_id], sum(killed.values()))
+    _victory(log, winner, monster_id, target_id)
+
+
+def _wound(log: Log, monster_id: str, hitpoints: int, slayer: str) -> None:
+    """[002:55-57] a monster loses hitpoints; [002:58] at 0 it dies and its slayer takes its hoard."""
+    monster = log.state.monsters.get(monster_id)
+    if monster is None or hitpoints <= 0:
+        return
+    log.emit(MonsterWounded(monster=monster_id, hitpoints=hitpoints))
+    if monster.hp - hitpoints > 0:
+        return
+    heir = slayer if slayer in log.state.monsters or slayer in log.state.tribes else None
+    log.emit(MonsterDied(monster=monster_id, cause="slain", hoard_to=heir))
+    _on_kill_monster(log, slayer, monster)
+
+
+def _on_kill_monster(log: Log, slayer: str, dead: Monster) -> None:
+    """Rewards for killing a monster: a tribe's Sacrificial Priest 10 mana per level [002:97]; a monster's
+    Devourer 5 Food per level [002:118], Horror 10 mana per level [002:120]."""
+    state = log.state
+    if slayer in state.tribes:
+        if has_ability(state, state.tribes[slayer], "sacrificial_priest"):
+            reward = Resources(mana=10 * dead.level)
+            log.emit(ResourcesTaken(to_tribe=slayer, resources=reward, reason="monster killed"))
+        return
+    killer = state.monsters.get(slayer)
+    if killer is None:
+        return
+    reward = Resources()
+    if "devourer" in killer.abilities:
+        reward = reward.plus(Resources(food=5 * dead.level))
+    if "horror" in killer.abilities:
+        reward = reward.plus(Resources(mana=10 * dead.level))
+    if not reward.is_zero():
+        log.emit(HoardChanged(god=killer.god, monster=killer.id, delta=reward, reason="monster killed"))
+
+
+def _on_kill_clans(log: Log, monster: Monster, clans: int) -> None:
+    """[002:118-120] Devourer 5 Food, Raider 5 Luxuries, Horror 15 mana per clan killed, to the hoard."""
+    reward = Resources()
+    if "devourer" in monster.abilities:
+        reward = reward.plus(Resources(food=5 * clans))
+    if "raider" in monster.abilities:
+        reward = reward.plus(Resources(luxuries=5 * clans))
+    if "horror" in monster.abilities:
+        reward = reward.plus(Resources(mana=15 * clans))
+    if not reward.is_zero():
+        log.emit(HoardChanged(god=monster.god, monster=monster.id, delta=reward, reason="clans killed"))
+
+
+def _victory(log: Log, winner: str | None, monster_id: str, target_id: str) -> None:
+    """[002:58] the victor gains a level (a monster free of the feeding cost [002:101]; a tribe a hero's);
+    a monster beating a tribe takes up to 12 resources and one artefact [002:56] into its hoard."""
+    state = log.state
+    if winner is None:
+        return
+    if winner in state.monsters:
+        log.emit(MonsterLevelled(monster=winner, ability="", cause="victory"))
+        if winner == monster_id and target_id in state.tribes:
+            _plunder_tribe(log, state.monsters[winner], target_id)
+    elif winner in state.tribes:
+        hero_victory(log, winner)
+
+
+def _plunder_tribe(log: Log, monster: Monster, tribe_id: str) -> None:
+    stock = log.state.tribes[tribe_id].stockpile
+    taken = loot(stock.as_dict(), [], content.acts().loot_max_resources)
+    if taken:
+        delta = Resources.of(taken)
+        log.emit(HoardChanged(god=monster.god, monster=monster.id, delta=delta, reason="loot", from_tribe=tribe_id))
+    artefacts = sorted(
+        (a for a in log.state.artefacts.values() if a.holder == tribe_id), key=lambda a: (-a.creation_cost, a.id)
+    )
+    if artefacts:
+        log.emit(ArtefactTaken(artefact=artefacts[0].id, to_holder=monster.id))
