@@ -8,11 +8,24 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
+from collections.abc import Callable
 
 
 class Notifier:
     def __init__(self) -> None:
         self._waiters: dict[str | None, set[asyncio.Event]] = defaultdict(set)
+        self._observers: list[Callable[[str, int], None]] = []
+
+    def observe(self, observer: Callable[[str, int], None]) -> None:
+        """Call `observer(stream_id, version)` whenever an append to a stream is announced (any process)."""
+        self._observers.append(observer)
+
+    def appended(self, stream_id: str, version: int | None) -> None:
+        """An append announced by LISTEN/NOTIFY: tell observers the stream's new version, then wake readers."""
+        if version is not None:
+            for observer in self._observers:
+                observer(stream_id, version)
+        self.wake(stream_id)
 
     def wake(self, stream_id: str) -> None:
         for key in (stream_id, None):

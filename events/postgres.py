@@ -49,20 +49,7 @@ FROM unnest($2::bigint[], $3::text[], $4::jsonb[], $7::bytea[], $8::bytea[]) AS 
 ORDER BY u.v
 RETURNING global_position, tx_id::text
 """
-_IDEMPOTENCY_CTE = """
-WITH idem AS (
-    INSERT INTO idempotency_keys (caller, key, request_hash, outcome) VALUES ($9, $10, $11, $12)
-), ins AS ({insert})
-SELECT global_position, tx_id FROM ins
-"""
-_NOTIFY_CTE = (
-    """
-WITH ins AS ({insert})
-SELECT global_position, tx_id, pg_notify('"""
-    + CHANNEL
-    + """', $1) FROM ins
-"""
-)
+_INSERT_IDEMPOTENCY = "INSERT INTO idempotency_keys (caller, key, request_hash, outcome) VALUES ({params})"
 
 
 async def init_connection(conn: asyncpg.Connection) -> None:
@@ -200,18 +187,20 @@ class PostgresEventStore:
                 prevs,
                 hashes,
             ]
+        ctes = []
         if idempotency is not None:
             args += [idempotency.caller, idempotency.key, idempotency.request_hash, idempotency.outcome]
-            sql = _IDEMPOTENCY_CTE.format(insert=insert)
-            if self._notify:
-                sql = sql.replace(
-                    "SELECT global_position, tx_id FROM ins",
-                    f"SELECT global_position, tx_id, pg_notify('{CHANNEL}', $1) FROM ins",
-                )
-            return sql, args
+            params = ", ".join(f"${i}" for i in range(len(args) - 3, len(args) + 1))
+            ctes.append(f"idem AS ({_INSERT_IDEMPOTENCY.format(params=params)})")
+        if not ctes and not self._notify:
+            return insert, args
+        ctes.append(f"ins AS ({insert})")
+        select = "SELECT global_position, tx_id FROM ins"
         if self._notify:
-            return _NOTIFY_CTE.format(insert=insert), args
-        return insert, args
+            # The payload "<stream> <version>" lets other processes' caches know they are behind.
+            args.append(f"{stream_id} {versions[-1]}")
+            select = f"SELECT global_position, tx_id, pg_notify('{CHANNEL}', ${len(args)}) FROM ins"
+        return "WITH " + ",\n".join(ctes) + "\n" + select, args
 
     async def read_stream(
         self, stream_id: str, after_version: int = 0, to_version: int | None = None, limit: int | None = None
@@ -310,4 +299,5 @@ class PostgresEventStore:
                     await conn.close()
 
     def _on_notify(self, conn: object, pid: int, channel: str, payload: object) -> None:
-        self.notifier.wake(str(payload))
+        stream_id, _, version = str(payload).partition(" ")
+        self.notifier.appended(stream_id, int(version) if version.isdigit() else None)

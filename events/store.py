@@ -17,6 +17,8 @@ from typing import Protocol
 
 import msgspec
 
+from events.notify import Notifier
+
 GENESIS_HASH = bytes(32)
 
 
@@ -171,6 +173,8 @@ def verify_chain(stream_id: str, events: Sequence[RecordedEvent]) -> IntegrityRe
 
 
 class EventStore(Protocol):
+    notifier: Notifier  # wake-ups for readers; announced versions from other processes (LISTEN/NOTIFY)
+
     async def append(
         self,
         stream_id: str,

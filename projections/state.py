@@ -47,11 +47,23 @@ class GameStates:
         self.snapshot_every = snapshot_every
         self._latest: OrderedDict[str, tuple[int, GameState[Any], Ruleset]] = OrderedDict()
         self._rulesets: dict[str, Ruleset] = {}
+        # Games another process has appended to since we cached them: refreshed on their next read.
+        self._behind: set[str] = set()
+        store.notifier.observe(self._announced)
+
+    def _announced(self, stream_id: str, version: int) -> None:
+        game_id = stream_id.removeprefix("game-")
+        entry = self._latest.get(game_id)
+        if entry is not None and entry[0] < version:
+            self._behind.add(game_id)
 
     # --- the StateLoader port of the command handler ----------------------------------------------------
 
     async def latest(self, game_id: str, *, refresh: bool = False) -> tuple[int, GameState[Any], Ruleset]:
         entry = self._latest.get(game_id)
+        if game_id in self._behind:
+            self._behind.discard(game_id)
+            refresh = True
         if entry is not None and not refresh:
             self._latest.move_to_end(game_id)
             return entry

@@ -276,7 +276,7 @@ class GameService:
         """Live events after `after`, batch by batch; `None` is a keep-alive tick. Ends when cancelled."""
         actor, _, _, ruleset = await self.actor(grant, game_id)
         stream = stream_of(game_id)
-        notifier = self.store.notifier  # type: ignore[attr-defined]
+        notifier = self.store.notifier
         while True:
             recorded = await self.store.read_stream(stream, after_version=after, limit=MAX_PAGE)
             if recorded:

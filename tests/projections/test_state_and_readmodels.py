@@ -157,3 +157,32 @@ async def test_read_model_games_match_the_folded_state(pool: asyncpg.Pool, clock
         len(state.meta.seats),
         version,
     )
+
+
+async def test_a_cache_in_another_process_catches_up_when_notified(
+    pool: asyncpg.Pool, db_url: str, clock: Clock
+) -> None:
+    """Two API processes: B cached a game; A appends; B's next read (no explicit refresh) sees A's events."""
+    import asyncio
+
+    store_a, store_b = PostgresEventStore(pool), PostgresEventStore(pool)
+    states_a, states_b = (
+        GameStates(store_a, PostgresSnapshotStore(pool)),
+        GameStates(store_b, PostgresSnapshotStore(pool)),
+    )
+    handler_a = CommandHandler(store_a, states_a, PostgresSecretStore(pool), clock=clock)
+    listening = asyncio.create_task(store_b.listen(db_url))
+    try:
+        game_id = await play_random_game(handler_a, random.Random(5), 5)
+        while store_b._listener is None:
+            await asyncio.sleep(0.02)
+        before, _, _ = await states_b.latest(game_id)
+        woke = asyncio.create_task(store_b.notifier.wait(f"game-{game_id}", 10))
+        await asyncio.sleep(0.05)
+        await handler_a.submit(game_id, b'{"type":"EndGame","reason":"done"}', GM)
+        assert await woke
+        after, state, _ = await states_b.latest(game_id)
+        assert after == before + 1 and state.meta.status == "ended"
+    finally:
+        listening.cancel()
+        await asyncio.gather(listening, return_exceptions=True)
