@@ -224,9 +224,14 @@ class DemonCreated(msgspec.Struct, frozen=True, tag="DemonCreated", tag_field="t
 
 
 class ClockSet(msgspec.Struct, frozen=True, tag="ClockSet", tag_field="type"):
+    """`session_ended`: Ds demesne powers lapse ([003:243]); `era_ended`: De powers ([003:241]) and Surrender
+    Earthly Influence bans ([003:290]) lapse."""
+
     era: Era
     in_transition: bool
     reason: str
+    session_ended: bool = False
+    era_ended: bool = False
 
 
 # --- combat -----------------------------------------------------------------------------------------------

@@ -219,7 +219,7 @@ def evolve(state: State, event: Event) -> State:
         case DemonCreated():
             return put(state, character_from_setup(event.demon))
         case ClockSet():
-            return R(state, era=event.era, in_transition=event.in_transition)
+            return _clock(state, event)
         case (
             AttackAnnounced()
             | AttackLapsed()
@@ -368,3 +368,12 @@ def _obliterated(state: State, event: CharacterObliterated) -> State:
         outlaw=False,
     )
     return R(put(state, gone), demesnes=demesnes, offices=offices, vacancies=vacancies)
+
+
+def _clock(state: State, event: ClockSet) -> State:
+    lapsed = ({"session"} if event.session_ended else set()) | ({"era"} if event.era_ended else set())
+    demesnes = {k: R(d, powers=tuple(p for p in d.powers if p.lasts not in lapsed)) for k, d in state.demesnes.items()}
+    characters = state.characters
+    if event.era_ended:
+        characters = {k: R(c, earthly_bans=()) for k, c in characters.items()}
+    return R(state, era=event.era, in_transition=event.in_transition, demesnes=demesnes, characters=characters)

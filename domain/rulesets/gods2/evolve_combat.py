@@ -39,7 +39,17 @@ from domain.rulesets.gods2.events import (
     SurrenderOffered,
     VisitorAdmitted,
 )
-from domain.rulesets.gods2.model import Combat, Demesne, Duel, Fighter, KeepAway, PendingAttack, PendingBuild, State
+from domain.rulesets.gods2.model import (
+    Combat,
+    Demesne,
+    Duel,
+    Fighter,
+    KeepAway,
+    Oath,
+    PendingAttack,
+    PendingBuild,
+    State,
+)
 
 R = msgspec.structs.replace
 
@@ -188,7 +198,7 @@ def evolve_combat(state: State, event: CombatEvent) -> State:
         case SurrenderOffered():
             return _combat(state, event.combat_id, surrender_offered=True)
         case SurrenderAccepted():
-            return state  # the term's own events carry its effects
+            return _surrender_terms(state, event)
         case MutilationInflicted():
             c = state.characters.get(event.character)
             if c is None:
@@ -343,3 +353,15 @@ def _round_fought(state: State, event: RoundFought) -> State:
         announce_first=False,
     )
     return R(state, combats={**state.combats, combat.id: combat})
+
+
+def _surrender_terms(state: State, event: SurrenderAccepted) -> State:
+    """Earthly Influence and Will leave records; the other terms' effects are their own events."""
+    if event.term == "earthly_influence" and event.race:
+        c = state.characters.get(event.loser)
+        if c is not None:
+            state = _change(state, c.id, earthly_bans=(*c.earthly_bans, event.race))
+    if event.term == "will" and event.oath:
+        # [003:292] recorded in the Hall of Doom, the winner as sole witness.
+        state = R(state, oaths=(*state.oaths, Oath(swearer=event.loser, witness=event.winner, text=event.oath)))
+    return state

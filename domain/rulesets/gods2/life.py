@@ -225,7 +225,15 @@ def decide_grant_protection(state: State, command: GrantProtection, ctx: Decisio
 
 def decide_set_clock(state: State, command: SetClock, ctx: DecisionContext) -> Sequence[object]:
     require_reason(command.reason)
-    return [ClockSet(era=command.era, in_transition=command.in_transition, reason=command.reason)]
+    return [
+        ClockSet(
+            era=command.era,
+            in_transition=command.in_transition,
+            reason=command.reason,
+            session_ended=command.in_transition and not state.in_transition,
+            era_ended=command.era != state.era,
+        )
+    ]
 
 
 def on_life_timer(state: State, timer: Timer) -> list[object]:

@@ -173,6 +173,7 @@ class Character(msgspec.Struct, frozen=True):
     built_demesne: bool = False
     labor_master: str | None = None
     labor_until: datetime | None = None
+    earthly_bans: tuple[str, ...] = ()  # [003:290] races this character may not influence until the era ends
 
     @property
     def total_mana(self) -> int:
@@ -370,6 +371,14 @@ class OpenRuling(msgspec.Struct, frozen=True):
     question: str
 
 
+class Oath(msgspec.Struct, frozen=True):
+    """A divine oath recorded in the Hall of Doom ([003:60], [003:292])."""
+
+    swearer: str
+    witness: str
+    text: str
+
+
 class State(msgspec.Struct, frozen=True):
     pack: ContentPack
     settings: Settings
@@ -387,6 +396,7 @@ class State(msgspec.Struct, frozen=True):
     summons: CouncilSummons | None = None
     vacancies: tuple[Vacancy, ...] = ()
     supreme_deity: str | None = None
+    oaths: tuple[Oath, ...] = ()
     builds: dict[str, PendingBuild] = {}
     casts: dict[str, PendingCast] = {}
     rulings: dict[str, OpenRuling] = {}

@@ -30,7 +30,7 @@ from domain.rulesets.gods2.events import (
     VoidExitBought,
 )
 from domain.rulesets.gods2.events_powers import CastPending, GiftGranted, PowerCast, RulingRequested
-from domain.rulesets.gods2.model import Character, Combat, Fighter, State
+from domain.rulesets.gods2.model import Character, Combat, Demesne, Fighter, State
 
 R = msgspec.structs.replace
 
@@ -59,6 +59,7 @@ class CharacterView(msgspec.Struct, frozen=True):
     gifts: list[str] | None = None
     protections: list[str] | None = None
     permanent_hp: int | None = None
+    earthly_bans: list[str] | None = None
 
 
 class FighterView(msgspec.Struct, frozen=True):
@@ -88,13 +89,39 @@ class CombatView(msgspec.Struct, frozen=True):
     surrender_offered: bool
 
 
+class MotionView(msgspec.Struct, frozen=True):
+    id: str
+    kind: str
+    text: str
+    proposer: str
+    subject: str | None
+    yes: list[str]
+    no: list[str]
+
+
+class CouncilView(msgspec.Struct, frozen=True):
+    leader: str
+    hall: str
+    speech_until: datetime
+    forfeited: list[str]
+    motions: list[MotionView]
+
+
+class DemesneView(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    parent: str
+    owners: list[str]
+    card: list[str] | None = None  # the powers on its card: seen by those present ([003:126])
+
+
 class View(msgspec.Struct, frozen=True):
     era: str
     in_transition: bool
     locales: dict[str, str]
     characters: list[CharacterView]
     combats: list[CombatView]
-    demesnes: dict[str, list[str]]
+    demesnes: list[DemesneView]
     artifacts_on_floor: dict[str, str]
     attacks: list[str]
     duels: list[str]
@@ -102,6 +129,11 @@ class View(msgspec.Struct, frozen=True):
     offices: dict[str, str]
     pack: str
     casts: list[str]
+    council: CouncilView | None
+    council_scheduled: datetime | None
+    vacancies: int
+    oaths: list[str]
+    supreme_deity: str | None
     demon_pool: int | None = None
     open_rulings: dict[str, str] | None = None
 
@@ -142,6 +174,7 @@ def _character_view(state: State, c: Character, viewer: Actor) -> CharacterView:
         gifts=[g.power for g in c.gifts],
         protections=list(c.protections),
         permanent_hp=c.permanent_hp,
+        earthly_bans=list(c.earthly_bans),
     )
 
 
@@ -180,6 +213,30 @@ def _is_demon(state: State, viewer: Actor) -> bool:
     return c is not None and c.kind == "demon"
 
 
+def _demesne_view(state: State, d: Demesne, viewer: Actor) -> DemesneView:
+    view = DemesneView(id=d.id, name=d.name, parent=d.parent, owners=list(d.owners))
+    looker = state.characters.get(viewer.controls or "")
+    if viewer.is_gm or (looker is not None and looker.locale in (d.id, d.parent)) or viewer.controls in d.owners:
+        return R(view, card=[f"{p.power} ({p.lasts})" for p in d.powers])
+    return view
+
+
+def _council_view(state: State) -> CouncilView | None:
+    """The Council sits in public ([003:60], [003:480])."""
+    c = state.council
+    if c is None:
+        return None
+    motions = [
+        MotionView(
+            id=m.id, kind=m.kind, text=m.text, proposer=m.proposer, subject=m.subject, yes=list(m.yes), no=list(m.no)
+        )
+        for m in c.motions.values()
+    ]
+    return CouncilView(
+        leader=c.leader, hall=c.hall, speech_until=c.speech_until, forfeited=list(c.forfeited), motions=motions
+    )
+
+
 def view_for(state: State, viewer: Actor) -> View:
     return View(
         era=state.era,
@@ -187,7 +244,7 @@ def view_for(state: State, viewer: Actor) -> View:
         locales={lid: loc.kind for lid, loc in state.locales.items()},
         characters=[_character_view(state, c, viewer) for c in state.characters.values()],
         combats=[_combat_view(c, viewer) for c in state.combats.values()],
-        demesnes={d.id: list(d.owners) for d in state.demesnes.values()},
+        demesnes=[_demesne_view(state, d, viewer) for d in state.demesnes.values()],
         artifacts_on_floor={a.id: a.locale for a in state.artifacts.values() if a.holder is None and a.locale},
         attacks=sorted(state.attacks),
         duels=sorted(state.duels),
@@ -196,6 +253,11 @@ def view_for(state: State, viewer: Actor) -> View:
         pack=f"{state.pack.id}@{state.pack.version}",
         casts=sorted(state.casts),
         open_rulings={k: r.question for k, r in state.rulings.items()} if viewer.is_gm else None,
+        council=_council_view(state),
+        council_scheduled=state.summons.at if state.summons is not None else None,
+        vacancies=len(state.vacancies),
+        oaths=[f"{o.swearer} to {o.witness}: {o.text}" for o in state.oaths],
+        supreme_deity=state.supreme_deity,
         demon_pool=state.demon_pool if viewer.is_gm or _is_demon(state, viewer) else None,
     )
 
