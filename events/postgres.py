@@ -83,7 +83,7 @@ class PostgresEventStore:
         self.notifier = notifier or Notifier()
         self._notify = notify
         self._heads: dict[str, tuple[int, bytes]] = {}
-        self._listener: asyncpg.Connection | None = None
+        self.listening = asyncio.Event()  # set while LISTEN is active
 
     async def _head(self, conn: Any, stream_id: str) -> tuple[int, bytes]:
         row = await conn.fetchrow(
@@ -285,16 +285,16 @@ class PostgresEventStore:
             except (OSError, asyncpg.PostgresError):
                 await asyncio.sleep(1.0)
                 continue
-            self._listener = conn
             try:
                 await conn.add_listener(CHANNEL, self._on_notify)
+                self.listening.set()
                 while not conn.is_closed():
                     await asyncio.sleep(1.0)
                     # Anything missed while reconnecting is found by readers, who always re-read the table.
                     with contextlib.suppress(Exception):
                         await conn.execute("SELECT 1")
             finally:
-                self._listener = None
+                self.listening.clear()
                 with contextlib.suppress(Exception):
                     await conn.close()
 

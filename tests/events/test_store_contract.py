@@ -217,10 +217,7 @@ async def test_notify_wakes_readers_in_another_process(pool: asyncpg.Pool, db_ur
     reader, writer = PostgresEventStore(pool), PostgresEventStore(pool)
     listening = asyncio.create_task(reader.listen(db_url))
     try:
-        for _ in range(100):
-            if reader._listener is not None:
-                break
-            await asyncio.sleep(0.05)
+        await asyncio.wait_for(reader.listening.wait(), 10)
         waiting = asyncio.create_task(reader.notifier.wait("s-wake", 10))
         await asyncio.sleep(0.1)
         await writer.append("s-wake", 0, [ev(1)], META)

@@ -174,8 +174,7 @@ async def test_a_cache_in_another_process_catches_up_when_notified(
     listening = asyncio.create_task(store_b.listen(db_url))
     try:
         game_id = await play_random_game(handler_a, random.Random(5), 5)
-        while store_b._listener is None:
-            await asyncio.sleep(0.02)
+        await asyncio.wait_for(store_b.listening.wait(), 10)
         before, _, _ = await states_b.latest(game_id)
         woke = asyncio.create_task(store_b.notifier.wait(f"game-{game_id}", 10))
         await asyncio.sleep(0.05)
