@@ -175,9 +175,11 @@ class SetClanRoles(_Command, frozen=True, tag="SetClanRoles"):
 
 
 class SetSpellOrders(_Command, frozen=True, tag="SetSpellOrders"):
-    """[002:15] [002:61] The continuous spells the tribe casts each turn; `null`: let it choose."""
+    """[002:15] [002:61] The continuous spells the tribe casts each turn; `null`: let it choose. `curses`:
+    curse spell -> the tribe it is cast on each turn ([002:72]; a tribe never curses on its own)."""
 
     spells: list[str] | None
+    curses: dict[str, str] = {}
 
 
 class CounterRaze(_Command, frozen=True, tag="CounterRaze"):

@@ -258,6 +258,8 @@ def check_effects(effects: Sequence[Effect]) -> None:
         ):
             # [002:71] each transmutation names one combination of two resources.
             raise reject("bad_transmutation", "A transmutation names a `source` and a different `target`.")
+    if any(e.reverse for e in effects) and not all(e.reverse for e in effects):
+        raise reject("mixed_curse", "A curse holds only reversed effects; teach the blessings as another spell.")
 
 
 def check_teach_spell(state: State, god: str, order: TeachSpell) -> None:
@@ -326,10 +328,15 @@ def check_clan_roles(state: State, god: str, order: SetClanRoles) -> None:
 
 
 def check_spell_orders(state: State, god: str, order: SetSpellOrders) -> None:
-    known = state.tribe_of(god).spells
-    for spell in order.spells or ():
-        if spell not in known:
+    tribe = state.tribe_of(god)
+    for spell in [*(order.spells or ()), *order.curses]:
+        if spell not in tribe.spells:
             raise reject("unknown_spell", f"Your tribe does not know the spell {spell!r}.")
+    for spell, target in order.curses.items():
+        if not all(e.reverse for e in state.spells[spell].effects):
+            raise reject("not_a_curse", f"{spell} is not a curse.")
+        if target not in state.tribes or target == tribe.id:
+            raise reject("bad_target", "Curse another tribe [002:72].")
 
 
 def check_raze(state: State, god: str, order: RazeStructure) -> None:

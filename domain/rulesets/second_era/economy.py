@@ -43,9 +43,18 @@ def mine_yield(land: Land) -> Exact:
 
 
 def tribe_effects(state: State, tribe: Tribe) -> list[Effect]:
-    """The effects acting on a tribe: its continuous spells cast this turn and its artefacts ([002:78])."""
+    """The effects acting on a tribe: its continuous spells cast this turn, its artefacts ([002:78]) and the
+    curses laid on it."""
     effects = [e for spell in tribe.active if spell in state.spells for e in state.spells[spell].effects]
     effects += [e for a in state.artefacts.values() if a.holder == tribe.id for e in a.effects]
+    # [002:72] curses other tribes cast on this one this turn.
+    effects += [
+        e
+        for other in state.tribes.values()
+        for spell, target in other.cursing
+        if target == tribe.id and spell in state.spells
+        for e in state.spells[spell].effects
+    ]
     return effects
 
 

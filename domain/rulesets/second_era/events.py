@@ -121,6 +121,7 @@ class SpellOrdersSet(_Event, frozen=True, tag="SpellOrdersSet"):
     god: str
     tribe: str
     spells: tuple[str, ...] | None
+    curses: dict[str, str] = {}
 
 
 class StructureBuilt(_Event, frozen=True, tag="StructureBuilt"):
@@ -367,6 +368,17 @@ class SpellsCast(_Event, frozen=True, tag="SpellsCast"):
     lapsed: tuple[str, ...] = ()
 
 
+class CursesCast(_Event, frozen=True, tag="CursesCast"):
+    """[002:72] [002:75] curses cast this turn: (spell, target tribe) pairs, with the Counterspell surcharge,
+    paid each turn. A cursed tribe notices: public."""
+
+    god: str
+    tribe: str
+    curses: tuple[tuple[str, str], ...]
+    mana: int
+    lapsed: tuple[str, ...] = ()
+
+
 class Transmuted(_Event, frozen=True, tag="Transmuted"):
     """[002:71] a transmutation spell turned `consumed` into `produced`."""
 
@@ -499,6 +511,7 @@ Event = (
     | TradeFailed
     | SpellsCast
     | Transmuted
+    | CursesCast
     | Harvested
     | UpkeepPaid
     | TurnResolved

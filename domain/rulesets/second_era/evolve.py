@@ -16,6 +16,7 @@ from domain.rulesets.second_era.events import (
     ClansHealed,
     ClansLost,
     ClansRemoved,
+    CursesCast,
     EdificeFallen,
     EdificeRaised,
     EraWon,
@@ -144,7 +145,10 @@ def evolve(state: State, event: Event) -> State:
         case ClanRolesSet():
             return _tribe(state, event.tribe, clans={k: v for k, v in event.clans.items() if v})
         case SpellOrdersSet():
-            return _tribe(state, event.tribe, cast=event.spells)
+            return _tribe(state, event.tribe, cast=event.spells, curse_orders=dict(event.curses))
+        case CursesCast():
+            state = _stock(state, event.tribe, Resources(mana=-event.mana))
+            return _tribe(state, event.tribe, cursing=event.curses)
         case StructureBuilt():
             s = event.structure
             state = _stock(state, s.tribe, Resources().minus(event.cost))

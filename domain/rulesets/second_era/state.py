@@ -50,6 +50,8 @@ class Tribe(msgspec.Struct, frozen=True):
     spells: tuple[str, ...] = ()
     cast: tuple[str, ...] | None = None  # continuous spells ordered by the god; None: the tribe chooses [002:61]
     active: tuple[str, ...] = ()  # continuous spells cast and paid this turn
+    curse_orders: dict[str, str] = {}  # curse spell -> target tribe, cast each turn
+    cursing: tuple[tuple[str, str], ...] = ()  # (curse spell, target tribe) cast and paid this turn
 
     def clan_count(self) -> int:
         return sum(self.clans.values())

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.rulesets.second_era.commands import MoveTribe, SetSpellOrders
-from domain.rulesets.second_era.events import HeroBorn, SpellsCast, SpellTaught, Transmuted
+from domain.rulesets.second_era.commands import MoveTribe, SetSpellOrders, TeachSpell
+from domain.rulesets.second_era.events import CursesCast, Harvested, HeroBorn, SpellsCast, SpellTaught, Transmuted
 from domain.rulesets.second_era.magic import (
     artefact_cost,
     counterspell_level,
@@ -20,7 +20,7 @@ from domain.rulesets.second_era.magic import (
 from domain.rulesets.second_era.state import Hero, Spell
 from domain.rulesets.second_era.values import Effect, Resources
 from tests.domain.harness import Game
-from tests.domain.second_era.world import ANN, new_game, of, resolve, stock
+from tests.domain.second_era.world import ANN, new_game, of, resolve, stock, with_clans
 
 BASES = {"fertility": 5, "farming": 4, "mining": 4, "crafting": 3, "destruction": 6, "healing": 10, "travel": 20}
 
@@ -190,3 +190,51 @@ def test_transmutation_converts_only_what_the_stockpile_holds() -> None:
     spell = _teach(game, Effect(effect="transmutation", level=2, source="gold", target="food"))
     game.when(SetSpellOrders(spells=[spell]), ANN)
     assert of(resolve(game), Transmuted)[0].consumed == Resources(gold=3)
+
+
+def _curse_setup() -> tuple[Game, str]:
+    game = new_game(ann_clans={"mage": 1, "war": 2}, bob_clans={"miner": 3})
+    curse = _teach(game, Effect(effect="mining", level=2, reverse=True))
+    return game, curse
+
+
+def test_a_curse_reverses_its_effect_on_the_cursed_tribe() -> None:
+    """[002:72] Curse: the first four effects in reverse, as a penalty: Mining 2 reversed is -20% mining."""
+    game, curse = _curse_setup()
+    stock(game, "anns", mana=16)
+    game.when(SetSpellOrders(spells=None, curses={curse: "bobs"}), ANN)
+    events = resolve(game)
+    assert of(events, CursesCast)[0].curses == ((curse, "bobs"),)
+    harvested = next(e for e in of(events, Harvested) if e.tribe == "bobs")
+    assert harvested.gained == Resources(production=7, gold=2)  # 9 x 0.8 = 7.2; 3 x 0.8 = 2.4
+
+
+def test_a_curse_pays_the_counterspell_surcharge_every_turn() -> None:
+    """[002:75] a continuous hostile spell pays three times the target's Counterspell Level each turn."""
+    game, curse = _curse_setup()
+    game.given(
+        SpellTaught(
+            god="bob",
+            tribe="bobs",
+            spell=Spell(id="spell-9", god="bob", name="w", effects=(Effect(effect="antimagic"),)),
+        )
+    )
+    stock(game, "bobs", mana=2)
+    with_clans(game, "bobs", {"miner": 2, "mage": 2})
+    stock(game, "anns", mana=40)
+    game.when(SetSpellOrders(spells=None, curses={curse: "bobs"}), ANN)
+    assert of(resolve(game), CursesCast)[0].mana == 16 + 3
+    assert of(resolve(game), CursesCast)[0].mana == 16 + 3
+
+
+def test_only_a_curse_may_be_cast_on_another_tribe() -> None:
+    game, _curse = _curse_setup()
+    blessing = _teach(game, Effect(effect="farming"))
+    assert game.rejects(SetSpellOrders(spells=None, curses={blessing: "bobs"}), ANN).code == "second_era.not_a_curse"
+    assert game.rejects(SetSpellOrders(spells=None, curses={_curse: "anns"}), ANN).code == "second_era.bad_target"
+
+
+def test_a_spell_is_either_a_curse_or_a_blessing() -> None:
+    game = new_game(ann_mana=10)
+    mixed = TeachSpell(name="m", effects=[Effect(effect="mining", reverse=True), Effect(effect="farming")])
+    assert game.rejects(mixed, ANN).code == "second_era.mixed_curse"

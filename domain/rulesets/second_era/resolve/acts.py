@@ -91,7 +91,7 @@ def resolve_free_orders(log: Log, ctx: DecisionContext) -> None:
                     log.emit(ClanRolesSet(tribe=tribe.id, clans=dict(order.clans)))
             case SetSpellOrders():
                 spells = None if order.spells is None else tuple(order.spells)
-                log.emit(SpellOrdersSet(god=god, tribe=tribe.id, spells=spells))
+                log.emit(SpellOrdersSet(god=god, tribe=tribe.id, spells=spells, curses=dict(order.curses)))
             case ChooseHeroAbility():
                 if not _ability_still_allowed(log, god, no, order.hero, order.ability):
                     continue

@@ -12,8 +12,15 @@ from fractions import Fraction
 from domain.engine import DecisionContext
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.economy import harvest_exact, round_down, upkeep
-from domain.rulesets.second_era.events import Harvested, SpellsCast, Transmuted, UpkeepPaid
-from domain.rulesets.second_era.magic import adaptation_mana, choose_spells, spell_cost
+from domain.rulesets.second_era.events import CursesCast, Harvested, SpellsCast, Transmuted, UpkeepPaid
+from domain.rulesets.second_era.magic import (
+    adaptation_mana,
+    choose_spells,
+    counterspell_level,
+    counterspell_surcharge,
+    free_slots,
+    spell_cost,
+)
 from domain.rulesets.second_era.resolve.log import Log
 from domain.rulesets.second_era.values import RESOURCE_NAMES, Resources
 
@@ -46,6 +53,32 @@ def resolve_spells(log: Log, ctx: DecisionContext) -> None:
         )
         for spell_id in cast:
             _transmute(log, tribe_id, spell_id)
+    for tribe_id in sorted(log.state.tribes):
+        _cast_curses(log, tribe_id)
+
+
+def _cast_curses(log: Log, tribe_id: str) -> None:
+    """[002:72] [002:75] after every tribe's own spells (so Antimagic cast this turn counts), each ordered
+    curse takes a free slot and its cost plus three times the target's Counterspell Level, every turn."""
+    tribe = log.state.tribes[tribe_id]
+    if not tribe.curse_orders and not tribe.cursing:
+        return
+    slots = free_slots(log.state, tribe) - len(tribe.active)
+    mana = tribe.stockpile.mana
+    cast: list[tuple[str, str]] = []
+    lapsed: list[str] = []
+    for spell_id, target in tribe.curse_orders.items():
+        if spell_id not in tribe.spells or target not in log.state.tribes:
+            continue
+        level = counterspell_level(log.state, log.state.tribes[target])
+        cost = spell_cost(log.state.spells[spell_id].effects) + counterspell_surcharge(level)
+        if len(cast) < slots and cost <= mana:
+            mana -= cost
+            cast.append((spell_id, target))
+        else:
+            lapsed.append(spell_id)
+    spent = tribe.stockpile.mana - mana
+    log.emit(CursesCast(god=tribe.god, tribe=tribe_id, curses=tuple(cast), mana=spent, lapsed=tuple(lapsed)))
 
 
 def _transmute(log: Log, tribe_id: str, spell_id: str) -> None:
