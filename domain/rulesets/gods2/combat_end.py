@@ -28,6 +28,7 @@ from domain.rulesets.gods2.commands import (
 from domain.rulesets.gods2.common import minutes, reject, require_reason, timer_id
 from domain.rulesets.gods2.demesne_fall import demesne_fell
 from domain.rulesets.gods2.events import (
+    ArtifactClaimable,
     ArtifactHandedOver,
     CombatEnded,
     Disengaged,
@@ -39,7 +40,7 @@ from domain.rulesets.gods2.events import (
     SurrenderAccepted,
     SurrenderOffered,
 )
-from domain.rulesets.gods2.life import kill
+from domain.rulesets.gods2.life import held_artifacts, kill
 from domain.rulesets.gods2.mana import income_for_event, require_can_spend, spend, transfer
 from domain.rulesets.gods2.model import Combat, State
 
@@ -112,6 +113,8 @@ def _death(state: State, combat: Combat, loser: str, ctx: DecisionContext, cause
     winner = combat.opponent(loser).id
     events: list[object] = [CombatEnded(combat_id=combat.id, outcome="death", winner=winner, loser=loser)]
     events += kill(folded(state, events), state.characters[loser], ctx.now, cause)
+    # [003:410] what he drops as a result of combat, his opponent may take at its end.
+    events += [ArtifactClaimable(artifact=a, claimant=winner) for a in held_artifacts(state, state.characters[loser])]
     return reported(state, events, "death")
 
 

@@ -210,6 +210,28 @@ class DeclareOutlaw(msgspec.Struct, frozen=True, tag="DeclareOutlaw", tag_field=
     reason: str
 
 
+class CreateArtifact(msgspec.Struct, frozen=True, tag="CreateArtifact", tag_field="type", forbid_unknown_fields=True):
+    """Embed powers one knows into a new artifact in a Craft Hall ([003:255], [003:404]); `strengths` gives the
+    maximum strength of each variable-cost power ([003:414])."""
+
+    artifact: str
+    name: str
+    powers: list[str]
+    strengths: dict[str, int] = {}
+
+
+class ActivateArtifact(
+    msgspec.Struct, frozen=True, tag="ActivateArtifact", tag_field="type", forbid_unknown_fields=True
+):
+    """Use a power of an artifact one possesses, outside combat ([003:412])."""
+
+    artifact: str
+    power: str
+    targets: list[str] = []
+    strength: int | None = None
+    demesne: str | None = None
+
+
 class DropArtifact(msgspec.Struct, frozen=True, tag="DropArtifact", tag_field="type", forbid_unknown_fields=True):
     artifact: str
 
@@ -388,6 +410,8 @@ Command = (
     | CloseMotion
     | DissolveCouncil
     | DeclareOutlaw
+    | CreateArtifact
+    | ActivateArtifact
     | DropArtifact
     | PickUpArtifact
     | CreditMana

@@ -26,6 +26,7 @@ from domain.rulesets.gods2 import (
 from domain.rulesets.gods2.commands import (
     GM_COMMANDS,
     AcceptSurrender,
+    ActivateArtifact,
     AdmitToDemesne,
     AttackDemesne,
     BuildDemesne,
@@ -39,6 +40,7 @@ from domain.rulesets.gods2.commands import (
     Command,
     ConsentToPower,
     CoordinateDemesneDefence,
+    CreateArtifact,
     CreateDemon,
     CreditMana,
     DebitMana,
@@ -156,6 +158,10 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
             return council.decide_dissolve(state, command, ctx)
         case DeclareOutlaw():
             return council.decide_declare_outlaw(state, command, ctx)
+        case CreateArtifact():
+            return artifacts.decide_create_artifact(state, command, ctx)
+        case ActivateArtifact():
+            return artifacts.decide_activate_artifact(state, command, ctx)
         case DropArtifact():
             return artifacts.decide_drop_artifact(state, command, ctx)
         case PickUpArtifact():

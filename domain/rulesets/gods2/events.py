@@ -492,6 +492,24 @@ class ArtifactDropped(msgspec.Struct, frozen=True, tag="ArtifactDropped", tag_fi
     locale: str
 
 
+class ArtifactClaimable(msgspec.Struct, frozen=True, tag="ArtifactClaimable", tag_field="type"):
+    """[003:410] dropped during or as a result of combat: the opponent may take it at the end of the combat."""
+
+    artifact: str
+    claimant: str
+
+
+class ArtifactCreated(msgspec.Struct, frozen=True, tag="ArtifactCreated", tag_field="type"):
+    """[003:404] made in a Craft Hall; it can never be changed; [003:414] variable powers capped by the spend."""
+
+    artifact: str
+    name: str
+    powers: list[str]
+    max_strength: dict[str, int]
+    creator: str
+    locale: str
+
+
 class ArtifactPickedUp(msgspec.Struct, frozen=True, tag="ArtifactPickedUp", tag_field="type"):
     artifact: str
     character: str
@@ -557,6 +575,8 @@ Event = (
     | DemesneDefenceCoordinated
     | DemesneFell
     | ArtifactDropped
+    | ArtifactClaimable
+    | ArtifactCreated
     | ArtifactPickedUp
     | ArtifactHandedOver
     | PowerCast

@@ -9,6 +9,8 @@ import msgspec
 from domain.rulesets.gods2 import evolve_combat, evolve_council, evolve_powers
 from domain.rulesets.gods2.events import (
     AnnouncementRequested,
+    ArtifactClaimable,
+    ArtifactCreated,
     ArtifactDropped,
     ArtifactHandedOver,
     ArtifactPickedUp,
@@ -252,6 +254,8 @@ def evolve(state: State, event: Event) -> State:
             | DemesneDefenceCoordinated()
             | DemesneFell()
             | ArtifactDropped()
+            | ArtifactClaimable()
+            | ArtifactCreated()
             | ArtifactPickedUp()
             | ArtifactHandedOver()
         ):

@@ -6,6 +6,8 @@ import msgspec
 
 from domain.rulesets.gods2.events import (
     AnnouncementRequested,
+    ArtifactClaimable,
+    ArtifactCreated,
     ArtifactDropped,
     ArtifactHandedOver,
     ArtifactPickedUp,
@@ -40,6 +42,7 @@ from domain.rulesets.gods2.events import (
     VisitorAdmitted,
 )
 from domain.rulesets.gods2.model import (
+    Artifact,
     Combat,
     Demesne,
     Duel,
@@ -85,6 +88,8 @@ CombatEvent = (
     | DemesneDefenceCoordinated
     | DemesneFell
     | ArtifactDropped
+    | ArtifactClaimable
+    | ArtifactCreated
     | ArtifactPickedUp
     | ArtifactHandedOver
 )
@@ -264,9 +269,21 @@ def evolve_combat(state: State, event: CombatEvent) -> State:
                 return state
             return R(state, demesnes={**state.demesnes, d.id: R(d, owners=(event.attacker,))})
         case ArtifactDropped():
-            return _artifact(state, event.artifact, holder=None, locale=event.locale)
+            return _artifact(state, event.artifact, holder=None, locale=event.locale, claimant=None)
+        case ArtifactClaimable():
+            return _artifact(state, event.artifact, claimant=event.claimant)
+        case ArtifactCreated():
+            made = Artifact(
+                id=event.artifact,
+                name=event.name,
+                powers=tuple(event.powers),
+                holder=event.creator,
+                max_strength=dict(event.max_strength),
+                creator=event.creator,
+            )
+            return R(state, artifacts={**state.artifacts, made.id: made})
         case ArtifactPickedUp():
-            return _artifact(state, event.artifact, holder=event.character, locale=None)
+            return _artifact(state, event.artifact, holder=event.character, locale=None, claimant=None)
         case ArtifactHandedOver():
             return _artifact(state, event.artifact, holder=event.receiver, locale=None)
 

@@ -45,9 +45,12 @@ DEMESNE_LOCALES: frozenset[str] = frozenset({"silver_city", "primeval_wilds", "u
 
 
 class LocaleSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """`craft_hall`: artifacts are made here ([003:255]; the text names Craft Halls but gives no rules)."""
+
     id: str
     kind: LocaleKind
     name: str = ""
+    craft_hall: bool = False
 
 
 class CharacterSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -189,6 +192,7 @@ class Locale(msgspec.Struct, frozen=True):
     id: str
     kind: LocaleKind
     name: str = ""
+    craft_hall: bool = False
 
 
 class DemesnePower(msgspec.Struct, frozen=True):
@@ -215,6 +219,8 @@ class Artifact(msgspec.Struct, frozen=True):
     holder: str | None = None
     locale: str | None = None
     max_strength: dict[str, int] = {}
+    creator: str | None = None
+    claimant: str | None = None  # the opponent of a fighter who dropped it in or through combat [003:410]
 
 
 class Fighter(msgspec.Struct, frozen=True):

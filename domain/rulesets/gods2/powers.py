@@ -146,16 +146,19 @@ def cast(
     demesne: str | None,
     ctx: DecisionContext,
     gift: str | None,
+    artifact: str | None = None,
 ) -> list[object]:
     may_cast(state, c, ctx)
     codes = categories(power)
     if gift is not None:
         codes = (codes - {"G"}) | {"N"}  # the gift imitates a direct effect, used on its holder by default
-    if "A" in codes:
+    if "A" in codes and artifact is None:
         raise reject("artifact_only", "Artifact powers work only inside an artifact [003:255].")
-    if codes <= COMBAT_ONLY:
+    if codes - {"A"} and codes - {"A"} <= COMBAT_ONLY:
         raise reject("combat_only", "Combat powers may only be used in combat [003:207].")
     cost = 0 if gift is not None else _cost(state, c, power, codes, strength)
+    if artifact is not None and power.activation_cost is not None:
+        cost = ledger.final_cost(power.activation_cost)  # [003:412] an Artifact power's own activation cost
     require_can_spend(c, cost)
     chosen = _targets(state, c, power, codes, [] if "Ns" in codes and gift else targets)
     cast_id = new_id(state, "cast")

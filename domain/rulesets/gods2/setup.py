@@ -100,7 +100,9 @@ def initial_state(setup: Setup, settings: Settings) -> State:
         settings=settings,
         era=setup.era,
         in_transition=setup.in_transition,
-        locales={loc.id: Locale(id=loc.id, kind=loc.kind, name=loc.name) for loc in setup.locales},
+        locales={
+            loc.id: Locale(id=loc.id, kind=loc.kind, name=loc.name, craft_hall=loc.craft_hall) for loc in setup.locales
+        },
         characters=characters,
         demesnes={d.id: Demesne(id=d.id, name=d.name, parent=d.parent, owners=tuple(d.owners)) for d in setup.demesnes},
         artifacts=artifacts,
