@@ -289,6 +289,6 @@ def r4_harvest(run: Run, nid: str) -> None:
             nid,
             "agro_deficit",
             "famine",
-            "tax status F",
+            "F",
             f"an agro deficit of {float(deficit):.2f} after reserves: famine cuts the tax rate ([L1949-1959])",
         )

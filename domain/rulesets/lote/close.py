@@ -14,6 +14,7 @@ from domain.rulesets.lote.messages import (
     MegalithCompleted,
     MegalithLost,
     NationAssessed,
+    NationParameterSet,
     RatingRaised,
     ReportsDrafted,
     ResistanceSet,
@@ -26,6 +27,7 @@ from domain.rulesets.lote.state import State
 from domain.rulesets.lote.tables import TABLES
 
 ZERO = Fraction(0)
+TAX_STATUSES = ("N", "C", "T", "F", "H", "R", "L")
 
 # --- closing the adjudication phase: outcomes, R7, R8 -------------------------------------------------
 
@@ -46,6 +48,10 @@ def close_turn(state: State, ctx: DecisionContext) -> Sequence[Event]:
             run.emit(RatingRaised(nation=item.nation, rating=item.subject, level=level))
         elif item.kind == "colony_resistance" and item.outcome is not None:
             run.emit(ResistanceSet(region=item.subject, resistance=int(item.outcome)))
+        elif item.kind == "agro_deficit" and item.outcome in TAX_STATUSES:
+            # the tax status the GM ruled; its tax cut is his to enter as a ruling (digest §3.8: GM/PARTIAL)
+            reason = f"adjudication {item.item_id}"
+            run.emit(NationParameterSet(nation=item.nation, parameter="tax_status", value=item.outcome, reason=reason))
     r7_end_of_turn(run)
     r8_assess(run)
     r8_routes(run)

@@ -19,6 +19,7 @@ from domain.rulesets.lote.scenario import (
     FerryArrow,
     FleetRecord,
     LeaderRecord,
+    Loan,
     MercenaryPool,
     NationRecord,
     RegionRecord,
@@ -56,6 +57,11 @@ def years_for(year: int) -> tuple[int, int]:
     )
 
 
+def _loan(where: str, index: int, loan: Loan) -> Loan:
+    decimal(loan.principal, where, f"loans[{index}].principal")
+    return loan
+
+
 def _nation(nid: str, rec: NationRecord, base_tax: int) -> Nation:
     where = f"nation {nid!r}"
     if not 1 <= rec.tech_level <= 8:
@@ -89,6 +95,7 @@ def _nation(nid: str, rec: NationRecord, base_tax: int) -> Nation:
         nfp_income=decimal(rec.nfp_income, where, "nfp_income"),
         mass_conscription_debt=decimal(rec.mass_conscription_debt, where, "mass_conscription_debt"),
         usury_restricted=rec.usury_restricted,
+        loans=[_loan(where, i, loan) for i, loan in enumerate(rec.loans)],
         bl=rec.bl,
         infra=rec.infra,
         bl_granted=rec.bl_granted,

@@ -23,6 +23,7 @@ from domain.rulesets.lote.scenario import (
     FerryArrow,
     FleetRecord,
     LeaderRecord,
+    Loan,
     MercenaryPool,
     Player,
     RegionRecord,
@@ -119,6 +120,7 @@ class Nation(msgspec.Struct, frozen=True):
     nfp_income: Fraction = ZERO
     mass_conscription_debt: Fraction = ZERO
     usury_restricted: bool = False
+    loans: list[Loan] = []
     bl: int = 0
     infra: int = 0
     bl_granted: int = 0

@@ -15,6 +15,7 @@ from domain.engine import Actor
 from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.scenario import (
     CityRecord,
+    FamilyMember,
     FleetRecord,
     LeaderRecord,
     MercenaryPool,
@@ -60,6 +61,7 @@ class View(msgspec.Struct, frozen=True):
     forms: dict[str, OrderForm] = {}
     adjudications: dict[str, Adjudication] = {}
     projects: dict[str, Project] = {}
+    royal_family: list[FamilyMember] = []
 
 
 def _strip(statuses: dict[str, Any], gm: bool) -> dict[str, Any]:
@@ -118,6 +120,7 @@ def view_for(state: State, viewer: Actor) -> View:
         forms={k: f for k, f in state.forms.items() if k in mine},
         adjudications=items,
         projects={k: p for k, p in state.projects.items() if p.nation in mine},
+        royal_family=[f for f in state.royal_family if f.nation in mine],
     )
 
 

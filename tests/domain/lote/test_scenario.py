@@ -90,3 +90,9 @@ def test_the_tax_rate_defaults_to_the_base_rate_of_the_calendar() -> None:
     """[L1369-1377] Table 2-17: a nation starting in 1520 taxes at 60% unless the scenario says otherwise."""
     setup = msgspec.structs.replace(scenario(nations={"a": nation("A")}, regions={"R": region(2)}), start_year=1520)
     assert game(setup).rules.nations["a"].tax_rate_pct == 60
+
+
+def test_loans_stay_on_the_stat_sheet() -> None:
+    """[L8815-8868] a loan: source, principal, 30% interest, due turn."""
+    loans = game(example_setup()).rules.nations["byz"].loans
+    assert [(x.source, x.principal, x.rate_pct, x.due_turn) for x in loans] == [("internal", "30", 30, 3)]

@@ -240,3 +240,28 @@ def test_a_sea_route_below_capacity_grows_shipping_for_both_partners() -> None:
     grown = {e.nation: e.msp for e in g.events if isinstance(e, m.ShippingGrown)}
     assert grown == {"a": 2, "b": 2}  # free = 9 - 1 - 1 = 7; 7 x 0.5 x 1/2 = 1.75 -> 2
     assert g.rules.fleets["fa"].msp == 3
+
+
+def test_an_agro_deficit_beyond_the_reserves_proposes_famine_and_the_ruling_sets_the_tax_status() -> None:
+    """[L1949-1959] a deficit the reserves cannot cover threatens famine; the GM rules the tax status."""
+    setup = scenario(
+        nations={"h": nation("Hungry", saved_gp="50")},
+        regions={"Rock": region(1, "m", statuses={"h": "hm"})},
+        cities={"Town": city("Rock", 4, statuses={"h": "hm"})},
+    )
+    g = game(setup)
+    assert g.rules.nations["h"].agro.surplus == -8  # a 4 GPv mountain town eats 4 x 2; the mountain grows nothing
+    g.when(AdvancePhase())
+    g.when(AdvancePhase())
+    item = g.rules.adjudications["t1-h-agro_deficit-famine"]
+    assert item.proposal == "F"
+    g.when(m.ConfirmAdjudication(item_id=item.item_id))
+    g.when(AdvancePhase())
+    assert g.rules.nations["h"].tax_status == "F"
+
+
+def test_the_stat_sheet_keeps_loans_and_the_royal_family_for_its_nation() -> None:
+    g = _start()
+    view = g.view(seat("rus"))
+    assert [f.name for f in view.royal_family] == ["Yaroslav"]
+    assert g.view(BYZ).royal_family[0].notes == "co-emperor"
