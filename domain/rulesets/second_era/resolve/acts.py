@@ -11,6 +11,7 @@ from typing import Any
 
 from domain.engine import DecisionContext, Rejected
 from domain.rulesets.second_era import content
+from domain.rulesets.second_era.checks import check_new_ability, own_holders
 from domain.rulesets.second_era.commands import (
     ArmHero,
     BirthHero,
@@ -24,7 +25,6 @@ from domain.rulesets.second_era.commands import (
     SpawnMonster,
     TeachSpell,
 )
-from domain.rulesets.second_era.decide import check_new_ability, own_holders
 from domain.rulesets.second_era.economy import grow_cost
 from domain.rulesets.second_era.events import (
     ArtefactCreated,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from domain.engine import DecisionContext, Rejected
 from domain.rulesets.second_era import content
+from domain.rulesets.second_era.checks import check_new_ability, reachable
 from domain.rulesets.second_era.commands import (
     ChooseMonsterAbility,
     FeedMonster,
@@ -15,7 +16,6 @@ from domain.rulesets.second_era.commands import (
     MoveMonster,
     TakeMonsterMana,
 )
-from domain.rulesets.second_era.decide import check_new_ability, reachable
 from domain.rulesets.second_era.economy import round_down
 from domain.rulesets.second_era.events import (
     HoardChanged,

@@ -1,0 +1,83 @@
+"""Checks for monster orders ([002:100-121]): each monster moves 1 Land and takes 1 Action a turn."""
+
+from __future__ import annotations
+
+from domain.rulesets.second_era.checks import (
+    check_new_ability,
+    goods,
+    reachable,
+    reject,
+)
+from domain.rulesets.second_era.commands import (
+    ChooseMonsterAbility,
+    FeedMonster,
+    MonsterAction,
+    MonsterTrade,
+    MoveMonster,
+    TakeMonsterMana,
+)
+from domain.rulesets.second_era.state import Monster, State
+
+
+def own_monster(state: State, god: str, monster_id: str) -> Monster:
+    monster = state.monsters.get(monster_id)
+    if monster is None or monster.god != god:
+        raise reject("unknown_monster", f"You have no monster {monster_id!r}.")
+    return monster
+
+
+def _monster_orders(state: State, god: str, monster_id: str, kind: type[MoveMonster | MonsterAction]) -> int:
+    return sum(
+        1
+        for q in state.orders.get(god, ())
+        if isinstance(q.order, MoveMonster | MonsterAction)
+        and isinstance(q.order, kind)
+        and q.order.monster == monster_id
+    )
+
+
+def check_move_monster(state: State, god: str, order: MoveMonster) -> None:
+    monster = own_monster(state, god, order.monster)
+    if _monster_orders(state, god, order.monster, MoveMonster):
+        raise reject("monster_moved", "A monster moves 1 Land a turn [002:104].")
+    if order.to_land not in state.lands:
+        raise reject("unknown_land", f"There is no land {order.to_land!r}.")
+    if not reachable(state, monster.land, order.to_land):
+        raise reject("not_reachable", f"{order.to_land} is not connected to {monster.land}.")
+
+
+def check_monster_action(state: State, god: str, order: MonsterAction) -> None:
+    own_monster(state, god, order.monster)
+    if _monster_orders(state, god, order.monster, MonsterAction):
+        raise reject("monster_acted", "A monster takes 1 Action a turn [002:104].")
+    if order.action == "raid":
+        if (
+            order.target is None
+            or order.target == order.monster
+            or (order.target not in state.tribes and order.target not in state.monsters)
+        ):
+            raise reject("bad_target", "A raid needs a `target`: another tribe or monster [002:106].")
+
+
+def check_feed_monster(state: State, god: str, order: FeedMonster) -> None:
+    check_new_ability("monster", own_monster(state, god, order.monster).abilities, order.ability)
+
+
+def check_choose_monster_ability(state: State, god: str, order: ChooseMonsterAbility) -> None:
+    monster = own_monster(state, god, order.monster)
+    if monster.unchosen < 1:
+        raise reject("no_level_to_spend", "That monster has no level won in battle without an ability.")
+    check_new_ability("monster", monster.abilities, order.ability)
+
+
+def check_monster_trade(state: State, god: str, order: MonsterTrade) -> None:
+    own_monster(state, god, order.monster)
+    goods({str(k): v for k, v in order.give.items()})
+    goods({str(k): v for k, v in order.receive.items()})
+
+
+def check_take_monster_mana(state: State, god: str, order: TakeMonsterMana) -> None:
+    if "mana_source" not in own_monster(state, god, order.monster).abilities:
+        raise reject("no_mana_source", "Only a monster with Mana Source shares its mana [002:121].")
+    if order.amount < 1:
+        raise reject("bad_amount", "Take at least 1 mana.")

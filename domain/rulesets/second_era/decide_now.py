@@ -1,0 +1,128 @@
+"""Commands decided at once rather than queued: trades, cancelling orders and the GM's rulings."""
+
+from __future__ import annotations
+
+from domain.engine import DecisionContext
+from domain.rulesets.second_era.checks import (
+    god_of,
+    goods,
+    reject,
+    ruling_reason,
+)
+from domain.rulesets.second_era.commands import (
+    AcceptTrade,
+    AdjustStockpile,
+    CancelOrder,
+    EndTrade,
+    OfferTrade,
+    RemoveClans,
+    RuleRaze,
+)
+from domain.rulesets.second_era.events import (
+    ClansRemoved,
+    OrderCancelled,
+    StockpileAdjusted,
+    TradeAccepted,
+    TradeEnded,
+    TradeOffered,
+)
+from domain.rulesets.second_era.razing import raze_outcome
+from domain.rulesets.second_era.state import State, Trade
+from domain.rulesets.second_era.values import Resources
+
+
+def decide_offer_trade(state: State, command: OfferTrade, ctx: DecisionContext) -> list[object]:
+    god = god_of(state, ctx)
+    if command.to_god not in state.gods or command.to_god == god:
+        raise reject("unknown_god", "Offer the trade to another god.")
+    mine, theirs = state.tribe_of(god), state.tribe_of(command.to_god)
+    if state.lands[mine.land].world != state.lands[theirs.land].world:
+        # [002:13] trade with another tribe in the same World.
+        raise reject("other_world", "You can only trade with a tribe in the same World.")
+    give = goods({str(k): v for k, v in command.give.items()})
+    receive = goods({str(k): v for k, v in command.receive.items()})
+    unknown = [s for s in command.give_spells if s not in mine.spells]
+    if unknown:
+        raise reject("unknown_spell", f"Your tribe does not know {unknown}.")
+    held = [a for a in command.give_artefacts if a not in state.artefacts or state.artefacts[a].holder != mine.id]
+    if held:
+        raise reject("unknown_artefact", f"Your tribe does not hold {held}.")
+    wares = (command.give_spells, command.receive_spells, command.give_artefacts, command.receive_artefacts)
+    if give.is_zero() and receive.is_zero() and not any(wares):
+        raise reject("empty_trade", "A trade must move something.")
+    trade = Trade(
+        id=f"trade-{state.next_id}",
+        offered_by=god,
+        offered_to=command.to_god,
+        give=give,
+        receive=receive,
+        give_spells=tuple(command.give_spells),
+        receive_spells=tuple(command.receive_spells),
+        give_artefacts=tuple(command.give_artefacts),
+        receive_artefacts=tuple(command.receive_artefacts),
+        standing=command.standing,
+    )
+    return [TradeOffered(trade=trade)]
+
+
+def _trade(state: State, trade_id: str) -> Trade:
+    if trade_id not in state.trades:
+        raise reject("unknown_trade", f"There is no trade {trade_id!r}.")
+    return state.trades[trade_id]
+
+
+def decide_accept_trade(state: State, command: AcceptTrade, ctx: DecisionContext) -> list[object]:
+    god = god_of(state, ctx)
+    trade = _trade(state, command.trade)
+    if trade.offered_to != god:
+        raise reject("not_your_trade", "Only the god the trade was offered to can accept it.", status=403)
+    if trade.accepted:
+        raise reject("already_accepted", "That trade is already agreed.", status=409)
+    return [TradeAccepted(trade=trade.id, parties=(trade.offered_by, trade.offered_to))]
+
+
+def decide_end_trade(state: State, command: EndTrade, ctx: DecisionContext) -> list[object]:
+    god = god_of(state, ctx)
+    trade = _trade(state, command.trade)
+    if god not in (trade.offered_by, trade.offered_to):
+        raise reject("not_your_trade", "Only a party to the trade can end it.", status=403)
+    return [TradeEnded(trade=trade.id, parties=(trade.offered_by, trade.offered_to), by=god)]
+
+
+def decide_rule_raze(state: State, command: RuleRaze) -> list[object]:
+    ruling_reason(command.reason)
+    raze = state.razes.get(command.raze)
+    if raze is None:
+        raise reject("unknown_raze", f"There is no raze {command.raze!r} under way.")
+    if raze.counter_bid is None:
+        raise reject("raze_bids_pending", "The owner's counter-bid comes in when the next turn resolves.", 409)
+    return [raze_outcome(state, raze, command.succeeded, command.reason)]
+
+
+def decide_cancel_order(state: State, command: CancelOrder, ctx: DecisionContext) -> list[object]:
+    god = god_of(state, ctx)
+    if all(q.order_no != command.order_no for q in state.orders.get(god, ())):
+        raise reject("unknown_order", f"You have no order number {command.order_no} this turn.")
+    return [OrderCancelled(god=god, order_no=command.order_no)]
+
+
+def decide_adjust_stockpile(state: State, command: AdjustStockpile) -> list[object]:
+    ruling_reason(command.reason)
+    if command.tribe not in state.tribes:
+        raise reject("unknown_tribe", f"There is no tribe {command.tribe!r}.")
+    delta = Resources.of({str(k): v for k, v in command.delta.items()})
+    if not state.tribes[command.tribe].stockpile.plus(delta).covers(Resources()):
+        raise reject("negative_stockpile", "A stockpile cannot go below zero.")
+    return [
+        StockpileAdjusted(god=state.tribes[command.tribe].god, tribe=command.tribe, delta=delta, reason=command.reason)
+    ]
+
+
+def decide_remove_clans(state: State, command: RemoveClans) -> list[object]:
+    ruling_reason(command.reason)
+    if command.tribe not in state.tribes:
+        raise reject("unknown_tribe", f"There is no tribe {command.tribe!r}.")
+    have = state.tribes[command.tribe].n(command.role)
+    if not 1 <= command.count <= have:
+        raise reject("bad_count", f"The tribe has {have} {command.role} clans; remove between 1 and that.")
+    return [ClansRemoved(tribe=command.tribe, role=command.role, count=command.count, reason=command.reason)]
