@@ -69,8 +69,19 @@ class ReadModelRunner:
                 events = await self.store.read_all(after, _BATCH)
                 if not events:
                     return total
+                latest: dict[str, tuple[int, Any]] = {}
                 for event in events:
-                    await self._apply(conn, event)
+                    game_id = game_id_of(event.stream_id)
+                    if game_id is None:
+                        continue
+                    if event.type in _TRACKED_TAGS:
+                        await self._apply(conn, game_id, event)
+                    latest[game_id] = (event.stream_version, event.meta().recorded_at)
+                # Every event moves its game's version: one update per game per batch.
+                await conn.executemany(
+                    "UPDATE rm_games SET version = $2, updated_at = $3 WHERE game_id = $1",
+                    [(game_id, version, at) for game_id, (version, at) in latest.items()],
+                )
                 last = events[-1].position
                 await conn.execute(
                     "INSERT INTO projection_checkpoints (name, tx_id, position) VALUES ($1, $2, $3) "
@@ -90,17 +101,9 @@ class ReadModelRunner:
             await conn.execute("DELETE FROM projection_checkpoints WHERE name = $1", NAME)
         return await self.catch_up(progress=progress)
 
-    async def _apply(self, conn: Any, event: RecordedEvent) -> None:
-        game_id = game_id_of(event.stream_id)
-        if game_id is None:
-            return
+    async def _apply(self, conn: Any, game_id: str, event: RecordedEvent) -> None:
         at = event.meta().recorded_at
         version = event.stream_version
-        if event.type not in _TRACKED_TAGS:
-            await conn.execute(
-                "UPDATE rm_games SET version = $2, updated_at = $3 WHERE game_id = $1", game_id, version, at
-            )
-            return
         data: Any = _decoder.decode(event.data)
         match data:
             case GameCreated():
@@ -174,4 +177,3 @@ class ReadModelRunner:
                     version,
                     at,
                 )
-        await conn.execute("UPDATE rm_games SET version = $2, updated_at = $3 WHERE game_id = $1", game_id, version, at)

@@ -94,4 +94,5 @@ async def _project_forever(built: Services) -> None:
             await built.runner.catch_up(wait_for_lock=False)
         except (asyncpg.PostgresError, OSError):
             log.exception("read-model runner failed; retrying")
-        await built.store.notifier.wait(None, 2.0)
+        if await built.store.notifier.wait(None, 2.0):
+            await asyncio.sleep(0.05)  # let a burst of appends land, then project them in one batch
