@@ -97,3 +97,27 @@ def test_a_scenario_with_unknown_fields_is_invalid() -> None:
     raw = msgspec.json.encode({**msgspec.to_builtins(make_setup()), "dragons": 3})
     with pytest.raises(msgspec.ValidationError):
         msgspec.json.decode(raw, type=Setup)
+
+
+def test_four_gods_play_three_turns_of_the_sample_scenario() -> None:
+    """Turn flow end to end: orders, resolution, reports, three times over."""
+    from domain.engine.messages import AdvancePhase
+    from domain.rulesets.second_era.commands import BirthHero, GrowTribe, MoveTribe, SpawnMonster
+    from domain.rulesets.second_era.events import TurnReported
+    from tests.domain.harness import seat
+
+    setup = msgspec.json.decode(SAMPLE.read_bytes(), type=Setup)
+    game = Game(ruleset, setup, seats=[g.id for g in setup.gods])
+    sunna, nerth, ulla, morr = (seat(g) for g in ("sunna", "nerth", "ulla", "morr"))
+    game.when(BirthHero(name="Aurel", ability="farmer"), sunna)
+    game.when(GrowTribe(role="war"), nerth)
+    game.when(MoveTribe(to_land="saltmarsh"), ulla)
+    game.when(SpawnMonster(sphere="death", name="Grave-wyrm", abilities=["might", "devourer"]), morr)
+    reports: list[TurnReported] = []
+    for _ in range(3):
+        game.dice(3, 4)
+        reports += [e for e in game.when(AdvancePhase()) if isinstance(e, TurnReported)]
+    assert len(reports) == 12
+    assert game.state.meta.turn == 4
+    assert game.rules.tribes["tidecallers"].land == "saltmarsh"
+    assert len(game.rules.heroes) == 1

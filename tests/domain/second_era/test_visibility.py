@@ -1,0 +1,70 @@
+"""Visibility (digest B6): sealed orders and private economy for their god; the forum's news for everyone."""
+
+from __future__ import annotations
+
+from domain.rulesets.second_era.commands import BirthHero, GrowTribe, MoveTribe
+from domain.rulesets.second_era.events import (
+    BattleFought,
+    Harvested,
+    HeroBorn,
+    ManaSpent,
+    OrderFailed,
+    TribeGrew,
+    TribeMoved,
+    TurnReported,
+    UpkeepPaid,
+)
+from domain.rulesets.second_era.views import redact, view_for
+from tests.domain.harness import GM, seat
+from tests.domain.second_era.world import ANN, BOB, new_game, of, resolve, stock
+
+WATCHER = seat("watcher", role="observer")
+
+
+def test_a_gods_stockpile_mana_and_spells_are_hidden_from_other_gods() -> None:
+    game = new_game(ann_mana=7)
+    stock(game, "anns", food=5)
+    theirs = {t.id: t for t in view_for(game.rules, BOB).tribes}["anns"]
+    assert theirs.stockpile is None and theirs.spells is None and theirs.spell_slots is None
+    assert theirs.land == "w-plains" and theirs.clans == {"farmer": 3}  # public, as on the forum
+    mine = {t.id: t for t in view_for(game.rules, ANN).tribes}["anns"]
+    assert mine.stockpile is not None and mine.stockpile.food == 5
+    gm = {g.id: g for g in view_for(game.rules, GM).gods}["ann"]
+    assert gm.mana == 7
+
+
+def test_the_economy_and_reports_are_private_to_their_god() -> None:
+    game = new_game(ann_mana=30)
+    game.when(BirthHero(name="h", ability="miner"), ANN)
+    game.when(GrowTribe(role="war"), ANN)
+    events = resolve(game)
+    private = [*of(events, Harvested), *of(events, UpkeepPaid), *of(events, TurnReported), *of(events, ManaSpent)]
+    private += of(events, OrderFailed)
+    assert private
+    for event in private:
+        owner = ANN if event.god == "ann" else BOB
+        other = BOB if owner is ANN else ANN
+        assert redact(event, owner) == event
+        assert redact(event, other) is None and redact(event, WATCHER) is None
+        assert redact(event, GM) == event
+
+
+def test_what_happens_on_the_map_is_public() -> None:
+    """What would be posted on the forum: new heroes, moves, battles."""
+    game = new_game(ann_mana=30, bob_land="w-sea")
+    game.when(BirthHero(name="h", ability="miner"), ANN)
+    game.when(MoveTribe(to_land="w-plains"), BOB)
+    game.dice(3, 3)
+    events = resolve(game)
+    for event in [*of(events, HeroBorn), *of(events, TribeMoved), *of(events, BattleFought), *of(events, TribeGrew)]:
+        assert redact(event, WATCHER) == event
+
+
+def test_each_god_gets_a_report_of_its_turn() -> None:
+    """Per-god turn report: where the tribe stands, its clans and stockpile, and the orders that failed."""
+    game = new_game()
+    game.when(GrowTribe(role="war"), ANN)
+    reports = {e.god: e for e in of(resolve(game), TurnReported)}
+    assert set(reports) == {"ann", "bob"}
+    assert reports["ann"].notes and "Grow Tribe" in reports["ann"].notes[0]
+    assert reports["bob"].notes == ()
