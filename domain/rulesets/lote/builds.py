@@ -28,38 +28,31 @@ from domain.rulesets.lote.messages import (
 )
 from domain.rulesets.lote.orders import (
     AgroToReserve,
-    AssignFleet,
     BidMercenaries,
     BuildAlliedUnits,
     BuildFerryPoints,
     BuildFortress,
-    BuildHeavyTransports,
     BuildPortArea,
     BuildPublicWorks,
     BuildUnits,
     BuildWallPoints,
     Colonize,
     ConvertAgro,
-    ConvertShipsToMSP,
     DeclareMassConscription,
     Demobilize,
     ExpandCity,
     FoundCity,
     FreeformOrder,
     Invest,
-    MoveTreasury,
     Order,
     PayMegalith,
     PayProjectSupportWithNFP,
-    SetTaxRate,
 )
-from domain.rulesets.lote.run import Run, lines_of
+from domain.rulesets.lote.run import R0_ORDERS, Run, lines_of
 from domain.rulesets.lote.state import State
 from domain.rulesets.lote.tables import TABLES
 
 ZERO = Fraction(0)
-# lines resolved in R0 (declarations), R2 (support) or R3 (the auction), not here
-R0_ORDERS = SetTaxRate | MoveTreasury | AssignFleet | ConvertShipsToMSP | BuildHeavyTransports
 HIDDEN: tuple[str, ...] = ()  # GM-only rolls: seats see the outcome, not the proposal's dice
 
 
@@ -232,7 +225,7 @@ def r4_builds(run: Run, nid: str) -> None:
     local: dict[str, Fraction] = {}
     invested: dict[str, tuple[Fraction, Fraction]] = {}
     for order in lines:
-        if isinstance(order, R0_ORDERS | BidMercenaries | PayProjectSupportWithNFP):
+        if isinstance(order, (*R0_ORDERS, BidMercenaries, PayProjectSupportWithNFP)):  # R0, R2, R3 lines
             continue
         if isinstance(order, FreeformOrder):
             run.raise_item(nid, "freeform", order.line, "GM to resolve", order.text)

@@ -13,6 +13,7 @@ from domain.rulesets.lote.messages import (
     Event,
     MegalithCompleted,
     MegalithLost,
+    MerchantFleetFormed,
     NationAssessed,
     NationParameterSet,
     RatingRaised,
@@ -20,9 +21,12 @@ from domain.rulesets.lote.messages import (
     ResistanceSet,
     RouteAged,
     ShippingGrown,
+    TradeRouteRecorded,
     TurnPublished,
 )
-from domain.rulesets.lote.run import Run
+from domain.rulesets.lote.orders import InitiateTradeRoute
+from domain.rulesets.lote.run import Run, lines_of
+from domain.rulesets.lote.scenario import TradeRouteRecord
 from domain.rulesets.lote.state import State
 from domain.rulesets.lote.tables import TABLES
 
@@ -48,6 +52,8 @@ def close_turn(state: State, ctx: DecisionContext) -> Sequence[Event]:
             run.emit(RatingRaised(nation=item.nation, rating=item.subject, level=level))
         elif item.kind == "colony_resistance" and item.outcome is not None:
             run.emit(ResistanceSet(region=item.subject, resistance=int(item.outcome)))
+        elif item.kind == "trade_route" and item.outcome == "open":
+            open_route(run, item.subject)
         elif item.kind == "agro_deficit" and item.outcome in TAX_STATUSES:
             # the tax status the GM ruled; its tax cut is his to enter as a ruling (digest §3.8: GM/PARTIAL)
             reason = f"adjudication {item.item_id}"
@@ -57,6 +63,46 @@ def close_turn(state: State, ctx: DecisionContext) -> Sequence[Event]:
     r8_routes(run)
     run.emit(ReportsDrafted(turn=ctx.turn))
     return run.events
+
+
+def open_route(run: Run, pair: str) -> None:
+    """[L3806-3808] the route trades from the next turn; each side's MSP form the route's fleet at its port."""
+    a, b = pair.split("~")
+    state = run.state
+    asks = {
+        nid: next((o for o in lines_of(state, nid) if isinstance(o, InitiateTradeRoute) and o.partner == other), None)
+        for nid, other in ((a, b), (b, a))
+    }
+    first = asks[a] or asks[b]
+    assert first is not None  # an item exists only for an initiated pair
+    route_id = f"t{run.ctx.turn}-{a}-{b}"
+    ports = {nid: (o.from_port if o else None) for nid, o in asks.items()}
+    if asks[a] is None:
+        ports[a] = first.to_port
+    if asks[b] is None:
+        ports[b] = first.to_port
+    route = TradeRouteRecord(
+        kind="S" if first.sea_zones > 0 else "L",
+        nation_a=a,
+        nation_b=b,
+        sea_zones=first.sea_zones,
+        port_a=ports[a],
+        port_b=ports[b],
+        opened_turn=run.ctx.turn + 1,
+    )
+    run.emit(TradeRouteRecorded(route_id=route_id, route=route, reason=f"routes opened on turn {run.ctx.turn}"))
+    for nid, order in asks.items():
+        if order is not None and order.msp and order.fleet is not None and order.from_port is not None:
+            run.emit(
+                MerchantFleetFormed(
+                    nation=nid,
+                    fleet=f"{route_id}-{nid}",
+                    source=order.fleet,
+                    base_port=order.from_port,
+                    route=route_id,
+                    msp=order.msp,
+                )
+            )
 
 
 def r7_end_of_turn(run: Run) -> None:
@@ -96,7 +142,7 @@ def r8_routes(run: Run) -> None:
     """
     state = run.state
     for route_id, route in sorted(state.routes.items()):
-        if route.closed:
+        if route.closed or route.opened_turn > state.turn:
             continue
         run.emit(RouteAged(route=route_id, duration_years=route.duration_years + state.years_per_turn))
         sides = (route.nation_a, route.nation_b)

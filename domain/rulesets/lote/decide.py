@@ -53,6 +53,7 @@ from domain.rulesets.lote.orders import (
     BuildPublicWorks,
     BuildUnits,
     BuildWallPoints,
+    CeaseTrade,
     Colonize,
     ConvertAgro,
     ConvertShipsToMSP,
@@ -61,12 +62,15 @@ from domain.rulesets.lote.orders import (
     ExpandCity,
     FoundCity,
     FreeformOrder,
+    InitiateTradeRoute,
     Invest,
     MoveTreasury,
     Order,
     PayMegalith,
     PayProjectSupportWithNFP,
     SetTaxRate,
+    TradeWithAnyone,
+    WithdrawShips,
 )
 from domain.rulesets.lote.state import Nation, OrderForm, State
 
@@ -181,6 +185,8 @@ def decide_adjudication(state: State, command: ConfirmAdjudication | OverrideAdj
 def _valid_outcome(kind: str, outcome: str) -> None:
     if kind == "investment" and outcome not in ("rise", "hold"):
         raise Rejected("lote.bad_outcome", "An investment outcome is 'rise' or 'hold'.")
+    if kind == "trade_route" and outcome not in ("open", "refuse"):
+        raise Rejected("lote.bad_outcome", "A trade route request is 'open' or 'refuse'.")
     if kind == "colony_resistance" and (not outcome.isdigit() or not 1 <= int(outcome) <= 10):
         raise Rejected("lote.bad_outcome", "A new colony's resistance is a number from 1 to 10 ([L4565-4566]).")
 
@@ -291,6 +297,10 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             | BuildFerryPoints()
             | BidMercenaries()
             | PayProjectSupportWithNFP()
+            | WithdrawShips()
+            | InitiateTradeRoute()
+            | TradeWithAnyone()
+            | CeaseTrade()
         ):
             return decide_order(state, command, ctx)
         case WithdrawOrder():

@@ -224,7 +224,8 @@ def international_trade_income(state: State, nation: Nation, itvs: dict[str, Fra
     """[L1121-1142; §12.1] the sum over the nation's open routes (GM-maintained records, digest §7.2 P1-C)."""
     total = Fraction(0)
     for route_id, route in state.routes.items():
-        if route.closed or nation.id not in (route.nation_a, route.nation_b):
+        # [L3806-3808] a new route trades from the turn after it opened (the sheets are assessed for turn + 1)
+        if route.closed or nation.id not in (route.nation_a, route.nation_b) or route.opened_turn > state.turn + 1:
             continue
         partner = route.nation_b if route.nation_a == nation.id else route.nation_a
         if partner not in state.nations:

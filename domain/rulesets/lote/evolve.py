@@ -34,6 +34,7 @@ from domain.rulesets.lote.messages import (
     MegalithPaid,
     MercenariesHired,
     MercenaryBidRefunded,
+    MerchantFleetFormed,
     NationAssessed,
     NationParameterSet,
     OrderEntered,
@@ -51,8 +52,10 @@ from domain.rulesets.lote.messages import (
     RouteAged,
     ShippingGrown,
     ShipsConvertedToMSP,
+    ShipsWithdrawn,
     SupportPaid,
     TaxRateDeclared,
+    TradeRouteClosed,
     TradeRouteRecorded,
     TreasuryAdjusted,
     TreasuryMoved,
@@ -61,7 +64,7 @@ from domain.rulesets.lote.messages import (
     UnitsMustered,
     WallPointsBuilt,
 )
-from domain.rulesets.lote.scenario import CityRecord, Megalith
+from domain.rulesets.lote.scenario import CityRecord, FleetRecord, Megalith
 from domain.rulesets.lote.state import OrderForm, Project, State
 from domain.rulesets.lote.tables import TABLES
 
@@ -280,6 +283,26 @@ def evolve(state: State, event: Event) -> State:
             if fleet is None:
                 return state
             return R(state, fleets={**state.fleets, event.fleet: R(fleet, msp=fleet.msp + event.msp)})
+        case ShipsWithdrawn():
+            fleet = state.fleets.get(event.fleet)
+            if fleet is None:
+                return state
+            state = R(state, fleets={**state.fleets, event.fleet: R(fleet, msp=fleet.msp - event.msp)})
+            for unit, count in event.ships.items():
+                state = _muster(state, event.nation, unit, count, event.location, event.army)
+            return state
+        case TradeRouteClosed():
+            route = state.routes.get(event.route)
+            return state if route is None else R(state, routes={**state.routes, event.route: R(route, closed=True)})
+        case MerchantFleetFormed():
+            source = state.fleets.get(event.source)
+            if source is None:
+                return state
+            formed = FleetRecord(
+                nation=event.nation, base_port=event.base_port, activity="sea_trade", msp=event.msp, route=event.route
+            )
+            fleets = {**state.fleets, event.source: R(source, msp=source.msp - event.msp), event.fleet: formed}
+            return R(state, fleets=fleets)
         case HeavyTransportsBuilt():
             state = _spend(state, event.nation, event.gp, Fraction(0))
             fleet = state.fleets.get(event.fleet)

@@ -214,6 +214,33 @@ class ShipsConvertedToMSP(_Event, frozen=True, tag="ShipsConvertedToMSP"):
     msp: int
 
 
+class ShipsWithdrawn(_Event, frozen=True, tag="ShipsWithdrawn"):
+    nation: str
+    fleet: str
+    ships: dict[str, int]
+    msp: int
+    location: str
+    army: str | None
+
+
+class TradeRouteClosed(_Event, frozen=True, tag="TradeRouteClosed"):
+    """[L3808-3813] either side declared cessation."""
+
+    route: str
+    by: str
+
+
+class MerchantFleetFormed(_Event, frozen=True, tag="MerchantFleetFormed"):
+    """A new route's MSP leave their old fleet for the route's own fleet."""
+
+    nation: str
+    fleet: str
+    source: str
+    base_port: str
+    route: str
+    msp: int
+
+
 class HeavyTransportsBuilt(_Event, frozen=True, tag="HeavyTransportsBuilt"):
     nation: str
     fleet: str
@@ -546,6 +573,9 @@ Event = (
     | FleetAssigned
     | ShipsConvertedToMSP
     | HeavyTransportsBuilt
+    | ShipsWithdrawn
+    | TradeRouteClosed
+    | MerchantFleetFormed
     | RevenueCollected
     | SupportPaid
     | MercenariesHired

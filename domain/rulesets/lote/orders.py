@@ -57,6 +57,40 @@ class ConvertShipsToMSP(_Order, frozen=True, tag="ConvertShipsToMSP"):
     ships: dict[str, int]
 
 
+class WithdrawShips(_Order, frozen=True, tag="WithdrawShips"):
+    """[L3956-3977] "Route# / delta MSP / delta Ships": ships taken off a fleet take their MSP with them
+    (-10t removes 30 MSP); they join the garrison of the fleet's base port, or `army` if it is there."""
+
+    fleet: str
+    ships: dict[str, int]
+    army: str | None = None
+
+
+class InitiateTradeRoute(_Order, frozen=True, tag="InitiateTradeRoute"):
+    """[L3979-4013] to nation, their port, from your port, distance in sea zones (0 for land), MSP from `fleet`.
+
+    Both nations must initiate with each other, or one must trade with anyone ([L3799-3804]); the GM checks the
+    route (tracing is not automated in phase 1) and it trades from the next turn ([L3806-3808]).
+    """
+
+    partner: str
+    from_port: str | None = None
+    to_port: str | None = None
+    sea_zones: int = 0
+    msp: int = 0
+    fleet: str | None = None
+
+
+class TradeWithAnyone(_Order, frozen=True, tag="TradeWithAnyone"):
+    """[L3799-3804] accept any nation's route initiation this turn."""
+
+
+class CeaseTrade(_Order, frozen=True, tag="CeaseTrade"):
+    """[L3808-3813] stop trading with a nation: its routes close."""
+
+    partner: str
+
+
 class BuildHeavyTransports(_Order, frozen=True, tag="BuildHeavyTransports"):
     """[L4014-4026] every 4 MSP + 4 GP of a fleet becomes one Heavy Transport at its base port."""
 
@@ -214,6 +248,10 @@ Order = (
     | AssignFleet
     | ConvertShipsToMSP
     | BuildHeavyTransports
+    | WithdrawShips
+    | InitiateTradeRoute
+    | TradeWithAnyone
+    | CeaseTrade
     | Invest
     | PayProjectSupportWithNFP
     | AgroToReserve

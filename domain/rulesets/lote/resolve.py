@@ -28,20 +28,26 @@ from domain.rulesets.lote.messages import (
     OrdersLocked,
     RevenueCollected,
     ShipsConvertedToMSP,
+    ShipsWithdrawn,
     SupportPaid,
     TaxRateDeclared,
+    TradeRouteClosed,
     TreasuryMoved,
 )
 from domain.rulesets.lote.orders import (
     AssignFleet,
     BidMercenaries,
     BuildHeavyTransports,
+    CeaseTrade,
     ConvertShipsToMSP,
+    InitiateTradeRoute,
     MoveTreasury,
     PayProjectSupportWithNFP,
     SetTaxRate,
+    TradeWithAnyone,
+    WithdrawShips,
 )
-from domain.rulesets.lote.run import Run, lines_of
+from domain.rulesets.lote.run import R0_ORDERS, Run, lines_of
 from domain.rulesets.lote.state import State
 from domain.rulesets.lote.tables import TABLES
 
@@ -64,7 +70,7 @@ def lock_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
 
 def r0_declarations(run: Run, nid: str) -> None:
     for order in lines_of(run.state, nid):
-        if not isinstance(order, SetTaxRate | MoveTreasury | AssignFleet | ConvertShipsToMSP | BuildHeavyTransports):
+        if not isinstance(order, R0_ORDERS):
             continue
         cost = run.still_valid(nid, order)
         if cost is None:
@@ -102,6 +108,47 @@ def r0_declarations(run: Run, nid: str) -> None:
                         gp=cost.gp,
                     )
                 )
+            case WithdrawShips():
+                fleet = run.state.fleets[order.fleet]
+                msp = sum(budget.msp_per_ship(u) * n for u, n in order.ships.items())
+                run.emit(
+                    ShipsWithdrawn(
+                        nation=nid,
+                        fleet=order.fleet,
+                        ships=order.ships,
+                        msp=msp,
+                        location=fleet.base_port,
+                        army=order.army,
+                    )
+                )
+            case CeaseTrade():
+                for route_id, route in sorted(run.state.routes.items()):
+                    if not route.closed and {route.nation_a, route.nation_b} == {nid, order.partner}:
+                        run.emit(TradeRouteClosed(route=route_id, by=nid))
+
+
+def r0_route_requests(run: Run) -> None:
+    """[L3799-3808] a route opens when both nations initiate it, or one initiates and the other trades with
+    anyone; the GM confirms that the route can be traced (not automated in phase 1)."""
+    asks: dict[tuple[str, str], InitiateTradeRoute] = {}
+    anyone: set[str] = set()
+    for nid in run.state.nations:
+        for order in lines_of(run.state, nid):
+            if isinstance(order, InitiateTradeRoute):
+                asks[(nid, order.partner)] = order
+            elif isinstance(order, TradeWithAnyone):
+                anyone.add(nid)
+    for a, b in sorted({tuple(sorted(pair)) for pair in asks}):
+        mutual = ((a, b) in asks or a in anyone) and ((b, a) in asks or b in anyone)
+        run.raise_item(
+            a,
+            "trade_route",
+            f"{a}~{b}",
+            "open" if mutual else "refuse",
+            "both nations initiated (or one trades with anyone); check that the route can be traced"
+            if mutual
+            else "the other nation did not initiate this route nor declare trade with anyone",
+        )
 
 
 def r1_revenue(run: Run, nid: str) -> None:
@@ -174,6 +221,7 @@ def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
     nations = list(state.nations)
     for nid in nations:
         r0_declarations(run, nid)
+    r0_route_requests(run)
     for nid in nations:
         r1_revenue(run, nid)
     for nid in nations:

@@ -12,9 +12,31 @@ from domain.rulesets.lote.messages import (
     OrderFailed,
 )
 from domain.rulesets.lote.orders import (
+    AssignFleet,
+    BuildHeavyTransports,
+    CeaseTrade,
+    ConvertShipsToMSP,
+    InitiateTradeRoute,
+    MoveTreasury,
     Order,
+    SetTaxRate,
+    TradeWithAnyone,
+    WithdrawShips,
 )
 from domain.rulesets.lote.state import Adjudication, Nation, State
+
+# the start-of-turn declarations (digest §1.4 R0)
+R0_ORDERS = (
+    SetTaxRate,
+    MoveTreasury,
+    AssignFleet,
+    ConvertShipsToMSP,
+    BuildHeavyTransports,
+    WithdrawShips,
+    InitiateTradeRoute,
+    TradeWithAnyone,
+    CeaseTrade,
+)
 
 
 class Run:

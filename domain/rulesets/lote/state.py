@@ -167,7 +167,9 @@ class OrderForm(msgspec.Struct, frozen=True):
     struck: dict[str, str] = {}
 
 
-AdjudicationKind = Literal["investment", "support_shortfall", "colony_resistance", "freeform", "agro_deficit"]
+AdjudicationKind = Literal[
+    "investment", "support_shortfall", "colony_resistance", "freeform", "agro_deficit", "trade_route"
+]
 
 
 class Adjudication(msgspec.Struct, frozen=True):
