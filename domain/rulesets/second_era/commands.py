@@ -245,6 +245,24 @@ class RemoveClans(_Command, frozen=True, tag="RemoveClans"):
     reason: str
 
 
+class AddClans(_Command, frozen=True, tag="AddClans"):
+    """A ruling: add clans, e.g. an effect of a First-Era action the text keeps "at their old cost" [002:5]."""
+
+    tribe: str
+    role: str
+    count: int
+    reason: str
+
+
+class AdjustGodMana(_Command, frozen=True, tag="AdjustGodMana"):
+    """A ruling: add to (or take from) a god's own mana pool, e.g. the cost of a First-Era action [002:5] or a
+    new source of mana [002:3] the text leaves open."""
+
+    god: str
+    delta: int
+    reason: str
+
+
 Order = (
     MoveTribe
     | GrowTribe
@@ -268,7 +286,18 @@ Order = (
     | MonsterTrade
     | TakeMonsterMana
 )
-Command = Order | OfferTrade | AcceptTrade | EndTrade | CancelOrder | AdjustStockpile | RemoveClans | RuleRaze
+Command = (
+    Order
+    | OfferTrade
+    | AcceptTrade
+    | EndTrade
+    | CancelOrder
+    | AdjustStockpile
+    | RemoveClans
+    | AddClans
+    | AdjustGodMana
+    | RuleRaze
+)
 
 ACTION_ORDERS = frozenset(
     {
@@ -288,5 +317,5 @@ FREE_ORDERS = frozenset(
 MONSTER_ORDERS = frozenset(
     {"MoveMonster", "MonsterAction", "FeedMonster", "ChooseMonsterAbility", "MonsterTrade", "TakeMonsterMana"}
 )
-GM_COMMANDS = frozenset({"AdjustStockpile", "RemoveClans", "RuleRaze"})
+GM_COMMANDS = frozenset({"AdjustStockpile", "RemoveClans", "AddClans", "AdjustGodMana", "RuleRaze"})
 SEAT_COMMANDS = ACTION_ORDERS | FREE_ORDERS | MONSTER_ORDERS | {"CancelOrder", "OfferTrade", "AcceptTrade", "EndTrade"}

@@ -18,6 +18,8 @@ from domain.rulesets.second_era.checks import (
 from domain.rulesets.second_era.commands import (
     ACTION_ORDERS,
     AcceptTrade,
+    AddClans,
+    AdjustGodMana,
     AdjustStockpile,
     ArmHero,
     BirthHero,
@@ -58,6 +60,8 @@ from domain.rulesets.second_era.decide_monsters import (
 )
 from domain.rulesets.second_era.decide_now import (
     decide_accept_trade,
+    decide_add_clans,
+    decide_adjust_god_mana,
     decide_adjust_stockpile,
     decide_cancel_order,
     decide_end_trade,
@@ -146,6 +150,10 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_adjust_stockpile(state, command)
         case RemoveClans():
             return decide_remove_clans(state, command)
+        case AddClans():
+            return decide_add_clans(state, command)
+        case AdjustGodMana():
+            return decide_adjust_god_mana(state, command)
         case RuleRaze():
             return decide_rule_raze(state, command)
         case _:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.engine import DecisionContext
+from domain.rulesets.second_era import content
 from domain.rulesets.second_era.checks import (
     god_of,
     goods,
@@ -11,6 +12,8 @@ from domain.rulesets.second_era.checks import (
 )
 from domain.rulesets.second_era.commands import (
     AcceptTrade,
+    AddClans,
+    AdjustGodMana,
     AdjustStockpile,
     CancelOrder,
     EndTrade,
@@ -19,7 +22,9 @@ from domain.rulesets.second_era.commands import (
     RuleRaze,
 )
 from domain.rulesets.second_era.events import (
+    ClansAdded,
     ClansRemoved,
+    GodManaAdjusted,
     OrderCancelled,
     StockpileAdjusted,
     TradeAccepted,
@@ -116,6 +121,24 @@ def decide_adjust_stockpile(state: State, command: AdjustStockpile) -> list[obje
     return [
         StockpileAdjusted(god=state.tribes[command.tribe].god, tribe=command.tribe, delta=delta, reason=command.reason)
     ]
+
+
+def decide_add_clans(state: State, command: AddClans) -> list[object]:
+    ruling_reason(command.reason)
+    if command.tribe not in state.tribes:
+        raise reject("unknown_tribe", f"There is no tribe {command.tribe!r}.")
+    if command.role not in content.clans().roles or command.count < 1:
+        raise reject("bad_clans", f"Add at least 1 clan of a role among {sorted(content.clans().roles)}.")
+    return [ClansAdded(tribe=command.tribe, role=command.role, count=command.count, reason=command.reason)]
+
+
+def decide_adjust_god_mana(state: State, command: AdjustGodMana) -> list[object]:
+    ruling_reason(command.reason)
+    if command.god not in state.gods:
+        raise reject("unknown_god", f"There is no god {command.god!r}.")
+    if state.gods[command.god].mana + command.delta < 0:
+        raise reject("negative_mana", "A god's mana cannot go below zero.")
+    return [GodManaAdjusted(god=command.god, delta=command.delta, reason=command.reason)]
 
 
 def decide_remove_clans(state: State, command: RemoveClans) -> list[object]:

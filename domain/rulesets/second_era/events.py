@@ -465,6 +465,19 @@ class ClansRemoved(_Event, frozen=True, tag="ClansRemoved"):
     reason: str
 
 
+class ClansAdded(_Event, frozen=True, tag="ClansAdded"):
+    tribe: str
+    role: str
+    count: int
+    reason: str
+
+
+class GodManaAdjusted(_Event, frozen=True, tag="GodManaAdjusted"):
+    god: str
+    delta: int
+    reason: str
+
+
 Event = (
     OrderGiven
     | OrderCancelled
@@ -521,4 +534,6 @@ Event = (
     | EraWon
     | StockpileAdjusted
     | ClansRemoved
+    | ClansAdded
+    | GodManaAdjusted
 )

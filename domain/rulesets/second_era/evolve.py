@@ -13,6 +13,7 @@ from domain.rulesets.second_era.events import (
     BattleFought,
     BattleSpellCast,
     ClanRolesSet,
+    ClansAdded,
     ClansHealed,
     ClansLost,
     ClansRemoved,
@@ -21,6 +22,7 @@ from domain.rulesets.second_era.events import (
     EdificeRaised,
     EraWon,
     Event,
+    GodManaAdjusted,
     Harvested,
     HeroBorn,
     HeroKilled,
@@ -240,6 +242,14 @@ def evolve(state: State, event: Event) -> State:
             return evolve_monster(state, event)
         case StockpileAdjusted():
             return _stock(state, event.tribe, event.delta)
+        case ClansAdded():
+            tribe = state.tribes.get(event.tribe)
+            return state if tribe is None else _tribe(state, event.tribe, clans=_clans(tribe, event.role, event.count))
+        case GodManaAdjusted():
+            god = state.gods.get(event.god)
+            if god is None:
+                return state
+            return R(state, gods={**state.gods, god.id: R(god, mana=max(0, god.mana + event.delta))})
         case ClansRemoved():
             tribe = state.tribes.get(event.tribe)
             return state if tribe is None else _tribe(state, event.tribe, clans=_clans(tribe, event.role, -event.count))

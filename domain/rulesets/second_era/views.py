@@ -12,7 +12,8 @@ from collections.abc import Sequence
 import msgspec
 
 from domain.engine import Actor, Rejected
-from domain.rulesets.second_era.commands import GM_COMMANDS, SEAT_COMMANDS
+from domain.rulesets.second_era import content
+from domain.rulesets.second_era.commands import ACTION_ORDERS, GM_COMMANDS, MONSTER_ORDERS, SEAT_COMMANDS
 from domain.rulesets.second_era.events import (
     Event,
     Harvested,
@@ -193,9 +194,20 @@ def _sealed(raze: Raze) -> Raze:
 
 
 def available(state: State, actor: Actor) -> Sequence[str]:
+    """GM rulings for the GM; for a god, its orders: Actions while it has some left this turn, monster
+    orders while it has monsters."""
     tags: list[str] = sorted(GM_COMMANDS) if actor.is_gm else []
-    if actor.controls in state.gods and state.winner is None:
-        tags += sorted(SEAT_COMMANDS)
+    god = actor.controls
+    if god is None or god not in state.gods or state.winner is not None:
+        return tags
+    used = sum(1 for q in state.orders.get(god, ()) if q.order.__struct_config__.tag in ACTION_ORDERS)
+    has_monsters = any(m.god == god for m in state.monsters.values())
+    for tag in sorted(SEAT_COMMANDS):
+        if tag in ACTION_ORDERS and used >= content.acts().actions_per_turn:
+            continue
+        if tag in MONSTER_ORDERS and not has_monsters:
+            continue
+        tags.append(tag)
     return tags
 
 

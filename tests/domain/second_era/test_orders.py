@@ -150,6 +150,17 @@ def test_the_available_commands_are_the_orders_for_a_god_and_rulings_for_the_gm(
     assert "MoveTribe" in ruleset.available(game.rules, ANN)
     assert "RemoveClans" not in ruleset.available(game.rules, ANN)
     assert "RemoveClans" in ruleset.available(game.rules, GM)
+    assert "MoveMonster" not in ruleset.available(game.rules, ANN)  # no monster yet
+
+
+def test_actions_are_no_longer_available_once_three_are_given() -> None:
+    """[002:5] 3 Actions per turn; free orders stay available."""
+    game = new_game()
+    for role in ("farmer", "miner", "war"):
+        game.when(GrowTribe(role=role), ANN)
+    tags = ruleset.available(game.rules, ANN)
+    assert "GrowTribe" not in tags and "MoveTribe" not in tags
+    assert "SetSpellOrders" in tags and "OfferTrade" in tags
 
 
 def test_moving_onto_a_free_land_after_another_tribe_left_it_causes_no_battle() -> None:

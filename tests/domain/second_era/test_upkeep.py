@@ -122,3 +122,17 @@ def test_paying_upkeep_never_leaves_a_negative_stockpile(clans: dict[str, int], 
     paid = _upkeep_of(resolve(game), "anns")
     assert paid.paid.plus(paid.shortfall) == paid.due
     assert all(v >= 0 for v in game.rules.tribes["anns"].stockpile.as_dict().values())
+
+
+def test_the_gm_may_add_clans_and_adjust_a_gods_mana_by_ruling() -> None:
+    """[002:5] First-Era actions at their old cost and [002:3] new sources of mana are left to the GM."""
+    from domain.rulesets.second_era.commands import AddClans, AdjustGodMana
+
+    game = new_game(ann_mana=5)
+    game.when(AddClans(tribe="anns", role="war", count=2, reason="First-Era act: Raise Warriors"), GM)
+    game.when(AdjustGodMana(god="ann", delta=-5, reason="paid for it"), GM)
+    assert game.rules.tribes["anns"].clans == {"farmer": 3, "war": 2}
+    assert game.rules.gods["ann"].mana == 0
+    assert game.rejects(AdjustGodMana(god="ann", delta=-1, reason="x"), GM).code == "second_era.negative_mana"
+    assert game.rejects(AddClans(tribe="anns", role="war", count=1, reason=""), GM).code == "second_era.reason_required"
+    assert game.rejects(AddClans(tribe="anns", role="war", count=1, reason="x"), ANN).code == "engine.forbidden"
