@@ -54,7 +54,7 @@ def no_combat_here(state: State, locale: str, doing: str) -> None:
 def _attackable(state: State, attacker: Character, target: Character, ctx: DecisionContext) -> None:
     if target.life != "alive" or target.void_dead:
         raise reject("target_not_alive", f"{target.name} is not alive and may not be attacked [003:425].")
-    if target.combat is not None:
+    if target.combat is not None or target.bubble is not None:
         raise reject("target_in_combat", f"{target.name} is already in combat; no ganging up [003:324].")
     for away in target.keep_away:
         if away.opponent == attacker.id and ctx.now < away.until:
@@ -98,7 +98,7 @@ def decide_sneak_attack(state: State, command: SneakAttack, ctx: DecisionContext
             timer_id=tid,
         ),
         TimerScheduled(timer_id=tid, fire_at=ends, purpose=ATTACK_WINDOW, subject=attack_id),
-        *interrupt(state, target.id),
+        *interrupt(state, target.id, ctx.now),
     ]
 
 

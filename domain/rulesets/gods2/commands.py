@@ -25,6 +25,13 @@ class EnterPrimevalWilds(
     powers: list[str] = []
 
 
+class JoinWildsParty(msgspec.Struct, frozen=True, tag="JoinWildsParty", tag_field="type", forbid_unknown_fields=True):
+    """Join `leader`'s party into the Wilds, offering these combat powers against the Beasts ([003:84])."""
+
+    leader: str
+    powers: list[str] = []
+
+
 class PayWayOutOfVoid(msgspec.Struct, frozen=True, tag="PayWayOutOfVoid", tag_field="type", forbid_unknown_fields=True):
     """Pay a demon present (or, with none present, the demonic pool) 5 mana after toll ([003:72])."""
 
@@ -379,6 +386,7 @@ class SetClock(msgspec.Struct, frozen=True, tag="SetClock", tag_field="type", fo
 Command = (
     MoveToLocale
     | EnterPrimevalWilds
+    | JoinWildsParty
     | PayWayOutOfVoid
     | DepositInDemonPool
     | WithdrawFromDemonPool

@@ -57,6 +57,11 @@ def require_in_game(c: Character) -> None:
 def require_not_in_combat(c: Character) -> None:
     if c.combat is not None:
         raise reject("in_combat", f"{c.name} is in combat; only combat commands are possible until it ends.")
+    if c.bubble is not None:
+        raise reject(
+            "in_combat_bubble",
+            f"{c.name} stands behind a duelist and may not leave, attack or use powers until the duel ends [003:332].",
+        )
 
 
 def require_not_conversing(c: Character, now: datetime) -> None:
@@ -81,6 +86,8 @@ def require_same_locale(a: Character, b: Character) -> None:
         raise reject("not_same_locale", f"{b.name} is not in your locale; go where they are first.")
     if b.out_of_game:
         raise reject("out_of_game", f"{b.name} is out of the game and cannot be targeted [003:88].")
+    if b.bubble is not None:
+        raise reject("target_in_combat", f"{b.name} is inside a combat bubble [003:332].")
 
 
 def timer_id(purpose: str, subject: str, at: datetime) -> str:

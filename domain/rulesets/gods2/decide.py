@@ -22,6 +22,7 @@ from domain.rulesets.gods2 import (
     movement,
     power_effects,
     powers,
+    wilds,
 )
 from domain.rulesets.gods2.commands import (
     GM_COMMANDS,
@@ -54,6 +55,7 @@ from domain.rulesets.gods2.commands import (
     GoOutOfGame,
     GrantProtection,
     IgnoreSurrender,
+    JoinWildsParty,
     KillCharacter,
     MoveToLocale,
     NameDuelTime,
@@ -93,7 +95,9 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
         case MoveToLocale():
             return movement.decide_move_to_locale(state, command, ctx)
         case EnterPrimevalWilds():
-            return movement.decide_enter_primeval_wilds(state, command, ctx)
+            return wilds.decide_enter_primeval_wilds(state, command, ctx)
+        case JoinWildsParty():
+            return wilds.decide_join_wilds_party(state, command, ctx)
         case PayWayOutOfVoid():
             return movement.decide_pay_way_out_of_void(state, command, ctx)
         case DepositInDemonPool():

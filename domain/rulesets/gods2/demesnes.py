@@ -145,7 +145,7 @@ def decide_attack_demesne(state: State, command: AttackDemesne, ctx: DecisionCon
             timer_id=tid,
         ),
         TimerScheduled(timer_id=tid, fire_at=ends, purpose=ATTACK_WINDOW, subject=attack_id),
-        *interrupt(state, demesne.id),
+        *interrupt(state, demesne.id, ctx.now),
     ]
 
 

@@ -62,6 +62,12 @@ class GuardianBeastsDefeated(msgspec.Struct, frozen=True, tag="GuardianBeastsDef
     powers: list[str]
 
 
+class WildsPartyJoined(msgspec.Struct, frozen=True, tag="WildsPartyJoined", tag_field="type"):
+    character: str
+    leader: str
+    powers: list[str]
+
+
 class VoidExitBought(msgspec.Struct, frozen=True, tag="VoidExitBought", tag_field="type"):
     """[003:72] 5 mana after toll to a demon present, or into the demonic pool when none is."""
 
@@ -524,6 +530,7 @@ class ArtifactHandedOver(msgspec.Struct, frozen=True, tag="ArtifactHandedOver", 
 Event = (
     CharacterMoved
     | GuardianBeastsDefeated
+    | WildsPartyJoined
     | VoidExitBought
     | DemonPoolDeposited
     | DemonPoolWithdrawn

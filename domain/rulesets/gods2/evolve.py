@@ -66,6 +66,7 @@ from domain.rulesets.gods2.events import (
     VisitorAdmitted,
     VoidExitBought,
     WentOutOfGame,
+    WildsPartyJoined,
 )
 from domain.rulesets.gods2.events_council import (
     CouncilConvened,
@@ -143,6 +144,8 @@ def evolve(state: State, event: Event) -> State:
             return _moved(state, event)
         case GuardianBeastsDefeated():
             return state
+        case WildsPartyJoined():
+            return change(state, event.character, wilds_leader=event.leader, wilds_powers=tuple(event.powers))
         case VoidExitBought():
             state = pay_out(state, event.character, event.from_held, event.from_pending)
             state = change(state, event.character, lost_in_void=False)
@@ -313,7 +316,8 @@ def _moved(state: State, event: CharacterMoved) -> State:
     if demesne is not None and c.id in demesne.admitted:
         admitted = tuple(v for v in demesne.admitted if v != c.id)  # an admission serves one entry
         state = R(state, demesnes={**state.demesnes, demesne.id: R(demesne, admitted=admitted)})
-    return put(state, R(c, locale=event.to_locale, lost_in_void=event.lost_in_void, protections=protections))
+    moved = R(c, locale=event.to_locale, lost_in_void=event.lost_in_void, protections=protections)
+    return put(state, R(moved, wilds_leader=None, wilds_powers=()))
 
 
 def _kind(state: State, place: str) -> str:
@@ -371,7 +375,13 @@ def _obliterated(state: State, event: CharacterObliterated) -> State:
         combat=None,
         outlaw=False,
     )
-    return R(put(state, gone), demesnes=demesnes, offices=offices, vacancies=vacancies)
+    state = R(put(state, gone), demesnes=demesnes, offices=offices, vacancies=vacancies)
+    # [003:437-439] lords and lesser gods lose all privileges connected with her.
+    characters = {
+        k: R(x, lords=tuple(lord for lord in x.lords if lord != c.id)) if c.id in x.lords else x
+        for k, x in state.characters.items()
+    }
+    return R(state, characters=characters)
 
 
 def _clock(state: State, event: ClockSet) -> State:

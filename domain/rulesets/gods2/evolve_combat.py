@@ -171,6 +171,7 @@ def evolve_combat(state: State, event: CombatEvent) -> State:
                 return state
             f = combat.side(event.duelist)
             state = _combat(state, event.combat_id, supporters=(*combat.supporters, event.ally))
+            state = _change(state, event.ally, bubble=combat.id)
             return _fighter(
                 state,
                 event.combat_id,
@@ -226,6 +227,8 @@ def evolve_combat(state: State, event: CombatEvent) -> State:
             for fighter in (combat.attacker, combat.defender):
                 if not fighter.demesne:
                     state = _change(state, fighter.id, combat=None)
+            for ally in combat.supporters:
+                state = _change(state, ally, bubble=None)
             return state
         case Disengaged():
             c = state.characters.get(event.character)

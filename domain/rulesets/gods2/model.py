@@ -165,6 +165,9 @@ class Character(msgspec.Struct, frozen=True):
     protections: tuple[str, ...] = ()
     keep_away: tuple[KeepAway, ...] = ()
     combat: str | None = None
+    bubble: str | None = None  # an ally standing behind a duelist, inside the combat bubble [003:332]
+    wilds_leader: str | None = None  # joined a party entering the Primeval Wilds [003:84]
+    wilds_powers: tuple[str, ...] = ()  # the combat powers offered against the Guardian Beasts
     # powers
     gifts: tuple[Gift, ...] = ()
     last_persuasion_at: datetime | None = None

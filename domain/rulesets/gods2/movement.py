@@ -12,13 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import msgspec
-
 from domain.engine import DecisionContext
 from domain.rulesets.gods2 import ledger
 from domain.rulesets.gods2.commands import (
     DepositInDemonPool,
-    EnterPrimevalWilds,
     GoOutOfGame,
     MoveToLocale,
     PayWayOutOfVoid,
@@ -34,22 +31,19 @@ from domain.rulesets.gods2.common import (
     require_free_agent,
     require_same_locale,
 )
-from domain.rulesets.gods2.content import GrantBlocks, GrantTricks, categories
 from domain.rulesets.gods2.events import (
     CharacterMoved,
     DemonPoolDeposited,
     DemonPoolWithdrawn,
-    GuardianBeastsDefeated,
-    ManaSpent,
     ReturnedToGame,
     VoidExitBought,
     WentOutOfGame,
 )
-from domain.rulesets.gods2.mana import require_can_spend, spend
+from domain.rulesets.gods2.mana import require_can_spend
 from domain.rulesets.gods2.model import Character, State
 
 
-def _check_leaving(state: State, c: Character, to: str, ctx: DecisionContext) -> None:
+def check_leaving(state: State, c: Character, to: str, ctx: DecisionContext) -> None:
     if c.life == "dead" or c.life == "permanently_dead":
         raise reject("dead_may_not_leave", f"{c.name} is dead and may not leave the Underworld [003:422].")
     require_free_agent(c, ctx.now, "move")
@@ -71,7 +65,7 @@ def _check_leaving(state: State, c: Character, to: str, ctx: DecisionContext) ->
             raise reject("attack_window", "An attack was just announced here; no one may run away [003:336].")
 
 
-def _check_entry(state: State, c: Character, to: str) -> None:
+def check_entry(state: State, c: Character, to: str) -> None:
     kind = place_kind(state, to)
     here = place_kind(state, c.locale)
     if kind == "underworld" and here != "underworld" and "underworld_entry" not in c.protections:
@@ -92,7 +86,7 @@ def _check_entry(state: State, c: Character, to: str) -> None:
             )
 
 
-def _arrive(state: State, c: Character, to: str, *, transmigrated: bool = False) -> CharacterMoved:
+def arrive(state: State, c: Character, to: str, *, transmigrated: bool = False) -> CharacterMoved:
     lost = place_kind(state, to) == "void" and place_kind(state, c.locale) != "void"
     lost = lost and c.kind != "demon" and "lost_in_void" not in c.protections  # [003:72]
     return CharacterMoved(
@@ -102,8 +96,8 @@ def _arrive(state: State, c: Character, to: str, *, transmigrated: bool = False)
 
 def decide_move_to_locale(state: State, command: MoveToLocale, ctx: DecisionContext) -> Sequence[object]:
     c = me(state, ctx)
-    _check_leaving(state, c, command.locale, ctx)
-    _check_entry(state, c, command.locale)
+    check_leaving(state, c, command.locale, ctx)
+    check_entry(state, c, command.locale)
     entering_wilds = place_kind(state, command.locale) == "primeval_wilds"
     if entering_wilds and place_kind(state, c.locale) != "primeval_wilds" and "guardian_beasts" not in c.protections:
         raise reject(
@@ -111,44 +105,7 @@ def decide_move_to_locale(state: State, command: MoveToLocale, ctx: DecisionCont
             "A Guardian Beast bars the way: use EnterPrimevalWilds with combat powers giving two tricks or blocks "
             "[003:66], [003:82].",
         )
-    return [_arrive(state, c, command.locale)]
-
-
-def decide_enter_primeval_wilds(state: State, command: EnterPrimevalWilds, ctx: DecisionContext) -> Sequence[object]:
-    """[003:82] two tricks and/or blocks from one's own combat powers, each used once, defeat one Beast."""
-    c = me(state, ctx)
-    _check_leaving(state, c, command.locale, ctx)
-    if place_kind(state, command.locale) != "primeval_wilds":
-        raise reject("not_the_wilds", f"{command.locale} is not in the Primeval Wilds.")
-    _check_entry(state, c, command.locale)
-    if len(set(command.powers)) != len(command.powers):
-        raise reject("power_used_twice", "Each combat power may be used only once [003:82].")
-    powers = {p.id: p for p in state.pack.powers}
-    produced, cost = 0, 0
-    for power_id in command.powers:
-        power = powers.get(power_id)
-        if power is None or power_id not in c.powers or "C" not in categories(power):
-            raise reject("not_your_combat_power", f"{power_id} is not a combat power you know.")
-        produced += sum(e.count for e in power.effects if isinstance(e, GrantTricks | GrantBlocks))
-        cost += ledger.final_cost(power.cost)
-    if produced < 2:
-        raise reject("beast_not_defeated", f"Your powers give {produced} tricks or blocks; a Beast needs 2 [003:82].")
-    require_can_spend(c, cost)
-    spent: list[object] = []
-    for power_id in command.powers:
-        power = powers[power_id]
-        spent.append(spend(c, ledger.final_cost(power.cost), f"guardian beasts: {power_id}"))
-        c = _after_spend(c, spent[-1])
-    return [
-        *spent,
-        GuardianBeastsDefeated(party=[c.id], beasts=1, powers=list(command.powers)),
-        _arrive(state, c, command.locale),
-    ]
-
-
-def _after_spend(c: Character, event: object) -> Character:
-    assert isinstance(event, ManaSpent)
-    return msgspec.structs.replace(c, mana=c.mana - event.from_held, pending=c.pending - event.from_pending)
+    return [arrive(state, c, command.locale)]
 
 
 def decide_pay_way_out_of_void(state: State, command: PayWayOutOfVoid, ctx: DecisionContext) -> Sequence[object]:

@@ -170,18 +170,22 @@ def _announced(state: State, pending: PendingCast, caster: Character, power: Pow
     return complete(state, caster, power, targets, pending.cost, pending.id, at, pending.gift, direct="N" in codes)
 
 
-def interrupt(state: State, attacked: str) -> list[object]:
-    """A sneak attack on a caster stops his announced powers at no cost ([003:229], [003:247]) and interrupts
-    his demesne castings, whose mana is lost ([003:239]); so does an attack on the demesne itself."""
+def interrupt(state: State, attacked: str, at: datetime) -> list[object]:
+    """An attack on a caster stops his announced powers at no cost ([003:229], [003:247]) and interrupts his
+    demesne castings, whose mana is lost ([003:239]); so does an attack on the demesne itself. An attack by a
+    third party on either party to a persuasion ends the conversation, and its effects begin ([003:219])."""
     out: list[object] = []
     for pending in state.casts.values():
-        hit = pending.caster == attacked or pending.demesne == attacked
-        if not hit or pending.stage not in ("announced", "demesne_casting"):
+        if pending.stage == "conversation" and attacked in (pending.caster, *pending.targets):
+            caster = state.characters[pending.caster]
+            out += effects(state, pending.id, caster, _power(state, pending.power), list(pending.targets), at)
+            out.append(CastCompleted(cast_id=pending.id, targets=list(pending.targets)))
+        elif pending.stage == "announced" and pending.caster == attacked:
+            out.append(CastFailed(cast_id=pending.id, reason="the caster was attacked"))
+        elif pending.stage == "demesne_casting" and attacked in (pending.caster, pending.demesne):
+            out.append(CastFailed(cast_id=pending.id, reason="interrupted by an attack", mana_lost=pending.cost))
+        else:
             continue
-        if pending.stage == "announced" and pending.caster != attacked:
-            continue
-        lost = pending.cost if pending.stage == "demesne_casting" else 0
-        out.append(CastFailed(cast_id=pending.id, reason="interrupted by an attack", mana_lost=lost))
         if pending.timer_id is not None:
             out.append(TimerCancelled(timer_id=pending.timer_id))
     return out

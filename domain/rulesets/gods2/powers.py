@@ -77,8 +77,8 @@ def _target(state: State, c: Character, target_id: str, power: PowerDef) -> Char
         raise reject("not_same_locale", f"{t.name} is not in your locale [003:201].")
     if t.out_of_game:
         raise reject("out_of_game", f"{t.name} is out of the game and cannot be targeted [003:88].")
-    if t.combat is not None:
-        raise reject("target_in_combat", f"{t.name} is in combat, beyond reach [003:324].")
+    if t.combat is not None or t.bubble is not None:
+        raise reject("target_in_combat", f"{t.name} is in combat, beyond reach [003:324], [003:332].")
     raises_dead = any(isinstance(e, ReleaseFromDeath) for e in power.effects)
     if (t.life != "alive" or t.void_dead) and not raises_dead:
         raise reject("target_not_alive", f"{t.name} is not alive and may not be the target of powers.")

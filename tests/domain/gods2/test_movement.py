@@ -7,6 +7,7 @@ from domain.rulesets.gods2.commands import (
     EnterPrimevalWilds,
     GoOutOfGame,
     GrantProtection,
+    JoinWildsParty,
     MoveToLocale,
     PayWayOutOfVoid,
     ReturnToGame,
@@ -16,7 +17,7 @@ from domain.rulesets.gods2.commands import (
     WithdrawFromDemonPool,
 )
 from domain.rulesets.gods2.events import CharacterMoved, GuardianBeastsDefeated, ManaSpent, VoidExitBought
-from tests.domain.gods2.scenario import ARES, AZAZEL, HERA, ZEUS, game
+from tests.domain.gods2.scenario import ARES, AZAZEL, HERA, IRIS, ZEUS, game
 from tests.domain.harness import GM
 
 
@@ -181,3 +182,25 @@ def test_the_gm_may_not_transmigrate_without_a_reason() -> None:
     assert g.rejects(TransmigrateCharacter(character="zeus", locale="city", reason=" "), GM).code == (
         "gods2.reason_required"
     )
+
+
+def test_a_party_faces_one_beast_per_unprotected_member_and_may_escort_the_weak() -> None:
+    """[003:84] GODS-49: a party of 3 with 1 protected member meets 2 Beasts and needs 4 combined."""
+    g = game()
+    g.when(GrantProtection(character="ares", against="guardian_beasts", reason="Wings of Wind"))
+    g.when(JoinWildsParty(leader="zeus"), IRIS)  # an escorted spirit offers nothing
+    g.when(JoinWildsParty(leader="zeus", powers=["battle_blessing"]), ARES)
+    too_few = EnterPrimevalWilds(locale="wilds", powers=["battle_blessing"])
+    assert g.rejects(too_few, ZEUS).code == "gods2.beast_not_defeated"  # 1 block + Ares's 1 < 4
+    events = g.when(EnterPrimevalWilds(locale="wilds", powers=["shield_of_light", "sword_of_fire"]), ZEUS)
+    beaten = next(e for e in events if isinstance(e, GuardianBeastsDefeated))
+    assert (beaten.party, beaten.beasts) == (["zeus", "ares", "iris"], 2)
+    assert {c.id for c in g.rules.characters.values() if c.locale == "wilds"} == {"zeus", "ares", "iris"}
+    assert g.rules.characters["ares"].mana == 8 and g.rules.characters["zeus"].mana == 15
+
+
+def test_a_lone_entrant_needs_two_tricks_or_blocks() -> None:
+    """[003:84] GODS-49: a solo entrant faces one Beast: two tricks or blocks."""
+    g = game()
+    events = g.when(EnterPrimevalWilds(locale="wilds", powers=["sword_of_fire"]), ARES)
+    assert next(e for e in events if isinstance(e, GuardianBeastsDefeated)).beasts == 1

@@ -25,7 +25,7 @@ from domain.rulesets.gods2.events_powers import (
     PowerCast,
     RulingRequested,
 )
-from tests.domain.gods2.scenario import ARES, HERA, ZEUS, game
+from tests.domain.gods2.scenario import ARES, HERA, IRIS, ZEUS, game
 from tests.domain.harness import GM, T0, Game
 
 EXTRA = [
@@ -299,3 +299,31 @@ def test_era_null_has_no_personal_powers() -> None:
     g = game()
     g.when(SetClock(era="null", in_transition=False, reason="before creation"))
     assert g.rejects(CastPower(power="wings_of_wind"), HERA).code == "gods2.no_personal_powers"
+
+
+def test_a_third_partys_attack_ends_a_persuasion_conversation_and_its_effect_begins() -> None:
+    """[003:219] once the conversation is over (either by time or by interruption) the effects begin."""
+    g = game()
+    g.when(CastPower(power="sweet_words", targets=["ares"]), HERA)
+    events = g.when(SneakAttack(target="ares"), ZEUS)
+    assert any(isinstance(e, RulingRequested) for e in events) and any(isinstance(e, CastCompleted) for e in events)
+    assert any(isinstance(e, TimerCancelled) for e in events)
+    assert g.rules.characters["hera"].conversation_until is None
+
+
+def test_an_ally_behind_a_duelist_is_inside_the_bubble_until_the_end() -> None:
+    """[003:332] the allies cannot leave, attack, be attacked, use powers, or have powers used on them."""
+    from domain.rulesets.gods2.commands import ChallengeDuel, NameDuelTime, ProposeMutualEnd, SupportDuelist
+
+    g = game(chars={"iris": {"powers": ["curse_of_clumsiness"]}})
+    duel = g.when(ChallengeDuel(target="hera"), ZEUS)[0]
+    g.when(NameDuelTime(duel_id=duel.duel_id, minutes=10), HERA)
+    g.advance(10)
+    combat = g.when(FireDueTimers())[1].combat_id
+    g.when(SupportDuelist(combat_id=combat, duelist="zeus", power="battle_blessing"), ARES)
+    assert g.rejects(MoveToLocale(locale="feasts"), ARES).code == "gods2.in_combat_bubble"
+    cmd = CastPower(power="curse_of_clumsiness", targets=["ares"])
+    assert g.rejects(cmd, IRIS).code == "gods2.target_in_combat"
+    g.when(ProposeMutualEnd(), ZEUS)
+    g.when(ProposeMutualEnd(), HERA)
+    g.when(MoveToLocale(locale="feasts"), ARES)
