@@ -7,13 +7,11 @@ artefacts and structures, the victory race) is public.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import msgspec
 
 from domain.rulesets.second_era.commands import Order
 from domain.rulesets.second_era.state import Artefact, Hero, Monster, Raze, Spell, Structure, Trade
-from domain.rulesets.second_era.values import Resources
+from domain.rulesets.second_era.values import ExactAmount, Resources
 
 
 class _Event(msgspec.Struct, frozen=True, tag_field="type"):
@@ -237,7 +235,7 @@ class MonsterScavenged(_Event, frozen=True, tag="MonsterScavenged"):
 
     god: str
     monster: str
-    exact: dict[str, Fraction]
+    exact: dict[str, ExactAmount]
     gained: Resources
 
 
@@ -394,7 +392,7 @@ class Harvested(_Event, frozen=True, tag="Harvested"):
 
     god: str
     tribe: str
-    exact: dict[str, Fraction]
+    exact: dict[str, ExactAmount]
     gained: Resources
 
 

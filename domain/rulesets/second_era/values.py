@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from fractions import Fraction
+from typing import Annotated, Literal
 
 import msgspec
 
 RESOURCE_NAMES: tuple[str, ...] = ("food", "production", "gold", "luxuries", "mana")
 ResourceName = Literal["food", "production", "gold", "luxuries", "mana"]
 Nature = Literal["terrestrial", "subterranean", "aerial"]
+
+# An exact amount before rounding; stored as the string "n/d" (events/codec.py), documented as such.
+ExactAmount = Annotated[Fraction, msgspec.Meta(extra_json_schema={"type": "string", "pattern": "^-?[0-9]+(/[0-9]+)?$"})]
 
 
 class Resources(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -121,3 +121,12 @@ def test_four_gods_play_three_turns_of_the_sample_scenario() -> None:
     assert game.state.meta.turn == 4
     assert game.rules.tribes["tidecallers"].land == "saltmarsh"
     assert len(game.rules.heroes) == 1
+
+
+def test_every_command_event_setup_and_view_has_a_json_schema() -> None:
+    """The API documents each ruleset's messages; exact fractions are documented as "n/d" strings."""
+    from events.codec import codec_for
+
+    codec = codec_for(ruleset)
+    for kind in (codec.command_union, codec.event_union, ruleset.setup_type, ruleset.settings_type, ruleset.view_type):
+        assert msgspec.json.schema(kind)
