@@ -1,0 +1,139 @@
+"""Commands of `lote` besides the order lines of `orders.py`: the form's own commands and the GM's rulings."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.rulesets.lote.enums import Status
+from domain.rulesets.lote.orders import Order
+from domain.rulesets.lote.scenario import TradeRouteRecord
+
+
+class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    pass
+
+
+# --- player commands ----------------------------------------------------------------------------------
+
+
+class WithdrawOrder(_Command, frozen=True, tag="WithdrawOrder"):
+    line: str
+
+
+class SubmitOrders(_Command, frozen=True, tag="SubmitOrders"):
+    """Declare the form complete (an empty form means "no changes": support is still paid)."""
+
+
+# --- GM commands (rulings) ----------------------------------------------------------------------------
+
+
+class AdmitLateOrders(_Command, frozen=True, tag="AdmitLateOrders"):
+    """[L27-31] after the deadline the GM may process late orders "at his discretion (usually not)"."""
+
+    nation: str
+    reason: str
+
+
+class StrikeOrder(_Command, frozen=True, tag="StrikeOrder"):
+    """Validation: the GM removes an order line he will not process."""
+
+    nation: str
+    line: str
+    reason: str
+
+
+class ConfirmAdjudication(_Command, frozen=True, tag="ConfirmAdjudication"):
+    item_id: str
+    reason: str = ""
+
+
+class OverrideAdjudication(_Command, frozen=True, tag="OverrideAdjudication"):
+    item_id: str
+    outcome: str
+    reason: str
+
+
+class AdjustTreasury(_Command, frozen=True, tag="AdjustTreasury"):
+    """A journal entry (gifts, loans, bribes, famine losses...) the rules leave to the GM."""
+
+    nation: str
+    gp: str
+    nfp: str
+    reason: str
+
+
+class SetControlStatus(_Command, frozen=True, tag="SetControlStatus"):
+    """A region or city's status for a nation (diplomacy, conquest, revolt...); `None` removes it."""
+
+    place: str
+    nation: str
+    status: Status | None
+    reason: str
+
+
+NationParameter = Literal["nmv", "nfp_income", "tax_status", "tech_level", "msi", "size_divisor_bonus", "census"]
+
+
+class SetNationParameter(_Command, frozen=True, tag="SetNationParameter"):
+    """The GM-set figures of §3.0 (NMV, NFP generation, tax status, tech level, MSI, size-divisor bonus, census)."""
+
+    nation: str
+    parameter: NationParameter
+    value: str
+    reason: str
+
+
+class SetHarvest(_Command, frozen=True, tag="SetHarvest"):
+    """[L1848-1862] a geographic zone's harvest, 75% to 125%."""
+
+    zone: str
+    percent: int
+    reason: str
+
+
+class CancelCityFoundation(_Command, frozen=True, tag="CancelCityFoundation"):
+    """[L4643-4646] the GM rules the region was attacked in the first half of the turn."""
+
+    name: str
+    reason: str
+
+
+class RecordTradeRoute(_Command, frozen=True, tag="RecordTradeRoute"):
+    """Trade routes are GM-maintained records in phase 1 (digest §7.2 P1-C); tracing is not automated."""
+
+    route_id: str
+    route: TradeRouteRecord
+    reason: str
+
+
+Command = (
+    Order
+    | WithdrawOrder
+    | SubmitOrders
+    | AdmitLateOrders
+    | StrikeOrder
+    | ConfirmAdjudication
+    | OverrideAdjudication
+    | AdjustTreasury
+    | SetControlStatus
+    | SetNationParameter
+    | SetHarvest
+    | RecordTradeRoute
+    | CancelCityFoundation
+)
+GM_COMMANDS = frozenset(
+    {
+        "AdmitLateOrders",
+        "StrikeOrder",
+        "ConfirmAdjudication",
+        "OverrideAdjudication",
+        "AdjustTreasury",
+        "SetControlStatus",
+        "SetNationParameter",
+        "SetHarvest",
+        "RecordTradeRoute",
+        "CancelCityFoundation",
+    }
+)
