@@ -24,13 +24,16 @@ from domain.rulesets.gods2.commands import (
     OfferSurrender,
     ProposeMutualEnd,
     RefuseToSurrender,
+    UseEndOfCombatPower,
 )
 from domain.rulesets.gods2.common import minutes, reject, require_reason, timer_id
+from domain.rulesets.gods2.content import Ruling
 from domain.rulesets.gods2.demesne_fall import demesne_fell
 from domain.rulesets.gods2.events import (
     ArtifactClaimable,
     ArtifactHandedOver,
     CombatEnded,
+    CombatPowerTookEffect,
     Disengaged,
     FighterFell,
     LaborImposed,
@@ -40,6 +43,7 @@ from domain.rulesets.gods2.events import (
     SurrenderAccepted,
     SurrenderOffered,
 )
+from domain.rulesets.gods2.events_powers import RulingRequested
 from domain.rulesets.gods2.life import held_artifacts, kill
 from domain.rulesets.gods2.mana import income_for_event, require_can_spend, spend, transfer
 from domain.rulesets.gods2.model import Combat, State
@@ -227,3 +231,29 @@ def decide_end_combat_by_ruling(state: State, command: EndCombatByRuling, ctx: D
         after = folded(state, events)
         events += kill(after, after.characters[dead], ctx.now, command.reason)
     return reported(state, events, "death") if command.dead else events
+
+
+def decide_use_end_of_combat_power(
+    state: State, command: UseEndOfCombatPower, ctx: DecisionContext
+) -> Sequence[object]:
+    """[003:211] Cs powers only at the end of a combat, just before it is complete: here, once a fighter is at
+    0 hit points and before the surrender or death is settled. Their effects are ruled by the GM."""
+    c, combat, fighter = my_fight(state, ctx)
+    if combat.step != "surrender" or fighter.demesne:
+        raise reject("not_the_end", "End-of-combat (Cs) powers wait for the end of the combat [003:211].")
+    power = power_def(state, command.power)
+    if command.power not in c.powers or "Cs" not in power.categories:
+        raise reject("not_an_end_power", f"{command.power} is not an end-of-combat (Cs) power you know.")
+    if command.power in fighter.used_powers:
+        raise reject("power_used", "Each combat power is used once per combat [003:346].")
+    cost = ledger.final_cost(power.cost)
+    require_can_spend(c, cost)
+    question = "; ".join(e.question for e in power.effects if isinstance(e, Ruling)) or power.description
+    cast_id = f"{combat.id}:{power.id}"
+    return [
+        spend(c, cost, f"combat power: {power.id}"),
+        CombatPowerTookEffect(combat_id=combat.id, fighter=fighter.id, power=power.id, cost=cost, ruling=question),
+        RulingRequested(
+            cast_id=cast_id, power=power.id, caster=c.id, targets=[combat.opponent(fighter.id).id], question=question
+        ),
+    ]

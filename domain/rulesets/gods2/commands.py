@@ -239,6 +239,21 @@ class ActivateArtifact(
     demesne: str | None = None
 
 
+class DisposeOfBody(msgspec.Struct, frozen=True, tag="DisposeOfBody", tag_field="type", forbid_unknown_fields=True):
+    """The obliterator decides the body's fate; it feeds one elemental sphere ([003:393-400])."""
+
+    body: str
+    method: Literal["burn", "sea", "ice", "animals"]
+
+
+class UseEndOfCombatPower(
+    msgspec.Struct, frozen=True, tag="UseEndOfCombatPower", tag_field="type", forbid_unknown_fields=True
+):
+    """A Cs power, just before the combat is complete ([003:211]); its effect is ruled by the GM."""
+
+    power: str
+
+
 class DropArtifact(msgspec.Struct, frozen=True, tag="DropArtifact", tag_field="type", forbid_unknown_fields=True):
     artifact: str
 
@@ -420,6 +435,8 @@ Command = (
     | DeclareOutlaw
     | CreateArtifact
     | ActivateArtifact
+    | DisposeOfBody
+    | UseEndOfCombatPower
     | DropArtifact
     | PickUpArtifact
     | CreditMana

@@ -54,6 +54,11 @@ HEAVEN_EVENTS = frozenset(
         "council.law_passed",  # [003:134] event sources "from the actions of the Great Council"
         "council.promotion",
         "council.office_granted",
+        # [003:393-400] disposing of an obliterated god's body feeds one elemental sphere each.
+        "body.burn",
+        "body.sea",
+        "body.ice",
+        "body.animals",
     }
 )
 
@@ -178,9 +183,6 @@ class ContentPack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     )
     # [003:414] "12 mana imbedding ... (3 times a possible casting cost of 4)": the x3 ratio is inferred.
     artifact_embed_ratio: int = 3
-    # [003:400] body disposal feeds one elemental sphere each; the amount is the pack's.
-    body_disposal: dict[str, str] = {}
-    body_disposal_mana: int = 0
     # [003:292] Surrender Will needs "the ability to witness a divine oath": the powers that give it.
     oath_witness_powers: list[str] = []
     # The Build Demesne power's cost ([003:118] builders split it "in any way they choose").

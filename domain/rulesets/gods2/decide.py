@@ -48,6 +48,7 @@ from domain.rulesets.gods2.commands import (
     DeclareOutlaw,
     DefendCharacter,
     DepositInDemonPool,
+    DisposeOfBody,
     DissolveCouncil,
     DropArtifact,
     EndCombatByRuling,
@@ -79,6 +80,7 @@ from domain.rulesets.gods2.commands import (
     SupportDuelist,
     TransferMana,
     TransmigrateCharacter,
+    UseEndOfCombatPower,
     UseGift,
     Vote,
     WithdrawFromDemonPool,
@@ -166,6 +168,10 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
             return artifacts.decide_create_artifact(state, command, ctx)
         case ActivateArtifact():
             return artifacts.decide_activate_artifact(state, command, ctx)
+        case DisposeOfBody():
+            return life.decide_dispose_of_body(state, command, ctx)
+        case UseEndOfCombatPower():
+            return combat_end.decide_use_end_of_combat_power(state, command, ctx)
         case DropArtifact():
             return artifacts.decide_drop_artifact(state, command, ctx)
         case PickUpArtifact():

@@ -229,6 +229,12 @@ class DemonCreated(msgspec.Struct, frozen=True, tag="DemonCreated", tag_field="t
     reason: str
 
 
+class BodyDisposed(msgspec.Struct, frozen=True, tag="BodyDisposed", tag_field="type"):
+    body: str
+    method: str
+    by: str
+
+
 class ClockSet(msgspec.Struct, frozen=True, tag="ClockSet", tag_field="type"):
     """`session_ended`: Ds demesne powers lapse ([003:243]); `era_ended`: De powers ([003:241]) and Surrender
     Earthly Influence bans ([003:290]) lapse."""
@@ -550,6 +556,7 @@ Event = (
     | DemonFreed
     | CharacterObliterated
     | DemonCreated
+    | BodyDisposed
     | ClockSet
     | AttackAnnounced
     | AttackLapsed

@@ -16,6 +16,7 @@ from domain.rulesets.gods2.events import (
     ArtifactPickedUp,
     AttackAnnounced,
     AttackLapsed,
+    BodyDisposed,
     BodyguardStepped,
     CharacterDied,
     CharacterMoved,
@@ -225,6 +226,8 @@ def evolve(state: State, event: Event) -> State:
             return put(state, character_from_setup(event.demon))
         case ClockSet():
             return _clock(state, event)
+        case BodyDisposed():
+            return R(state, bodies={k: v for k, v in state.bodies.items() if k != event.body})
         case (
             AttackAnnounced()
             | AttackLapsed()
@@ -375,7 +378,8 @@ def _obliterated(state: State, event: CharacterObliterated) -> State:
         combat=None,
         outlaw=False,
     )
-    state = R(put(state, gone), demesnes=demesnes, offices=offices, vacancies=vacancies)
+    bodies = {**state.bodies, c.id: event.by} if event.by else state.bodies
+    state = R(put(state, gone), demesnes=demesnes, offices=offices, vacancies=vacancies, bodies=bodies)
     # [003:437-439] lords and lesser gods lose all privileges connected with her.
     characters = {
         k: R(x, lords=tuple(lord for lord in x.lords if lord != c.id)) if c.id in x.lords else x

@@ -16,6 +16,7 @@ from domain.engine.messages import TimerCancelled, TimerScheduled
 from domain.rulesets.gods2 import ledger
 from domain.rulesets.gods2.commands import (
     CreateDemon,
+    DisposeOfBody,
     GrantProtection,
     KillCharacter,
     ObliterateCharacter,
@@ -25,6 +26,7 @@ from domain.rulesets.gods2.commands import (
 )
 from domain.rulesets.gods2.common import (
     character,
+    me,
     minutes,
     place_exists,
     place_kind,
@@ -33,6 +35,7 @@ from domain.rulesets.gods2.common import (
     timer_id,
 )
 from domain.rulesets.gods2.events import (
+    BodyDisposed,
     CharacterDied,
     CharacterMoved,
     CharacterObliterated,
@@ -45,7 +48,7 @@ from domain.rulesets.gods2.events import (
     LaborEnded,
     ProtectionGranted,
 )
-from domain.rulesets.gods2.mana import lose
+from domain.rulesets.gods2.mana import income_for_event, lose
 from domain.rulesets.gods2.model import Character, State
 
 REVIVE = "revive"
@@ -250,3 +253,13 @@ def on_life_timer(state: State, timer: Timer) -> list[object]:
     if timer.purpose == "keep_away":
         return [KeepAwayEnded(character=c.id, opponent=a.opponent) for a in c.keep_away if a.until <= timer.fire_at]
     return []
+
+
+def decide_dispose_of_body(state: State, command: DisposeOfBody, ctx: DecisionContext) -> Sequence[object]:
+    """[003:393-400] burn, sea, ice or animals: no effect but mana to one elemental sphere (the pack's
+    event sources `body.<method>`)."""
+    c = me(state, ctx)
+    if state.bodies.get(command.body) != c.id:
+        raise reject("not_your_deed", "Only the one who obliterated the god decides what to do with the body.")
+    event = BodyDisposed(body=command.body, method=command.method, by=c.id)
+    return [event, *income_for_event(state, f"body.{command.method}", 1, f"the body of {command.body}")]

@@ -406,6 +406,7 @@ class State(msgspec.Struct, frozen=True):
     vacancies: tuple[Vacancy, ...] = ()
     supreme_deity: str | None = None
     oaths: tuple[Oath, ...] = ()
+    bodies: dict[str, str] = {}  # obliterated god -> who must dispose of the body [003:393]
     builds: dict[str, PendingBuild] = {}
     casts: dict[str, PendingCast] = {}
     rulings: dict[str, OpenRuling] = {}

@@ -23,6 +23,7 @@ from domain.rulesets.gods2.commands import (
     SneakAttack,
     SupportDuelist,
     TransferMana,
+    UseEndOfCombatPower,
 )
 from domain.rulesets.gods2.events import (
     AttackAnnounced,
@@ -388,3 +389,15 @@ def test_the_gm_sees_sealed_choices() -> None:
     g.when(ChooseCombatPower(power="sword_of_fire"), ZEUS)
     assert g.view(GM).combats[0].attacker.power == "sword_of_fire"
     assert g.view(AZAZEL).combats[0].attacker.power is None
+
+
+def test_an_end_of_combat_power_waits_for_the_end_and_goes_to_the_gm() -> None:
+    """[003:211] Cs powers may only be used at the end of a combat, just before it is complete."""
+    g = game(chars={"zeus": {"powers": ["mercy_of_war"]}})
+    sneak(g, ZEUS, "hera")
+    assert g.rejects(UseEndOfCombatPower(power="mercy_of_war"), ZEUS).code == "gods2.not_the_end"
+    assert g.rejects(ChooseCombatPower(power="mercy_of_war"), ZEUS).code == "gods2.end_of_combat_power"
+    knock_down(g, ZEUS, HERA)
+    events = g.when(UseEndOfCombatPower(power="mercy_of_war"), ZEUS)
+    assert g.rules.characters["zeus"].mana == 18 and "combat-2:mercy_of_war" in g.rules.rulings
+    assert events[1].ruling == "Which term does the surrender take?"

@@ -9,6 +9,7 @@ import pytest
 from domain.engine.messages import FireDueTimers, TimerCancelled, TimerFired, TimerScheduled
 from domain.rulesets.gods2.commands import (
     CreateDemon,
+    DisposeOfBody,
     KillCharacter,
     MoveToLocale,
     ObliterateCharacter,
@@ -18,9 +19,9 @@ from domain.rulesets.gods2.commands import (
     TransferMana,
     TransmigrateCharacter,
 )
-from domain.rulesets.gods2.events import CharacterDied, CharacterRevived, DemonBanished, ManaLost
+from domain.rulesets.gods2.events import CharacterDied, CharacterRevived, DemonBanished, ManaCredited, ManaLost
 from domain.rulesets.gods2.model import CharacterSetup
-from tests.domain.gods2.scenario import ARES, AZAZEL, ZEUS, game
+from tests.domain.gods2.scenario import ARES, AZAZEL, HERA, ZEUS, game
 from tests.domain.harness import T0, seat
 
 
@@ -203,3 +204,14 @@ def test_a_new_demon_starts_only_in_the_void(where: str) -> None:
     g = game()
     cmd = CreateDemon(demon=CharacterSetup(id="moloch", name="Moloch", kind="demon", locale=where), reason="x")
     assert g.rejects(cmd).code == "gods2.demons_start_in_the_void"
+
+
+def test_the_obliterator_disposes_of_the_body_and_an_elemental_sphere_gains() -> None:
+    """[003:393-400] burn, sea, ice or animals: mana to one of the elemental spheres."""
+    g = game(chars={"iris": {"spheres": {"fire": 2}}})
+    g.when(ObliterateCharacter(character="ares", reason="weapon of obliteration", by="hera"))
+    assert g.rejects(DisposeOfBody(body="ares", method="burn"), ZEUS).code == "gods2.not_your_deed"
+    events = g.when(DisposeOfBody(body="ares", method="burn"), HERA)
+    credit = next(e for e in events if isinstance(e, ManaCredited))
+    assert (credit.character, credit.amount) == ("iris", 4)
+    assert g.rules.bodies == {}
