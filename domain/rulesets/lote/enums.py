@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from fractions import Fraction
+from typing import Annotated, Literal
+
+import msgspec
+
+# An exact amount (GP, NFP, agro, modifiers): stored as the string "n/d" (events/codec.py) and documented as such.
+Exact = Annotated[Fraction, msgspec.Meta(extra_json_schema={"type": "string", "pattern": "^-?[0-9]+(/[0-9]+)?$"})]
 
 Culture = Literal["C", "B", "N", "S", "P"]
 NationType = Literal["open", "primacy", "secret", "mercantile"]

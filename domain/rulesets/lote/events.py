@@ -7,7 +7,7 @@ from fractions import Fraction
 import msgspec
 
 from domain.rulesets.lote.commands import NationParameter
-from domain.rulesets.lote.enums import Status
+from domain.rulesets.lote.enums import Exact, Status
 from domain.rulesets.lote.orders import Order
 from domain.rulesets.lote.scenario import TradeRouteRecord
 from domain.rulesets.lote.state import Adjudication, Agro, Revenue, Support
@@ -119,15 +119,15 @@ class HeavyTransportsBuilt(_Event, frozen=True, tag="HeavyTransportsBuilt"):
     army: str | None
     count: int
     msp: int
-    gp: Fraction
+    gp: Exact
 
 
 class RevenueCollected(_Event, frozen=True, tag="RevenueCollected"):
     nation: str
-    raw: Fraction
-    tax_pct: Fraction
-    net: Fraction
-    nfp: Fraction
+    raw: Exact
+    tax_pct: Exact
+    net: Exact
+    nfp: Exact
 
 
 class SupportPaid(_Event, frozen=True, tag="SupportPaid"):
@@ -135,9 +135,9 @@ class SupportPaid(_Event, frozen=True, tag="SupportPaid"):
 
     nation: str
     support: Support
-    paid: Fraction
-    shortfall: Fraction
-    nfp: Fraction = Fraction(0)
+    paid: Exact
+    shortfall: Exact
+    nfp: Exact = msgspec.field(default_factory=Fraction)
 
 
 class MercenariesHired(_Event, frozen=True, tag="MercenariesHired"):
@@ -146,7 +146,7 @@ class MercenariesHired(_Event, frozen=True, tag="MercenariesHired"):
     pool: str
     unit: str
     count: int
-    price: Fraction
+    price: Exact
     army: str
 
 
@@ -155,15 +155,15 @@ class MercenaryBidRefunded(_Event, frozen=True, tag="MercenaryBidRefunded"):
 
     nation: str
     line: str
-    gp: Fraction
+    gp: Exact
 
 
 class InvestmentMade(_Event, frozen=True, tag="InvestmentMade"):
     nation: str
     rating: str
-    gp: Fraction
-    nfp: Fraction
-    credited: Fraction
+    gp: Exact
+    nfp: Exact
+    credited: Exact
 
 
 class RatingRaised(_Event, frozen=True, tag="RatingRaised"):
@@ -179,8 +179,8 @@ class UnitsMustered(_Event, frozen=True, tag="UnitsMustered"):
     count: int
     location: str
     army: str | None
-    gp: Fraction
-    nfp: Fraction
+    gp: Exact
+    nfp: Exact
     allied: bool = False
 
 
@@ -195,8 +195,8 @@ class PublicWorksBuilt(_Event, frozen=True, tag="PublicWorksBuilt"):
     nation: str
     location: str
     points: int
-    gp: Fraction
-    nfp: Fraction
+    gp: Exact
+    nfp: Exact
 
 
 class CityFoundationLaid(_Event, frozen=True, tag="CityFoundationLaid"):
@@ -207,8 +207,8 @@ class CityFoundationLaid(_Event, frozen=True, tag="CityFoundationLaid"):
     region: str
     name: str
     port_sea_zones: tuple[str, ...]
-    gp: Fraction
-    nfp: Fraction
+    gp: Exact
+    nfp: Exact
 
 
 class CityFounded(_Event, frozen=True, tag="CityFounded"):
@@ -224,30 +224,30 @@ class CityExpanded(_Event, frozen=True, tag="CityExpanded"):
     nation: str
     city: str
     gpv: int
-    gp: Fraction
-    nfp: Fraction
+    gp: Exact
+    nfp: Exact
 
 
 class FortressBuilt(_Event, frozen=True, tag="FortressBuilt"):
     nation: str
     region: str
-    gp: Fraction
-    nfp: Fraction
+    gp: Exact
+    nfp: Exact
 
 
 class WallPointsBuilt(_Event, frozen=True, tag="WallPointsBuilt"):
     nation: str
     location: str
     count: int
-    gp: Fraction
-    nfp: Fraction
+    gp: Exact
+    nfp: Exact
 
 
 class PortAreaBuilt(_Event, frozen=True, tag="PortAreaBuilt"):
     nation: str
     region: str
-    gp: Fraction
-    nfp: Fraction
+    gp: Exact
+    nfp: Exact
 
 
 class ColonyPaid(_Event, frozen=True, tag="ColonyPaid"):
@@ -256,8 +256,8 @@ class ColonyPaid(_Event, frozen=True, tag="ColonyPaid"):
     nation: str
     target: str
     kind: str
-    gp: Fraction
-    nfp: Fraction
+    gp: Exact
+    nfp: Exact
     levels: int
     gpv: int
     status: Status | None
@@ -277,9 +277,9 @@ class MegalithPaid(_Event, frozen=True, tag="MegalithPaid"):
     project: str
     kind: str
     regions: tuple[str, ...]
-    levels: Fraction
-    gp: Fraction
-    nfp: Fraction
+    levels: Exact
+    gp: Exact
+    nfp: Exact
 
 
 class MegalithCompleted(_Event, frozen=True, tag="MegalithCompleted"):
@@ -287,7 +287,7 @@ class MegalithCompleted(_Event, frozen=True, tag="MegalithCompleted"):
     project: str
     kind: str
     regions: tuple[str, ...]
-    levels: Fraction
+    levels: Exact
 
 
 class MegalithLost(_Event, frozen=True, tag="MegalithLost"):
@@ -301,8 +301,8 @@ class CityFoundationCancelled(_Event, frozen=True, tag="CityFoundationCancelled"
 
     nation: str
     name: str
-    gp: Fraction
-    nfp: Fraction
+    gp: Exact
+    nfp: Exact
     reason: str
 
 
@@ -310,21 +310,21 @@ class FerryPointsBuilt(_Event, frozen=True, tag="FerryPointsBuilt"):
     nation: str
     ferry: str
     count: int
-    gp: Fraction
-    nfp: Fraction
+    gp: Exact
+    nfp: Exact
 
 
 class AgroReserved(_Event, frozen=True, tag="AgroReserved"):
     nation: str
     points: int
-    gp: Fraction
+    gp: Exact
 
 
 class AgroConverted(_Event, frozen=True, tag="AgroConverted"):
     nation: str
     points: int
-    gp: Fraction
-    nfp: Fraction
+    gp: Exact
+    nfp: Exact
 
 
 class AgroHarvested(_Event, frozen=True, tag="AgroHarvested"):
@@ -332,9 +332,9 @@ class AgroHarvested(_Event, frozen=True, tag="AgroHarvested"):
 
     nation: str
     agro: Agro
-    reserves_used: Fraction
-    deficit: Fraction
-    reserves: Fraction
+    reserves_used: Exact
+    deficit: Exact
+    reserves: Exact
 
 
 class AdjudicationRaised(_Event, frozen=True, tag="AdjudicationRaised"):
@@ -379,9 +379,9 @@ class NationAssessed(_Event, frozen=True, tag="NationAssessed"):
     agro: Agro
     imperial_size: int
     size_divisor: int
-    nfp_income: Fraction
-    mass_conscription_debt: Fraction
-    saved_nfp: Fraction
+    nfp_income: Exact
+    mass_conscription_debt: Exact
+    saved_nfp: Exact
 
 
 class ReportsDrafted(_Event, frozen=True, tag="ReportsDrafted"):
@@ -400,8 +400,8 @@ class TurnPublished(_Event, frozen=True, tag="TurnPublished"):
 
 class TreasuryAdjusted(_Event, frozen=True, tag="TreasuryAdjusted"):
     nation: str
-    gp: Fraction
-    nfp: Fraction
+    gp: Exact
+    nfp: Exact
     reason: str
 
 

@@ -13,7 +13,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.rulesets.lote.enums import Culture, Economy, Government, NationType, Society, TaxStatus
+from domain.rulesets.lote.enums import Culture, Economy, Exact, Government, NationType, Society, TaxStatus
 from domain.rulesets.lote.orders import Order
 from domain.rulesets.lote.scenario import (
     Border,
@@ -33,20 +33,18 @@ from domain.rulesets.lote.scenario import (
 )
 from domain.rulesets.lote.settings import Settings
 
-ZERO = Fraction(0)
-
 
 class Revenue(msgspec.Struct, frozen=True):
     """§2.3 (digest §3.1-3.8): the revenue block of the order form."""
 
-    regional: Fraction = ZERO
-    fur_silk: Fraction = ZERO
-    city: Fraction = ZERO
-    inter_city: Fraction = ZERO
-    royal_road: Fraction = ZERO
-    public_works: Fraction = ZERO
-    international: Fraction = ZERO
-    itv: Fraction = ZERO
+    regional: Exact = msgspec.field(default_factory=Fraction)
+    fur_silk: Exact = msgspec.field(default_factory=Fraction)
+    city: Exact = msgspec.field(default_factory=Fraction)
+    inter_city: Exact = msgspec.field(default_factory=Fraction)
+    royal_road: Exact = msgspec.field(default_factory=Fraction)
+    public_works: Exact = msgspec.field(default_factory=Fraction)
+    international: Exact = msgspec.field(default_factory=Fraction)
+    itv: Exact = msgspec.field(default_factory=Fraction)
 
     @property
     def base(self) -> Fraction:
@@ -66,12 +64,12 @@ class Revenue(msgspec.Struct, frozen=True):
 class Support(msgspec.Struct, frozen=True):
     """§2.10 (digest §3.10): support costs for the turn, already scaled by years per turn."""
 
-    troop: Fraction = ZERO
-    government: Fraction = ZERO
-    project: Fraction = ZERO
-    intel: Fraction = ZERO
-    religious: Fraction = ZERO
-    training: Fraction = ZERO
+    troop: Exact = msgspec.field(default_factory=Fraction)
+    government: Exact = msgspec.field(default_factory=Fraction)
+    project: Exact = msgspec.field(default_factory=Fraction)
+    intel: Exact = msgspec.field(default_factory=Fraction)
+    religious: Exact = msgspec.field(default_factory=Fraction)
+    training: Exact = msgspec.field(default_factory=Fraction)
 
     @property
     def total(self) -> Fraction:
@@ -81,9 +79,9 @@ class Support(msgspec.Struct, frozen=True):
 class Agro(msgspec.Struct, frozen=True):
     """§2.11 (digest §3.9)."""
 
-    production: Fraction = ZERO
-    cities: Fraction = ZERO
-    armies: Fraction = ZERO
+    production: Exact = msgspec.field(default_factory=Fraction)
+    cities: Exact = msgspec.field(default_factory=Fraction)
+    armies: Exact = msgspec.field(default_factory=Fraction)
 
     @property
     def surplus(self) -> Fraction:
@@ -105,20 +103,20 @@ class Nation(msgspec.Struct, frozen=True):
     nation_type: NationType = "open"
     societal_base: Society = "feudal"
     economic_base: Economy = "agrarian"
-    tech_points: Fraction = ZERO
+    tech_points: Exact = msgspec.field(default_factory=Fraction)
     language: str = ""
-    msi: Fraction = ZERO
+    msi: Exact = msgspec.field(default_factory=Fraction)
     hbz_origin: str | None = None
     population: int = 0
     friendly_population: int = 0
     capital: str | None = None
     treasury: str | None = None
-    nmv: Fraction = Fraction(1, 10)
-    gp: Fraction = ZERO
-    nfp: Fraction = ZERO
-    slave_nfp: Fraction = ZERO
-    nfp_income: Fraction = ZERO
-    mass_conscription_debt: Fraction = ZERO
+    nmv: Exact = msgspec.field(default_factory=lambda: Fraction(1, 10))
+    gp: Exact = msgspec.field(default_factory=Fraction)
+    nfp: Exact = msgspec.field(default_factory=Fraction)
+    slave_nfp: Exact = msgspec.field(default_factory=Fraction)
+    nfp_income: Exact = msgspec.field(default_factory=Fraction)
+    mass_conscription_debt: Exact = msgspec.field(default_factory=Fraction)
     usury_restricted: bool = False
     loans: list[Loan] = []
     bl: int = 0
@@ -144,17 +142,17 @@ class Nation(msgspec.Struct, frozen=True):
     interdicted: bool = False
     tithe_pct: int = 0
     primate_influence: int = 0
-    university_investment: Fraction = ZERO
+    university_investment: Exact = msgspec.field(default_factory=Fraction)
     university_years: int = 0
     university_rating: int = 0
-    pools: dict[str, Fraction] = {}
-    agro_reserves: Fraction = ZERO
+    pools: dict[str, Exact] = {}
+    agro_reserves: Exact = msgspec.field(default_factory=Fraction)
     agro_location: str | None = None
     settled: bool = True
-    credit_balance: Fraction = ZERO
-    revenue: Revenue = Revenue()
-    support: Support = Support()
-    agro: Agro = Agro()
+    credit_balance: Exact = msgspec.field(default_factory=Fraction)
+    revenue: Revenue = msgspec.field(default_factory=Revenue)
+    support: Support = msgspec.field(default_factory=Support)
+    agro: Agro = msgspec.field(default_factory=Agro)
     imperial_size: int = 1
     size_divisor: int = 3
 
@@ -195,11 +193,11 @@ class Project(msgspec.Struct, frozen=True):
     nation: str
     kind: str
     regions: tuple[str, ...]
-    levels: Fraction
-    gp_due: Fraction
-    nfp_due: Fraction
-    gp_paid: Fraction = ZERO
-    nfp_paid: Fraction = ZERO
+    levels: Exact
+    gp_due: Exact
+    nfp_due: Exact
+    gp_paid: Exact = msgspec.field(default_factory=Fraction)
+    nfp_paid: Exact = msgspec.field(default_factory=Fraction)
     started_turn: int = 0
     name: str = ""
     detail: tuple[str, ...] = ()

@@ -96,3 +96,12 @@ def test_loans_stay_on_the_stat_sheet() -> None:
     """[L8815-8868] a loan: source, principal, 30% interest, due turn."""
     loans = game(example_setup()).rules.nations["byz"].loans
     assert [(x.source, x.principal, x.rate_pct, x.due_turn) for x in loans] == [("internal", "30", 30, 3)]
+
+
+def test_every_message_setup_and_view_can_be_documented_as_json_schema() -> None:
+    """GET /v1/rulesets/{id} publishes the schemas: exact amounts are documented as "n/d" strings."""
+    from events.codec import codec_for
+
+    codec = codec_for(ruleset)
+    for kind in (codec.command_union, codec.event_union, ruleset.setup_type, ruleset.settings_type, ruleset.view_type):
+        assert msgspec.json.schema(kind)
