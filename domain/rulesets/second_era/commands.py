@@ -148,11 +148,14 @@ class ArmHero(_Command, frozen=True, tag="ArmHero"):
 
 class CastInstant(_Command, frozen=True, tag="CastInstant"):
     """[002:69-70] cast an instant spell outside battle: Travel teleports the tribe to `to_land` on the same
-    World; Sacrifice kills clans of `role` for 15 mana each. Casting costs no action [002:109]."""
+    World, or with `target` a rival tribe, for which you also `bid` mana to overcome its resistance;
+    Sacrifice kills clans of `role` for 15 mana each. Casting costs no action [002:109]."""
 
     spell: str
     to_land: str | None = None
     role: str | None = None
+    target: str | None = None
+    bid: int = 0
 
 
 class DestroyArtefact(_Command, frozen=True, tag="DestroyArtefact"):
@@ -211,6 +214,21 @@ class EndTrade(_Command, frozen=True, tag="EndTrade"):
     """Withdraw an offer, decline it, or end a standing agreement (either side)."""
 
     trade: str
+
+
+class ResistTravel(_Command, frozen=True, tag="ResistTravel"):
+    """[002:69] the target's counter-bid of mana against a hostile Travel."""
+
+    travel: str
+    bid: int
+
+
+class RuleTravel(_Command, frozen=True, tag="RuleTravel"):
+    """A ruling (setting `raze_bids` = "gm"): whether a hostile Travel whose bids are in succeeds."""
+
+    travel: str
+    succeeded: bool
+    reason: str
 
 
 class CancelOrder(_Command, frozen=True, tag="CancelOrder"):
@@ -277,6 +295,7 @@ Order = (
     | SetSpellOrders
     | RazeStructure
     | CounterRaze
+    | ResistTravel
     | DestroyArtefact
     | CastInstant
     | MoveMonster
@@ -297,6 +316,7 @@ Command = (
     | AddClans
     | AdjustGodMana
     | RuleRaze
+    | RuleTravel
 )
 
 ACTION_ORDERS = frozenset(
@@ -312,10 +332,19 @@ ACTION_ORDERS = frozenset(
     }
 )
 FREE_ORDERS = frozenset(
-    {"ArmHero", "ChooseHeroAbility", "SetClanRoles", "SetSpellOrders", "CounterRaze", "DestroyArtefact", "CastInstant"}
+    {
+        "ArmHero",
+        "ChooseHeroAbility",
+        "SetClanRoles",
+        "SetSpellOrders",
+        "CounterRaze",
+        "DestroyArtefact",
+        "CastInstant",
+        "ResistTravel",
+    }
 )
 MONSTER_ORDERS = frozenset(
     {"MoveMonster", "MonsterAction", "FeedMonster", "ChooseMonsterAbility", "MonsterTrade", "TakeMonsterMana"}
 )
-GM_COMMANDS = frozenset({"AdjustStockpile", "RemoveClans", "AddClans", "AdjustGodMana", "RuleRaze"})
+GM_COMMANDS = frozenset({"AdjustStockpile", "RemoveClans", "AddClans", "AdjustGodMana", "RuleRaze", "RuleTravel"})
 SEAT_COMMANDS = ACTION_ORDERS | FREE_ORDERS | MONSTER_ORDERS | {"CancelOrder", "OfferTrade", "AcceptTrade", "EndTrade"}

@@ -43,7 +43,9 @@ from domain.rulesets.second_era.commands import (
     Order,
     RazeStructure,
     RemoveClans,
+    ResistTravel,
     RuleRaze,
+    RuleTravel,
     SetClanRoles,
     SetSpellOrders,
     SpawnMonster,
@@ -68,6 +70,7 @@ from domain.rulesets.second_era.decide_now import (
     decide_offer_trade,
     decide_remove_clans,
     decide_rule_raze,
+    decide_rule_travel,
 )
 from domain.rulesets.second_era.decide_orders import (
     check_arm_hero,
@@ -82,6 +85,7 @@ from domain.rulesets.second_era.decide_orders import (
     check_grow,
     check_move,
     check_raze,
+    check_resist_travel,
     check_spawn_monster,
     check_spell_orders,
     check_teach_spell,
@@ -154,6 +158,10 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_add_clans(state, command)
         case AdjustGodMana():
             return decide_adjust_god_mana(state, command)
+        case RuleTravel():
+            return decide_rule_travel(state, command)
+        case ResistTravel():
+            return _queue(state, ctx, command, check_resist_travel)
         case RuleRaze():
             return decide_rule_raze(state, command)
         case _:

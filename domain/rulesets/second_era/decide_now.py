@@ -20,6 +20,7 @@ from domain.rulesets.second_era.commands import (
     OfferTrade,
     RemoveClans,
     RuleRaze,
+    RuleTravel,
 )
 from domain.rulesets.second_era.events import (
     ClansAdded,
@@ -33,6 +34,7 @@ from domain.rulesets.second_era.events import (
 )
 from domain.rulesets.second_era.razing import raze_outcome
 from domain.rulesets.second_era.state import State, Trade
+from domain.rulesets.second_era.travelling import travel_outcome
 from domain.rulesets.second_era.values import Resources
 
 
@@ -102,6 +104,16 @@ def decide_rule_raze(state: State, command: RuleRaze) -> list[object]:
     if raze.counter_bid is None:
         raise reject("raze_bids_pending", "The owner's counter-bid comes in when the next turn resolves.", 409)
     return [raze_outcome(state, raze, command.succeeded, command.reason)]
+
+
+def decide_rule_travel(state: State, command: RuleTravel) -> list[object]:
+    ruling_reason(command.reason)
+    travel = state.travels.get(command.travel)
+    if travel is None:
+        raise reject("unknown_travel", f"There is no hostile Travel {command.travel!r} under way.")
+    if travel.counter_bid is None:
+        raise reject("travel_bids_pending", "The target's counter-bid comes in when the next turn resolves.", 409)
+    return [travel_outcome(state, travel, command.succeeded, command.reason)]
 
 
 def decide_cancel_order(state: State, command: CancelOrder, ctx: DecisionContext) -> list[object]:

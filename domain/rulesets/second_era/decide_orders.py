@@ -23,6 +23,7 @@ from domain.rulesets.second_era.commands import (
     GrowTribe,
     MoveTribe,
     RazeStructure,
+    ResistTravel,
     SetClanRoles,
     SetSpellOrders,
     SpawnMonster,
@@ -142,14 +143,30 @@ def check_cast_instant(state: State, god: str, order: CastInstant) -> None:
     if "travel" in effects:
         if order.to_land not in state.lands:
             raise reject("unknown_land", "Name the Land to travel to (`to_land`).")
-        if state.lands[order.to_land].world != state.lands[tribe.land].world:
+        moved = tribe if order.target is None else state.tribes.get(order.target)
+        if moved is None or (moved.id == tribe.id and order.target is not None):
+            raise reject("bad_target", "A hostile Travel targets another tribe.")
+        if state.lands[order.to_land].world != state.lands[moved.land].world:
             # [002:69] to another Land on the same World.
             raise reject("other_world", "Travel reaches only Lands of the same World.")
+        if order.target is not None and order.bid < 1:
+            # [002:69] against a rival tribe you must bid mana to overcome resistance.
+            raise reject("bad_bid", "Bid at least 1 mana to overcome the rival tribe's resistance.")
     elif "sacrifice" in effects:
         if order.role is None or tribe.n(order.role) < 1:
             raise reject("bad_role", "Name the role of the clans to sacrifice (`role`); your tribe must have one.")
     else:
         raise reject("not_castable", "Only Travel and Sacrifice are cast by order; battle spells are cast in battle.")
+
+
+def check_resist_travel(state: State, god: str, order: ResistTravel) -> None:
+    travel = state.travels.get(order.travel)
+    if travel is None or travel.target != state.gods[god].tribe:
+        raise reject("unknown_travel", "There is no Travel under way against your tribe by that id.")
+    if travel.counter_bid is not None:
+        raise reject("already_countered", "Your resistance against that Travel is already in.")
+    if order.bid < 0:
+        raise reject("bad_bid", "A bid cannot be negative.")
 
 
 def check_destroy_artefact(state: State, god: str, order: DestroyArtefact) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.rulesets.second_era.commands import Order
-from domain.rulesets.second_era.state import Artefact, Hero, Monster, Raze, Spell, Structure, Trade
+from domain.rulesets.second_era.state import Artefact, Hero, HostileTravel, Monster, Raze, Spell, Structure, Trade
 from domain.rulesets.second_era.values import ExactAmount, Resources
 
 
@@ -175,6 +175,7 @@ class InstantCast(_Event, frozen=True, tag="InstantCast"):
     role: str | None = None
     clans: int = 0
     mana_gained: int = 0
+    target: str | None = None  # a rival tribe: then `to_land` is where it would be sent, not the caster
 
 
 class ClansHealed(_Event, frozen=True, tag="ClansHealed"):
@@ -353,6 +354,32 @@ class TradeFailed(_Event, frozen=True, tag="TradeFailed"):
     reason: str
 
 
+class TravelBegun(_Event, frozen=True, tag="TravelBegun"):
+    """[002:69] a hostile Travel under way; its bid is sealed until it is resolved."""
+
+    travel: HostileTravel
+
+
+class TravelResisted(_Event, frozen=True, tag="TravelResisted"):
+    """The target's sealed counter-bid, paid."""
+
+    god: str
+    travel: str
+    bid: int
+
+
+class TravelResolved(_Event, frozen=True, tag="TravelResolved"):
+    """Both bids revealed; on success the target tribe is sent to `to_land`."""
+
+    travel: str
+    target: str
+    to_land: str
+    caster_bid: int
+    target_bid: int
+    succeeded: bool
+    reason: str = ""
+
+
 # --- economy ---------------------------------------------------------------------------------------------
 
 
@@ -515,6 +542,9 @@ Event = (
     | RazeBegun
     | RazeCountered
     | RazeResolved
+    | TravelBegun
+    | TravelResisted
+    | TravelResolved
     | TradeOffered
     | TradeAccepted
     | TradeEnded

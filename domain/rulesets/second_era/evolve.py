@@ -59,6 +59,9 @@ from domain.rulesets.second_era.events import (
     TradeFailed,
     TradeOffered,
     Transmuted,
+    TravelBegun,
+    TravelResisted,
+    TravelResolved,
     TribeDriven,
     TribeGrew,
     TribeMoved,
@@ -168,7 +171,7 @@ def evolve(state: State, event: Event) -> State:
                 return state
             if event.role is not None:
                 tribe = R(tribe, clans=_clans(tribe, event.role, -event.clans))
-            if event.to_land is not None:
+            if event.to_land is not None and event.target is None:
                 tribe = R(tribe, land=event.to_land)
             return R(state, tribes={**state.tribes, tribe.id: tribe})
         case ClansHealed():
@@ -211,6 +214,17 @@ def evolve(state: State, event: Event) -> State:
             if raze is None:
                 return state
             return R(state, razes={**state.razes, raze.id: R(raze, counter_bid=event.bid)})
+        case TravelBegun():
+            travels = {**state.travels, event.travel.id: event.travel}
+            return R(state, travels=travels, next_id=state.next_id + 1)
+        case TravelResisted():
+            travel = state.travels.get(event.travel)
+            if travel is None:
+                return state
+            return R(state, travels={**state.travels, travel.id: R(travel, counter_bid=event.bid)})
+        case TravelResolved():
+            state = R(state, travels={k: v for k, v in state.travels.items() if k != event.travel})
+            return _tribe(state, event.target, land=event.to_land) if event.succeeded else state
         case RazeResolved():
             return _evolve_raze_resolved(state, event)
         case TradeOffered():

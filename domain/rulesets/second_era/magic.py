@@ -83,6 +83,11 @@ def adaptation_mana(state: State, tribe: Tribe) -> int:
     return slots * content.magic().adaptation_mana_per_clan_per_slot * tribe.clan_count()
 
 
+def habitable(state: State, tribe: Tribe, land: str) -> bool:
+    """[002:48-51] the tribe has the spell slots its race needs for Adaptation on that Land."""
+    return adaptation_slots(state, state.lands[land].habitat) <= spell_slots(state, tribe)
+
+
 def free_slots(state: State, tribe: Tribe) -> int:
     return spell_slots(state, tribe) - adaptation_slots(state, state.lands[tribe.land].habitat)
 

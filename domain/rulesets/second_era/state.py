@@ -120,6 +120,20 @@ class Raze(msgspec.Struct, frozen=True):
     counter_bid: int | None = None
 
 
+class HostileTravel(msgspec.Struct, frozen=True):
+    """A Travel spell cast on a rival tribe [002:69]: the caster's sealed bid is paid; the target may resist
+    with a counter-bid next turn."""
+
+    id: str
+    god: str
+    tribe: str
+    target: str
+    to_land: str
+    bid: int
+    turn: int
+    counter_bid: int | None = None
+
+
 class Trade(msgspec.Struct, frozen=True):
     """[002:13] a trade between two gods' tribes: resources (never mana) and spell knowledge each way.
 
@@ -163,6 +177,7 @@ class State(msgspec.Struct, frozen=True):
     # Lands where an edifice's five parts stood at the end of the last turn: land -> (kind, tribe) [002:125]
     pending_edifices: dict[str, tuple[str, str]] = {}
     razes: dict[str, Raze] = {}
+    travels: dict[str, HostileTravel] = {}
     trades: dict[str, Trade] = {}
     winner: str | None = None
 

@@ -33,6 +33,8 @@ from domain.rulesets.second_era.events import (
     TradeFailed,
     TradeOffered,
     Transmuted,
+    TravelBegun,
+    TravelResisted,
     TurnReported,
     UpkeepPaid,
 )
@@ -40,6 +42,7 @@ from domain.rulesets.second_era.magic import counterspell_level, free_slots, spe
 from domain.rulesets.second_era.state import (
     Artefact,
     Hero,
+    HostileTravel,
     Land,
     Monster,
     QueuedOrder,
@@ -89,6 +92,7 @@ class View(msgspec.Struct, frozen=True):
     spells: list[Spell]
     edifices_raised: dict[str, tuple[str, str]]
     razes: list[Raze]
+    travels: list[HostileTravel]
     trades: list[Trade]
     winner: str | None = None
 
@@ -147,6 +151,10 @@ def view_for(state: State, viewer: Actor) -> View:
         spells=[s for s in state.spells.values() if _knows(state, viewer, s.id)],
         edifices_raised=dict(state.pending_edifices),
         trades=[t for t in state.trades.values() if viewer.is_gm or viewer.controls in (t.offered_by, t.offered_to)],
+        travels=[
+            t if _sees_god(viewer, t.god) else msgspec.structs.replace(t, bid=0, counter_bid=None)
+            for t in state.travels.values()
+        ],
         razes=[r if _sees_god(viewer, r.god) else _sealed(r) for r in state.razes.values()],
         winner=state.winner,
     )
@@ -166,6 +174,7 @@ _PRIVATE = (
     UpkeepPaid,
     StockpileAdjusted,
     RazeCountered,
+    TravelResisted,
 )
 
 
@@ -177,6 +186,10 @@ def redact(event: Event, viewer: Actor) -> Event | None:
     designs and the economy are shown only to their god and the GM; everything else is public."""
     if viewer.is_gm:
         return event
+    if isinstance(event, TravelBegun):
+        if viewer.controls == event.travel.god:
+            return event
+        return msgspec.structs.replace(event, travel=msgspec.structs.replace(event.travel, bid=0, counter_bid=None))
     if isinstance(event, RazeBegun):
         # [002:14] the raze is announced, its bid sealed until it is resolved.
         return event if viewer.controls == event.raze.god else msgspec.structs.replace(event, raze=_sealed(event.raze))

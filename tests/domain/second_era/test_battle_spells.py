@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from domain.rulesets.second_era.commands import CastInstant, MoveTribe, SetSpellOrders
+from domain.rulesets.second_era import Settings
+from domain.rulesets.second_era.commands import CastInstant, MoveTribe, ResistTravel, RuleTravel, SetSpellOrders
 from domain.rulesets.second_era.events import (
     BattleFought,
     BattleSpellCast,
@@ -12,10 +13,13 @@ from domain.rulesets.second_era.events import (
     OrderFailed,
     SpellsCast,
     SpellTaught,
+    TravelBegun,
+    TravelResolved,
 )
 from domain.rulesets.second_era.state import Spell
 from domain.rulesets.second_era.values import Effect
-from tests.domain.harness import Game
+from domain.rulesets.second_era.views import redact
+from tests.domain.harness import GM, Game
 from tests.domain.second_era.world import ANN, BOB, new_game, of, resolve, stock, with_clans
 
 
@@ -163,3 +167,45 @@ def test_an_instant_spell_needs_a_free_slot() -> None:
     spell = _teach(game, "anns", Effect(effect="sacrifice"))
     game.when(CastInstant(spell=spell, role="farmer"), ANN)
     assert of(resolve(game), OrderFailed)[0].code == "second_era.no_free_slot"
+
+
+def _hostile_travel_game(settings: Settings | None = None) -> tuple[Game, str]:
+    game = new_game(settings, ann_clans={"mage": 2, "farmer": 1}, ann_mana=10, bob_mana=10)
+    stock(game, "anns", mana=20)
+    return game, _teach(game, "anns", Effect(effect="travel"))
+
+
+def test_travel_on_a_rival_needs_a_bid_that_beats_its_resistance() -> None:
+    """[002:69] if used against a rival Tribe, you must bid mana to overcome resistance (digest #27 bids)."""
+    game, spell = _hostile_travel_game()
+    assert game.rejects(CastInstant(spell=spell, to_land="e-sea", target="bobs"), ANN).code == "second_era.bad_bid"
+    game.when(CastInstant(spell=spell, to_land="e-sea", target="bobs", bid=4), ANN)
+    events = resolve(game)
+    begun = of(events, TravelBegun)[0]
+    assert redact(begun, BOB).travel.bid == 0  # type: ignore[union-attr]
+    assert game.rules.tribes["anns"].land == "w-plains" and game.rules.gods["ann"].mana == 6
+    game.when(ResistTravel(travel=begun.travel.id, bid=3), BOB)
+    resolved = of(resolve(game), TravelResolved)[0]
+    assert (resolved.succeeded, resolved.caster_bid, resolved.target_bid) == (True, 4, 3)
+    assert game.rules.tribes["bobs"].land == "e-sea"
+
+
+def test_an_equal_resistance_holds_the_tribe_in_place() -> None:
+    game, spell = _hostile_travel_game()
+    game.when(CastInstant(spell=spell, to_land="e-sea", target="bobs", bid=4), ANN)
+    travel = of(resolve(game), TravelBegun)[0].travel.id
+    game.when(ResistTravel(travel=travel, bid=4), BOB)
+    assert of(resolve(game), TravelResolved)[0].succeeded is False
+    assert game.rules.tribes["bobs"].land == "e-plains"
+
+
+def test_with_gm_bids_the_gm_rules_on_a_hostile_travel() -> None:
+    game, spell = _hostile_travel_game(Settings(raze_bids="gm"))
+    game.when(CastInstant(spell=spell, to_land="e-sea", target="bobs", bid=4), ANN)
+    travel = of(resolve(game), TravelBegun)[0].travel.id
+    assert game.rejects(RuleTravel(travel=travel, succeeded=True, reason="x"), GM).code == (
+        "second_era.travel_bids_pending"
+    )
+    resolve(game)
+    ruled = game.when(RuleTravel(travel=travel, succeeded=True, reason="the winds obeyed"), GM)
+    assert ruled[0].succeeded is True and game.rules.tribes["bobs"].land == "e-sea"

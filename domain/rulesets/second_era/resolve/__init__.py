@@ -16,6 +16,7 @@ from domain.rulesets.second_era.resolve.log import Log
 from domain.rulesets.second_era.resolve.monsters import resolve_hunger, resolve_monsters, resolve_scavenging
 from domain.rulesets.second_era.resolve.raze import resolve_razes
 from domain.rulesets.second_era.resolve.trade import resolve_trades
+from domain.rulesets.second_era.resolve.travel import resolve_hostile_travels
 from domain.rulesets.second_era.resolve.victory import resolve_reports, resolve_victory
 from domain.rulesets.second_era.state import State
 
@@ -30,6 +31,7 @@ RESOLUTION_ORDER: tuple[tuple[str, str, Step], ...] = (
     ("invasions", "tribes sharing a Land fight; loot, levels, heroes killed, driven off", resolve_invasions),
     ("monsters", "monsters' free orders, moves, rests and raids", resolve_monsters),
     ("razes", "counter-bids and sealed bids settled; new razes begun", resolve_razes),
+    ("hostile travel", "resistance bids and sealed bids of Travel cast on rivals settled", resolve_hostile_travels),
     ("spells", "continuous spells cast and paid, transmutations", resolve_spells),
     ("harvest", "from the Land each tribe started on; bonuses, then round down", resolve_harvest),
     ("scavenging", "scavenging monsters fill their hoards; Mana Source", resolve_scavenging),

@@ -25,8 +25,8 @@ from domain.rulesets.second_era.events import (
     TribeDriven,
     TribeMoved,
 )
-from domain.rulesets.second_era.magic import spell_cost
-from domain.rulesets.second_era.resolve.instants import cast_in_battle, habitable, resolve_instant_orders
+from domain.rulesets.second_era.magic import habitable, spell_cost
+from domain.rulesets.second_era.resolve.instants import cast_in_battle, resolve_instant_orders
 from domain.rulesets.second_era.resolve.log import Log
 from domain.rulesets.second_era.state import State, Tribe
 from domain.rulesets.second_era.values import Resources

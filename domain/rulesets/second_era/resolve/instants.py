@@ -13,19 +13,18 @@ from __future__ import annotations
 from domain.engine import DecisionContext
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.commands import CastInstant
-from domain.rulesets.second_era.events import BattleSpellCast, InstantCast
+from domain.rulesets.second_era.events import BattleSpellCast, InstantCast, TravelBegun
 from domain.rulesets.second_era.magic import (
-    adaptation_slots,
     counterspell_level,
     counterspell_surcharge,
     free_slots,
+    habitable,
     is_hostile,
     spell_cost,
-    spell_slots,
 )
-from domain.rulesets.second_era.resolve.acts import orders_of
+from domain.rulesets.second_era.resolve.acts import orders_of, pay_mana
 from domain.rulesets.second_era.resolve.log import Log
-from domain.rulesets.second_era.state import State, Tribe
+from domain.rulesets.second_era.state import HostileTravel, State, Tribe
 
 BATTLE_EFFECTS = frozenset({"destruction", "healing"})
 
@@ -91,6 +90,9 @@ def resolve_instant_orders(log: Log, ctx: DecisionContext) -> None:
         tribe = state.tribe_of(god)
         effects = state.spells[order.spell].effects
         cost = spell_cost(effects)
+        if order.target is not None and order.target in state.tribes:
+            # [002:75] a hostile Travel pays three times the target's Counterspell Level on top.
+            cost += counterspell_surcharge(counterspell_level(state, state.tribes[order.target]))
         if _slots_left(log, tribe) < 1:
             log.fail(god, no, "no_free_slot", "Your tribe has no spell slot free for an instant spell [002:74].")
             continue
@@ -98,6 +100,9 @@ def resolve_instant_orders(log: Log, ctx: DecisionContext) -> None:
             log.fail(god, no, "not_enough_mana", f"The spell needs {cost} mana from your tribe's stockpile.")
             continue
         travel = any(e.effect == "travel" for e in effects)
+        if travel and order.target is not None:
+            _hostile_travel(log, god, no, order, cost)
+            continue
         if travel and (order.to_land is None or not habitable(state, tribe, order.to_land)):
             log.fail(god, no, "needs_adaptation", "Your tribe cannot live on that Land without Adaptation.")
             continue
@@ -117,5 +122,24 @@ def resolve_instant_orders(log: Log, ctx: DecisionContext) -> None:
         )
 
 
-def habitable(state: State, tribe: Tribe, land: str) -> bool:
-    return adaptation_slots(state, state.lands[land].habitat) <= spell_slots(state, tribe)
+def _hostile_travel(log: Log, god: str, no: int, order: CastInstant, cost: int) -> None:
+    """[002:69] Travel on a rival: the spell is cast and paid now with the sealed bid; the target may resist
+    next turn (resolve/travel.py)."""
+    target = order.target or ""
+    if target not in log.state.tribes or order.to_land is None:
+        log.fail(god, no, "bad_target", "The tribe to send away is no more.")
+        return
+    if not pay_mana(log, god, no, order.bid, "A bid for a hostile Travel"):
+        return
+    tribe = log.state.tribe_of(god)
+    log.emit(InstantCast(god=god, tribe=tribe.id, spell=order.spell, mana=cost, to_land=order.to_land, target=target))
+    travel = HostileTravel(
+        id=f"travel-{log.state.next_id}",
+        god=god,
+        tribe=tribe.id,
+        target=target,
+        to_land=order.to_land,
+        bid=order.bid,
+        turn=log.state.turn,
+    )
+    log.emit(TravelBegun(travel=travel))
