@@ -1,0 +1,165 @@
+"""A bounded, deterministic schemathesis run against the committed `openapi/openapi.json`, through the ASGI app
+(lifespan included) on real PostgreSQL: no 5xx, and every response conforms to the documented status codes,
+content types, headers and schemas.
+
+Positive cases run as the admin and as a seat, on an existing running game (the generated `game_id` is replaced
+by the real one, or every call would be a 404). Negative cases (invalid inputs) keep what was generated and must
+be refused with a 4xx. `max_examples` bounds the run; `derandomize` makes it the same run every time.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, given, settings
+from schemathesis import Case, GenerationMode
+from schemathesis.checks import not_a_server_error
+from schemathesis.python import asgi
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    negative_data_rejection,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from server.app import create_app
+from tests.server.conftest import ADMIN, make_settings
+
+OPENAPI = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
+MAX_EXAMPLES = 12
+BASE_URL = f"http://{asgi.HOST}"
+CONFORMANCE = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+]
+
+
+def running_game(client: asgi.ASGIClient) -> tuple[str, str]:
+    """A started test-bids game; returns (game id, ann's seat token)."""
+    admin = {"Authorization": f"Bearer {ADMIN}"}
+    body = {"ruleset": "test-bids", "name": "Fuzzed", "scenario": {"bidders": ["ann", "bob"]}}
+    created = client.post("/v1/games", json=body, headers=admin)
+    assert created.status_code == 201, created.text
+    game_id, gm = created.json()["game_id"], {"Authorization": f"Bearer {created.json()['gm_token']}"}
+    seat = client.post(
+        f"/v1/games/{game_id}/seats", json={"name": "ann", "role": "player", "controls": "ann"}, headers=gm
+    )
+    assert seat.status_code == 201, seat.text
+    started = client.post(f"/v1/games/{game_id}/commands", json={"type": "StartGame"}, headers=gm)
+    assert started.status_code == 200, started.text
+    note = client.post(
+        f"/v1/games/{game_id}/commands",
+        json={"type": "WriteNote", "text": "hello"},
+        headers={"Authorization": f"Bearer {seat.json()['token']}"},
+    )
+    assert note.status_code == 200, note.text
+    return game_id, seat.json()["token"]
+
+
+def aimed_at(game_id: str) -> Callable[[Case], None]:
+    def aim(case: Case) -> None:
+        if case.path_parameters and "game_id" in case.path_parameters:
+            case.path_parameters["game_id"] = game_id
+        if case.operation.label.endswith("/events/stream"):
+            # Start at the beginning so the stream has an event to send (the client stops after one).
+            case.query = {**(case.query or {}), "after": 0}
+            if case.headers:
+                case.headers.pop("Last-Event-ID", None)
+
+    return aim
+
+
+def checks_for(operation: schemathesis.APIOperation, mode: GenerationMode) -> list[Any]:
+    checks = list(CONFORMANCE)
+    if operation.path.endswith("/events/stream") and stream_schema() == {"type": "string"}:
+        # Documented as a bare string, which schemathesis applies to each parsed event ({id, event, data}); see
+        # test_the_event_stream_documents_its_events. The check comes back as soon as the document is fixed.
+        checks.remove(response_schema_conformance)
+    if mode.is_negative:
+        checks.append(negative_data_rejection)
+    return checks
+
+
+def stream_schema() -> Any:
+    document = json.loads(OPENAPI.read_text())
+    media = document["paths"]["/v1/games/{game_id}/events/stream"]["get"]["responses"]["200"]["content"]
+    return media["text/event-stream"].get("itemSchema") or media["text/event-stream"].get("schema")
+
+
+def has_inputs(operation: schemathesis.APIOperation) -> bool:
+    return any(len(part) for part in (operation.path_parameters, operation.query, operation.body)) or any(
+        name != "Authorization" for name in (h.name for h in operation.headers)
+    )
+
+
+def run(
+    operation: schemathesis.APIOperation,
+    client: asgi.ASGIClient,
+    token: str,
+    mode: GenerationMode,
+    aim: Callable[[Case], None] | None,
+) -> None:
+    checks = checks_for(operation, mode)
+
+    @given(case=operation.as_strategy(generation_mode=mode))
+    @settings(
+        max_examples=MAX_EXAMPLES,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    def call(case: Case) -> None:
+        if aim is not None:
+            aim(case)
+        case.call_and_validate(
+            base_url=BASE_URL, session=client, headers={"Authorization": f"Bearer {token}"}, checks=checks, timeout=10
+        )
+
+    call()
+
+
+def operations(mode: GenerationMode) -> list[Any]:
+    """Every REST operation. /graphql is left to its own contract (schema.graphql and its tests): the OpenAPI
+    entries Strawberry adds for it document neither GraphiQL's HTML nor its 400s."""
+    found = [result.ok() for result in schemathesis.openapi.from_path(OPENAPI).get_all_operations()]
+    rest = [op for op in found if not op.path.startswith("/graphql")]
+    return [op for op in rest if has_inputs(op)] if mode.is_negative else rest
+
+
+@pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE], ids=lambda m: m.value)
+def test_the_api_conforms_to_its_openapi_and_never_fails(
+    db_url: str, tmp_path: Path, mode: GenerationMode, subtests: pytest.Subtests
+) -> None:
+    app = create_app(make_settings(db_url, tmp_path))
+    try:
+        with asgi.get_client(app, max_stream_events=1) as client:
+            game_id, seat = running_game(client)
+            aim = aimed_at(game_id) if mode is GenerationMode.POSITIVE else None
+            chosen = operations(mode)
+            assert len(chosen) >= 12, [op.label for op in chosen]  # a schema that loads nothing tests nothing
+            for operation in chosen:
+                for who, token in (("admin", ADMIN), ("seat", seat)):
+                    with subtests.test(operation=operation.label, caller=who):
+                        run(operation, client, token, mode, aim)
+    finally:
+        asgi.shutdown_lifespans()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="streamEvents documents text/event-stream as {'type': 'string'}; each event is {id, event, data} with "
+    "`data` an EventEnvelope (OpenAPI 3.2 `itemSchema`, which schemathesis validates per event)",
+)
+def test_the_event_stream_documents_its_events() -> None:
+    schema = stream_schema()
+    assert schema.get("type") == "object" and "data" in schema.get("properties", {}), schema
