@@ -7,16 +7,35 @@ artefacts and structures, the victory race) is public.
 
 from __future__ import annotations
 
-import msgspec
-
 from domain.rulesets.second_era.commands import Order
-from domain.rulesets.second_era.state import Artefact, Hero, HostileTravel, Monster, Raze, Spell, Structure, Trade
+from domain.rulesets.second_era.deal_events import (
+    RazeBegun,
+    RazeCountered,
+    RazeResolved,
+    TradeAccepted,
+    TradeCarriedOut,
+    TradeEnded,
+    TradeFailed,
+    TradeOffered,
+    TravelBegun,
+    TravelResisted,
+    TravelResolved,
+)
+from domain.rulesets.second_era.event_base import EventBase as _Event
+from domain.rulesets.second_era.monster_events import (
+    HoardChanged,
+    MonsterAte,
+    MonsterDied,
+    MonsterLevelled,
+    MonsterManaTaken,
+    MonsterMoved,
+    MonsterRested,
+    MonsterScavenged,
+    MonsterTraded,
+    MonsterWounded,
+)
+from domain.rulesets.second_era.state import Artefact, Hero, Monster, Spell, Structure
 from domain.rulesets.second_era.values import ExactAmount, Resources
-
-
-class _Event(msgspec.Struct, frozen=True, tag_field="type"):
-    pass
-
 
 # --- orders (sealed) -------------------------------------------------------------------------------------
 
@@ -185,87 +204,6 @@ class ClansHealed(_Event, frozen=True, tag="ClansHealed"):
     clans: dict[str, int]
 
 
-class MonsterMoved(_Event, frozen=True, tag="MonsterMoved"):
-    monster: str
-    to_land: str
-
-
-class MonsterLevelled(_Event, frozen=True, tag="MonsterLevelled"):
-    """`cause`: "fed" (level and ability, `cost` from the hoard), "victory" (a level; the ability comes when
-    chosen), "chosen" (the ability for such a level)."""
-
-    monster: str
-    ability: str
-    cause: str
-    cost: Resources = Resources()
-
-
-class MonsterWounded(_Event, frozen=True, tag="MonsterWounded"):
-    monster: str
-    hitpoints: int
-
-
-class MonsterRested(_Event, frozen=True, tag="MonsterRested"):
-    """[002:108] 5 Food from the hoard heal a hitpoint."""
-
-    monster: str
-    cost: Resources
-
-
-class MonsterDied(_Event, frozen=True, tag="MonsterDied"):
-    """[002:58] at 0 hitpoints, or starved [002:102]. Its hoard (and artefacts) go to its slayer, a tribe or
-    a monster ([002:102]); `None`: lost."""
-
-    monster: str
-    cause: str
-    hoard_to: str | None = None
-
-
-class HoardChanged(_Event, frozen=True, tag="HoardChanged"):
-    """Resources into (or out of, negative) a monster's hoard: loot, on-kill rewards, Mana Source."""
-
-    god: str
-    monster: str
-    delta: Resources
-    reason: str
-    from_tribe: str | None = None  # loot taken from this tribe's stockpile
-
-
-class MonsterScavenged(_Event, frozen=True, tag="MonsterScavenged"):
-    """[002:105] what a scavenging monster adds to its hoard: `exact` before rounding down."""
-
-    god: str
-    monster: str
-    exact: dict[str, ExactAmount]
-    gained: Resources
-
-
-class MonsterAte(_Event, frozen=True, tag="MonsterAte"):
-    """[002:102] 1 Food per level per turn from the hoard."""
-
-    god: str
-    monster: str
-    food: int
-
-
-class MonsterTraded(_Event, frozen=True, tag="MonsterTraded"):
-    """[002:107] `give` from the hoard to the tribe, `receive` from the tribe to the hoard."""
-
-    god: str
-    monster: str
-    tribe: str
-    give: Resources
-    receive: Resources
-
-
-class MonsterManaTaken(_Event, frozen=True, tag="MonsterManaTaken"):
-    """[002:121] the patron takes mana from a Mana Source monster's store."""
-
-    god: str
-    monster: str
-    amount: int
-
-
 class ClansLost(_Event, frozen=True, tag="ClansLost"):
     """Clans killed in battle (or absorbed by a Slaver's tribe, `to_tribe` [002:95])."""
 
@@ -288,96 +226,6 @@ class TribeDriven(_Event, frozen=True, tag="TribeDriven"):
 
     tribe: str
     to_land: str
-
-
-class RazeBegun(_Event, frozen=True, tag="RazeBegun"):
-    """A raze is under way ([002:14]); the bid is hidden from all but the raider until it is resolved."""
-
-    raze: Raze
-
-
-class RazeCountered(_Event, frozen=True, tag="RazeCountered"):
-    """The owner's sealed counter-bid, paid."""
-
-    god: str
-    raze: str
-    bid: int
-
-
-class RazeResolved(_Event, frozen=True, tag="RazeResolved"):
-    """Both bids revealed. On success the structure is destroyed and the raider's tribe gains half its
-    construction cost, rounded down (`refund`)."""
-
-    raze: str
-    structure: str
-    raider_bid: int
-    owner_bid: int
-    succeeded: bool
-    refund: Resources = Resources()
-    to_tribe: str = ""
-    reason: str = ""
-
-
-class TradeOffered(_Event, frozen=True, tag="TradeOffered"):
-    trade: Trade
-
-
-class TradeAccepted(_Event, frozen=True, tag="TradeAccepted"):
-    trade: str
-    parties: tuple[str, str]
-
-
-class TradeEnded(_Event, frozen=True, tag="TradeEnded"):
-    trade: str
-    parties: tuple[str, str]
-    by: str
-
-
-class TradeCarriedOut(_Event, frozen=True, tag="TradeCarriedOut"):
-    """The goods changed hands: `give` from the offering tribe, `receive` from the other."""
-
-    trade: str
-    parties: tuple[str, str]
-    from_tribe: str
-    to_tribe: str
-    give: Resources
-    receive: Resources
-    give_spells: tuple[str, ...] = ()
-    receive_spells: tuple[str, ...] = ()
-    give_artefacts: tuple[str, ...] = ()
-    receive_artefacts: tuple[str, ...] = ()
-
-
-class TradeFailed(_Event, frozen=True, tag="TradeFailed"):
-    trade: str
-    parties: tuple[str, str]
-    reason: str
-
-
-class TravelBegun(_Event, frozen=True, tag="TravelBegun"):
-    """[002:69] a hostile Travel under way; its bid is sealed until it is resolved."""
-
-    travel: HostileTravel
-
-
-class TravelResisted(_Event, frozen=True, tag="TravelResisted"):
-    """The target's sealed counter-bid, paid."""
-
-    god: str
-    travel: str
-    bid: int
-
-
-class TravelResolved(_Event, frozen=True, tag="TravelResolved"):
-    """Both bids revealed; on success the target tribe is sent to `to_land`."""
-
-    travel: str
-    target: str
-    to_land: str
-    caster_bid: int
-    target_bid: int
-    succeeded: bool
-    reason: str = ""
 
 
 # --- economy ---------------------------------------------------------------------------------------------
@@ -565,3 +413,67 @@ Event = (
     | ClansAdded
     | GodManaAdjusted
 )
+
+__all__ = [
+    "ArtefactCreated",
+    "ArtefactDestroyed",
+    "ArtefactTaken",
+    "BattleFought",
+    "BattleSpellCast",
+    "ClanRolesSet",
+    "ClansAdded",
+    "ClansHealed",
+    "ClansLost",
+    "ClansRemoved",
+    "CursesCast",
+    "EdificeFallen",
+    "EdificeRaised",
+    "EraWon",
+    "Event",
+    "GodManaAdjusted",
+    "Harvested",
+    "HeroBorn",
+    "HeroKilled",
+    "HeroLevelled",
+    "HoardChanged",
+    "InstantCast",
+    "ManaSpent",
+    "MonsterAte",
+    "MonsterDied",
+    "MonsterLevelled",
+    "MonsterManaTaken",
+    "MonsterMoved",
+    "MonsterRested",
+    "MonsterScavenged",
+    "MonsterSpawned",
+    "MonsterTraded",
+    "MonsterWounded",
+    "OrderCancelled",
+    "OrderFailed",
+    "OrderGiven",
+    "RazeBegun",
+    "RazeCountered",
+    "RazeResolved",
+    "ResourcesTaken",
+    "SpellOrdersSet",
+    "SpellStolen",
+    "SpellTaught",
+    "SpellsCast",
+    "StockpileAdjusted",
+    "StructureBuilt",
+    "TradeAccepted",
+    "TradeCarriedOut",
+    "TradeEnded",
+    "TradeFailed",
+    "TradeOffered",
+    "Transmuted",
+    "TravelBegun",
+    "TravelResisted",
+    "TravelResolved",
+    "TribeDriven",
+    "TribeGrew",
+    "TribeMoved",
+    "TurnReported",
+    "TurnResolved",
+    "UpkeepPaid",
+]

@@ -1,0 +1,87 @@
+"""Monster events ([002:100-121]): part of the Second Era event union (events.py). Tags are permanent."""
+
+from __future__ import annotations
+
+from domain.rulesets.second_era.event_base import EventBase as _Event
+from domain.rulesets.second_era.values import ExactAmount, Resources
+
+
+class MonsterMoved(_Event, frozen=True, tag="MonsterMoved"):
+    monster: str
+    to_land: str
+
+
+class MonsterLevelled(_Event, frozen=True, tag="MonsterLevelled"):
+    """`cause`: "fed" (level and ability, `cost` from the hoard), "victory" (a level; the ability comes when
+    chosen), "chosen" (the ability for such a level)."""
+
+    monster: str
+    ability: str
+    cause: str
+    cost: Resources = Resources()
+
+
+class MonsterWounded(_Event, frozen=True, tag="MonsterWounded"):
+    monster: str
+    hitpoints: int
+
+
+class MonsterRested(_Event, frozen=True, tag="MonsterRested"):
+    """[002:108] 5 Food from the hoard heal a hitpoint."""
+
+    monster: str
+    cost: Resources
+
+
+class MonsterDied(_Event, frozen=True, tag="MonsterDied"):
+    """[002:58] at 0 hitpoints, or starved [002:102]. Its hoard (and artefacts) go to its slayer, a tribe or
+    a monster ([002:102]); `None`: lost."""
+
+    monster: str
+    cause: str
+    hoard_to: str | None = None
+
+
+class HoardChanged(_Event, frozen=True, tag="HoardChanged"):
+    """Resources into (or out of, negative) a monster's hoard: loot, on-kill rewards, Mana Source."""
+
+    god: str
+    monster: str
+    delta: Resources
+    reason: str
+    from_tribe: str | None = None  # loot taken from this tribe's stockpile
+
+
+class MonsterScavenged(_Event, frozen=True, tag="MonsterScavenged"):
+    """[002:105] what a scavenging monster adds to its hoard: `exact` before rounding down."""
+
+    god: str
+    monster: str
+    exact: dict[str, ExactAmount]
+    gained: Resources
+
+
+class MonsterAte(_Event, frozen=True, tag="MonsterAte"):
+    """[002:102] 1 Food per level per turn from the hoard."""
+
+    god: str
+    monster: str
+    food: int
+
+
+class MonsterTraded(_Event, frozen=True, tag="MonsterTraded"):
+    """[002:107] `give` from the hoard to the tribe, `receive` from the tribe to the hoard."""
+
+    god: str
+    monster: str
+    tribe: str
+    give: Resources
+    receive: Resources
+
+
+class MonsterManaTaken(_Event, frozen=True, tag="MonsterManaTaken"):
+    """[002:121] the patron takes mana from a Mana Source monster's store."""
+
+    god: str
+    monster: str
+    amount: int
