@@ -210,6 +210,15 @@ class DissolveCouncil(msgspec.Struct, frozen=True, tag="DissolveCouncil", tag_fi
     pass
 
 
+class ElectArchetypeSuccessor(
+    msgspec.Struct, frozen=True, tag="ElectArchetypeSuccessor", tag_field="type", forbid_unknown_fields=True
+):
+    """An obliterated archetype's archetypal lesser god names one of their number for her seat ([003:441])."""
+
+    seat_of: str
+    candidate: str
+
+
 class DeclareOutlaw(msgspec.Struct, frozen=True, tag="DeclareOutlaw", tag_field="type", forbid_unknown_fields=True):
     """The Judge of Heaven passes sentence under the Council's laws ([003:490])."""
 
@@ -432,6 +441,7 @@ Command = (
     | Vote
     | CloseMotion
     | DissolveCouncil
+    | ElectArchetypeSuccessor
     | DeclareOutlaw
     | CreateArtifact
     | ActivateArtifact

@@ -182,7 +182,10 @@ def _check_promotion(state: State, subject: str | None, sphere: str | None) -> N
     candidate = character(state, subject)
     if candidate.kind != "lesser_god" or candidate.life == "obliterated":
         raise reject("not_a_candidate", "Only a lesser god may be promoted [003:500].")
-    if any(state.characters[lord].archetype for lord in candidate.lords if lord in state.characters):
+    # [003:441] an archetypal lesser god becomes a greater god only by succeeding his archetype.
+    if candidate.archetype or any(
+        state.characters[lord].archetype for lord in candidate.lords if lord in state.characters
+    ):
         raise reject("archetypes_minion", "A minion of an archetype is no candidate [003:500], [003:441].")
     greater = sum(1 for c in state.characters.values() if c.kind == "greater_god" and c.life != "obliterated")
     if greater >= 12 or not any(not v.archetype for v in state.vacancies):

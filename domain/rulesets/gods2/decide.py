@@ -22,6 +22,7 @@ from domain.rulesets.gods2 import (
     movement,
     power_effects,
     powers,
+    succession,
     wilds,
 )
 from domain.rulesets.gods2.commands import (
@@ -51,6 +52,7 @@ from domain.rulesets.gods2.commands import (
     DisposeOfBody,
     DissolveCouncil,
     DropArtifact,
+    ElectArchetypeSuccessor,
     EndCombatByRuling,
     EnterPrimevalWilds,
     GoOutOfGame,
@@ -162,6 +164,8 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
             return council.decide_close_motion(state, command, ctx)
         case DissolveCouncil():
             return council.decide_dissolve(state, command, ctx)
+        case ElectArchetypeSuccessor():
+            return succession.decide_elect_successor(state, command, ctx)
         case DeclareOutlaw():
             return council.decide_declare_outlaw(state, command, ctx)
         case CreateArtifact():

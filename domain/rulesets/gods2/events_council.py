@@ -97,6 +97,22 @@ class GreaterGodPromoted(msgspec.Struct, frozen=True, tag="GreaterGodPromoted", 
     seat_of: str
 
 
+class ArchetypeSuccessorNamed(msgspec.Struct, frozen=True, tag="ArchetypeSuccessorNamed", tag_field="type"):
+    seat_of: str
+    elector: str
+    candidate: str
+
+
+class ArchetypeSucceeded(msgspec.Struct, frozen=True, tag="ArchetypeSucceeded", tag_field="type"):
+    """[003:441] elected unanimously by the former archetypal lesser gods: a greater god and archetype with five
+    more cards in the archetypal sphere; the other electors become his minions."""
+
+    seat_of: str
+    character: str
+    sphere: str | None
+    minions: list[str]
+
+
 class SupremeDeityChosen(msgspec.Struct, frozen=True, tag="SupremeDeityChosen", tag_field="type"):
     character: str
 
@@ -132,6 +148,8 @@ CouncilEvent = (
     | OfficeAssigned
     | OfficeRevoked
     | GreaterGodPromoted
+    | ArchetypeSuccessorNamed
+    | ArchetypeSucceeded
     | SupremeDeityChosen
     | OutlawDeclared
     | CouncilDissolved

@@ -70,6 +70,8 @@ from domain.rulesets.gods2.events import (
     WildsPartyJoined,
 )
 from domain.rulesets.gods2.events_council import (
+    ArchetypeSucceeded,
+    ArchetypeSuccessorNamed,
     CouncilConvened,
     CouncilDissolved,
     CouncilFailedToConvene,
@@ -293,6 +295,8 @@ def evolve(state: State, event: Event) -> State:
             | OfficeAssigned()
             | OfficeRevoked()
             | GreaterGodPromoted()
+            | ArchetypeSuccessorNamed()
+            | ArchetypeSucceeded()
             | SupremeDeityChosen()
             | OutlawDeclared()
             | CouncilDissolved()
@@ -367,7 +371,10 @@ def _obliterated(state: State, event: CharacterObliterated) -> State:
     vacancies = state.vacancies
     if c.kind == "greater_god" and not c.primal_being:
         # [003:439] her seat becomes vacant; [003:443] a primal being's seat may never be filled again.
-        vacancies = (*vacancies, Vacancy(seat_of=c.id, archetype=c.archetype))
+        # [003:441] with no archetypal lesser gods left, the seat is filled by election like any other.
+        electors = tuple(event.archetypal_electors)
+        sphere = c.greater_spheres[0] if c.greater_spheres else None
+        vacancies = (*vacancies, Vacancy(seat_of=c.id, archetype=bool(electors), sphere=sphere, electors=electors))
     gone = R(
         c,
         life="obliterated",

@@ -5,6 +5,8 @@ from __future__ import annotations
 import msgspec
 
 from domain.rulesets.gods2.events_council import (
+    ArchetypeSucceeded,
+    ArchetypeSuccessorNamed,
     CouncilConvened,
     CouncilDissolved,
     CouncilEvent,
@@ -120,6 +122,24 @@ def evolve_council(state: State, event: CouncilEvent) -> State:
             return _change(
                 state, c.id, kind="greater_god", greater_spheres=(*c.greater_spheres, event.sphere), lords=()
             )
+        case ArchetypeSuccessorNamed():
+            voted = tuple(
+                R(v, votes={**v.votes, event.elector: event.candidate}) if v.seat_of == event.seat_of else v
+                for v in state.vacancies
+            )
+            return R(state, vacancies=voted)
+        case ArchetypeSucceeded():
+            state = R(state, vacancies=tuple(v for v in state.vacancies if v.seat_of != event.seat_of))
+            c = state.characters.get(event.character)
+            if c is None:
+                return state
+            spheres = dict(c.spheres)
+            if event.sphere is not None:
+                spheres[event.sphere] = spheres.get(event.sphere, 0) + 5
+            state = _change(state, c.id, kind="greater_god", archetype=True, spheres=spheres, lords=())
+            for minion in event.minions:
+                state = _change(state, minion, lords=(event.character,))
+            return state
         case SupremeDeityChosen():
             return R(state, supreme_deity=event.character)
         case OutlawDeclared():

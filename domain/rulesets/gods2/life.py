@@ -154,8 +154,16 @@ def obliterate(state: State, c: Character, by: str | None, reason: str, at: date
         if c.life != "alive" or c.void_dead:
             return []
         return kill(state, c, at, f"obliteration (treated as death [003:445]): {reason}")
+    # [003:441] an archetype's archetypal lesser gods (holders of her extra cards) alone may fill her seat.
+    electors = sorted(
+        x.id
+        for x in state.characters.values()
+        if c.archetype and x.kind == "lesser_god" and x.archetype and c.id in x.lords and x.life != "obliterated"
+    )
     events: list[object] = [
-        CharacterObliterated(character=c.id, by=by, reason=reason, dropped=held_artifacts(state, c))
+        CharacterObliterated(
+            character=c.id, by=by, reason=reason, dropped=held_artifacts(state, c), archetypal_electors=electors
+        )
     ]
     if c.kind == "lesser_god":
         for lord_id in c.lords:

@@ -326,6 +326,9 @@ class Vacancy(msgspec.Struct, frozen=True):
 
     seat_of: str
     archetype: bool = False
+    sphere: str | None = None  # the archetypal sphere
+    electors: tuple[str, ...] = ()  # her archetypal lesser gods, who alone may fill the seat [003:441]
+    votes: dict[str, str] = {}  # elector -> the candidate he names
 
 
 class CouncilMeeting(msgspec.Struct, frozen=True):

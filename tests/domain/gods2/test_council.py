@@ -8,6 +8,7 @@ from domain.rulesets.gods2.commands import (
     CloseMotion,
     DeclareOutlaw,
     DissolveCouncil,
+    ElectArchetypeSuccessor,
     KillCharacter,
     MoveToLocale,
     NameDuelTime,
@@ -245,3 +246,34 @@ def test_a_law_may_be_amended_or_rescinded() -> None:
         g.when(Vote(motion_id=motion, yes=True), voter)
     assert g.rules.laws == ()
     assert g.rejects(ProposeMotion(kind="amend_law", law=0, text="y"), ZEUS).code == "gods2.unknown_law"
+
+
+def test_an_archetypes_seat_is_filled_only_by_her_archetypal_lesser_gods_unanimously() -> None:
+    """[003:441] all her former archetypal lesser gods unanimously elect one of their number, who becomes a
+    greater god and archetype with five more archetypal cards; the others become his minions."""
+    extra = {"kind": "lesser_god", "locale": "hall", "lords": ["hera"], "archetype": True}
+    g2 = game(
+        characters=[
+            *characters(hera={"archetype": True, "greater_spheres": ["love"]}),
+            CharacterSetup(id="eros", name="Eros", spheres={"love": 1}, **extra),  # type: ignore[arg-type]
+            CharacterSetup(id="psyche", name="Psyche", **extra),  # type: ignore[arg-type]
+        ],
+        seats=[*SEATS, "eros", "psyche"],
+    )
+    g2.when(ObliterateCharacter(character="hera", reason="weapon of obliteration"))
+    seat_ = g2.rules.vacancies[0]
+    assert (seat_.archetype, seat_.electors) == (True, ("eros", "psyche"))
+    g2.when(ElectArchetypeSuccessor(seat_of="hera", candidate="eros"), seat("eros"))
+    assert g2.rules.characters["eros"].kind == "lesser_god"
+    assert g2.rejects(ElectArchetypeSuccessor(seat_of="hera", candidate="eros"), ZEUS).code == "gods2.not_an_elector"
+    g2.when(ElectArchetypeSuccessor(seat_of="hera", candidate="eros"), seat("psyche"))
+    eros = g2.rules.characters["eros"]
+    assert (eros.kind, eros.archetype, eros.spheres["love"]) == ("greater_god", True, 6)
+    assert g2.rules.characters["psyche"].lords == ("eros",) and g2.rules.vacancies == ()
+
+
+def test_an_archetype_with_no_archetypal_lesser_gods_leaves_an_ordinary_seat() -> None:
+    """[003:441] her Council position may be re-filled by election."""
+    g = council_game(hera={"archetype": True})
+    g.when(ObliterateCharacter(character="hera", reason="weapon of obliteration"))
+    assert g.rules.vacancies[0].archetype is False
