@@ -219,9 +219,26 @@ def _affordable(run: Run, nid: str, cost: Cost, conscripting: bool) -> bool:
     return cost.gp <= max(nation.gp, ZERO) and cost.nfp <= nation.nfp + allowance
 
 
+def _restricted_credit(
+    run: Run, nid: str, order: ConvertAgro, lines: list[Order], credited: tuple[Fraction, Fraction]
+) -> tuple[Fraction, Fraction]:
+    """[L2015-2016] with 100+ GP base revenue, converted GP go only into ratings and NFP only into megaliths."""
+    nation = run.nation(nid)
+    gp, nfp = budget.agro_credit(nation, order)
+    band = TABLES.economy.agro_conversion.rows[budget.conversion_band(nation.revenue.base)]
+    if band.gp_use == "rating_investment":
+        invested = sum((Fraction(o.gp) for o in lines if isinstance(o, Invest)), ZERO)
+        gp = max(min(gp, invested - credited[0]), ZERO)
+    if band.nfp_use == "megalith":
+        paid = sum((Fraction(o.nfp) for o in lines if isinstance(o, PayMegalith)), ZERO)
+        nfp = max(min(nfp, paid - credited[1]), ZERO)
+    return gp, nfp
+
+
 def r4_builds(run: Run, nid: str) -> None:
     lines = lines_of(run.state, nid)
     conscripting = any(isinstance(o, DeclareMassConscription) for o in lines)
+    credited = (ZERO, ZERO)
     local: dict[str, Fraction] = {}
     invested: dict[str, tuple[Fraction, Fraction]] = {}
     for order in lines:
@@ -256,7 +273,8 @@ def r4_builds(run: Run, nid: str) -> None:
             case AgroToReserve():
                 run.emit(AgroReserved(nation=nid, points=order.points, gp=cost.gp))
             case ConvertAgro():
-                gp, nfp = budget.agro_credit(run.nation(nid), order)
+                gp, nfp = _restricted_credit(run, nid, order, lines, credited)
+                credited = (credited[0] + gp, credited[1] + nfp)
                 run.emit(AgroConverted(nation=nid, points=order.points, gp=gp, nfp=nfp))
             case _:
                 _build(run, nid, order, cost)

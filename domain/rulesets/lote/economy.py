@@ -23,6 +23,7 @@ ECON = TABLES.economy
 R = msgspec.structs.replace
 ROAD_CODES = frozenset({"r", "+", "#", "*"})
 PORT_CODES = frozenset({"p", "+", "#"})
+CAPITAL_OR_ROAD = frozenset({"c", "#", "*", "r", "+"})
 # "#" (capital + port on road) and "*" (capital on road) are not in Table 2-5: use the best code they stand for.
 _COMPOSITE = {"#": ("c", "+"), "*": ("c", "r")}
 
@@ -76,7 +77,9 @@ def city_type_modifier(codes: list[str]) -> Fraction:
 
 
 def city_trade_value(state: State, nation: Nation, city: CityRecord, status: str) -> Fraction:
-    """[L837-854] CTV = GPv/3 x type x status x terrain x culture."""
+    """[L837-854] CTV = GPv/3 x type x status x terrain x culture (setting `capital_trade_value` for the capital)."""
+    if state.settings.capital_trade_value == "unmodified" and CAPITAL_OR_ROAD.intersection(city.codes):
+        return Fraction(max(city.gpv, 0), 3) * city_type_modifier(list(city.codes))
     return (
         Fraction(max(city.gpv, 0), 3)
         * city_type_modifier(list(city.codes))

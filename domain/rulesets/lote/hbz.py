@@ -12,6 +12,7 @@ import heapq
 from fractions import Fraction
 from math import ceil
 
+from domain.rulesets.lote.enums import at_least
 from domain.rulesets.lote.state import Nation, State
 from domain.rulesets.lote.tables import TABLES
 
@@ -60,7 +61,8 @@ def ap_from_origin(state: State, nation: Nation) -> dict[str, Fraction]:
         for there, border in edges.get(here, []):
             region = state.regions[there]
             step = MOVE.terrain_entry.values[region.terrain][nation.culture] + border
-            if region.statuses.get(nation.id) is None:
+            # Table 13-3 (L14928-14985): +1 AP to enter a region held below Non-Paying Tributary
+            if not at_least(region.statuses.get(nation.id), "nt"):
                 step += MOVE.border_modifier.values["uncontrolled"]
             total = cost + step
             if total < best.get(there, total + 1):

@@ -83,6 +83,11 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # A35 [L2320-2321; §6.1.4] full-ally troops are paid by the nation.
     a35_full_ally_troops_paid: bool = True
 
+    # Not in Appendix A, but open: [L8347-8352] the capital, and cities linked to it by Royal Road, "count fully
+    # toward the ITV regardless of previous modifiers". "formula": the §2.3.2 CTV unchanged (the digest's open
+    # question); "unmodified": their status, terrain and culture modifiers count as 1.0.
+    capital_trade_value: Literal["formula", "unmodified"] = "formula"
+
     # House rules the rulebook leaves to the GM (§3.0 adjudication points), with their engine proposals.
     # [L4062-4072] "luck of the bones": the engine proposes a rise when pool x 2d6 / 7 >= cost x next level
     # (+ the BL penalty per Imperial Size point); the GM confirms or overrides every proposal.

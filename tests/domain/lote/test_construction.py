@@ -447,3 +447,42 @@ def test_a_line_the_treasury_can_no_longer_pay_fails_as_an_event() -> None:
     failed = [e for e in events if isinstance(e, m.OrderFailed)]
     assert [(e.line, e.code) for e in failed] == [("p", "lote.treasury_empty")]
     assert g.rules.regions["Verona"].pwb == 19
+
+
+def test_ex32_the_egyptian_homeland_build_zone_reaches_sinai_and_thebes_but_not_libya_nubia_or_cyprus() -> None:
+    """EX-32 [L1290-1299] HBZ 3 from Alexandria: Mansura 1 + Sinai 2; Ad'Diffah 2 (+ Libya 2 = 4); Faiyum 1 +
+    Thebes 1 (+ Nubia 2 = 4); Cyprus lies across a sea zone."""
+    from domain.rulesets.lote import hbz
+
+    held = {"e": "f"}
+    setup = scenario(
+        nations={"e": nation("Egyptian Caliphate", capital="Alexandria", bl=5)},
+        regions={"Egypt": region(5, "c2", statuses={"e": "hm"}), "Mansura": region(3, "c2", statuses=held),
+                 "Sinai": region(1, "d", statuses=held), "Ad'Diffah": region(1, "d", statuses=held),
+                 "Libya": region(1, "d", statuses=held), "Faiyum": region(3, "c", statuses=held),
+                 "Thebes": region(3, "c", statuses=held), "Nubia": region(1, "d", statuses=held),
+                 "Cyprus": region(2, "i", statuses=held)},
+        cities={"Alexandria": city("Egypt", 10, codes=["c", "p"], statuses={"e": "hm"})},
+        borders=[{"a": "Egypt", "b": "Mansura"}, {"a": "Mansura", "b": "Sinai"}, {"a": "Egypt", "b": "Ad'Diffah"},
+                 {"a": "Ad'Diffah", "b": "Libya"}, {"a": "Egypt", "b": "Faiyum"}, {"a": "Faiyum", "b": "Thebes"},
+                 {"a": "Thebes", "b": "Nubia"}],
+    )  # fmt: skip
+    g = game(setup)
+    n = g.rules.nations["e"]
+    inside = {r for r in g.rules.regions if hbz.in_hbz(g.rules, n, r)}
+    assert inside == {"Egypt", "Mansura", "Sinai", "Ad'Diffah", "Faiyum", "Thebes"}
+
+
+def test_entering_a_region_held_below_non_paying_tributary_costs_one_more_ap() -> None:
+    """Table 13-3 (L14928-14985): +1 AP to enter n, c or oc regions; nt, t and better cost nothing extra."""
+    from domain.rulesets.lote import hbz
+
+    setup = scenario(
+        nations={"e": nation("E", capital="Cap", bl=2)},
+        regions={"Home": region(2, statuses={"e": "hm"}), "Claimed": region(1, statuses={"e": "c"}),
+                 "Tribute": region(1, statuses={"e": "nt"})},
+        cities={"Cap": city("Home", 3, statuses={"e": "hm"})},
+        borders=[{"a": "Home", "b": "Claimed"}, {"a": "Home", "b": "Tribute"}],
+    )  # fmt: skip
+    costs = hbz.ap_from_origin(game(setup).rules, game(setup).rules.nations["e"])
+    assert (costs["Claimed"], costs["Tribute"]) == (2, 1)

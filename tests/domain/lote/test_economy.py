@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import ceil
 
+import msgspec
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -252,3 +253,42 @@ def test_the_shipping_modifier_stays_between_0_and_1(yv: int, tv: int, ys: int, 
     """[L11795-11800] M is limited to 0..1."""
     m = economy.shipping_modifier(Fraction(yv), Fraction(tv), Fraction(ys), Fraction(ts))
     assert 0 <= m <= 1
+
+
+def test_the_capital_can_count_fully_toward_the_itv_under_the_campaign_setting() -> None:
+    """[L8347-8352] "counts fully ... regardless of previous modifiers": off by default (the §2.3.2 formula)."""
+    setup = scenario(
+        nations={"d": nation("Delhi", culture="N")},
+        regions={"R": region(3, "w", statuses={"d": "hm"})},
+        cities={"Cap": city("R", 6, codes=["c"], statuses={"d": "t"})},
+    )
+    g = game(setup)
+    n, c = g.rules.nations["d"], g.rules.cities["Cap"]
+    assert economy.city_trade_value(g.rules, n, c, "t") == Fraction(6, 3) * Fraction(5, 4) * Fraction(3, 4) * Fraction(
+        3, 4
+    ) * Fraction(3, 5)
+    full = game(setup, Settings(capital_trade_value="unmodified"))
+    assert economy.city_trade_value(full.rules, n, c, "t") == Fraction(6, 3) * Fraction(5, 4)
+
+
+_BASE = game(scenario(nations={"a": nation("A", culture="B")}, regions={"R": region(1, "w", statuses={"a": "f"})}))
+
+
+@given(gpv=st.integers(0, 20), status=st.sampled_from(["t", "pt", "ea", "a", "p", "f", "hm"]))
+def test_regional_income_grows_with_gpv_and_never_goes_negative(gpv: int, status: str) -> None:
+    """[L945-998] GPv x status x terrain: a bigger region never yields less (Barbarian wilderness, x1.0)."""
+    state = _BASE.rules
+
+    def income(value: int) -> Fraction:
+        region_ = msgspec.structs.replace(state.regions["R"], gpv=value, statuses={"a": status})
+        changed = msgspec.structs.replace(state, regions={"R": region_})
+        return economy.regional_income(changed, changed.nations["a"])[0]
+
+    assert 0 <= income(gpv) <= income(gpv + 1)
+    assert income(gpv) == gpv * economy.tax_multiple(state, status)
+
+
+@given(pwb=st.integers(0, 2000), size=st.integers(1, 30))
+def test_pwb_upkeep_falls_as_imperial_size_grows(pwb: int, size: int) -> None:
+    """[L1717-1727] (PWB / ((IS + 2) x 10))^2: a larger empire carries the same works more cheaply."""
+    assert economy.pwb_upkeep(Fraction(pwb), size + 1) <= economy.pwb_upkeep(Fraction(pwb), size)
