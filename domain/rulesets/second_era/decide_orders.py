@@ -131,6 +131,9 @@ def check_teach_spell(state: State, god: str, order: TeachSpell) -> None:
 
 def check_create_artefact(state: State, god: str, order: CreateArtefact) -> None:
     check_effects(order.effects)
+    if any(e.effect in ("travel", "sacrifice") or e.reverse for e in order.effects):
+        # [002:78] an artefact's effect is constant at its location: a Travel, a Sacrifice or a Curse cannot be.
+        raise reject("not_constant", "An artefact cannot hold Travel, Sacrifice or a Curse; its effect is constant.")
     if order.holder is not None and order.holder not in own_holders(state, god):
         raise reject("bad_holder", "Grant the artefact to your tribe or one of your monsters [002:11].")
 

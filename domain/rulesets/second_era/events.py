@@ -181,6 +181,7 @@ class BattleSpellCast(_Event, frozen=True, tag="BattleSpellCast"):
     mana: int
     war_bonus: int = 0
     healing: int = 0
+    by_artefact: bool = False  # `spell` is then the artefact's id: its effect is constant and free [002:78]
 
 
 class InstantCast(_Event, frozen=True, tag="InstantCast"):

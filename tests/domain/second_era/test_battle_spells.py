@@ -13,6 +13,7 @@ from domain.rulesets.second_era.events import (
     OrderFailed,
     SpellsCast,
     SpellTaught,
+    Transmuted,
     TravelBegun,
     TravelResolved,
 )
@@ -209,3 +210,47 @@ def test_with_gm_bids_the_gm_rules_on_a_hostile_travel() -> None:
     resolve(game)
     ruled = game.when(RuleTravel(travel=travel, succeeded=True, reason="the winds obeyed"), GM)
     assert ruled[0].succeeded is True and game.rules.tribes["bobs"].land == "e-sea"
+
+
+def _give_artefact(game: Game, tribe: str, *effects: Effect) -> str:
+    from domain.rulesets.second_era.events import ArtefactCreated
+    from domain.rulesets.second_era.state import Artefact
+
+    god = game.rules.tribes[tribe].god
+    artefact = Artefact(
+        id=f"artefact-{game.rules.next_id}", god=god, name="a", holder=tribe, effects=effects, creation_cost=30
+    )
+    game.given(ArtefactCreated(artefact=artefact))
+    return artefact.id
+
+
+def test_a_destruction_artefact_adds_its_die_to_every_battle_for_free() -> None:
+    """[002:78] the artefact produces its effect constantly and requires no additional mana (nor a slot)."""
+    game = _battle({"war": 2}, {"war": 3})
+    sword = _give_artefact(game, "bobs", Effect(effect="destruction"))
+    game.when(MoveTribe(to_land="w-plains"), BOB)
+    game.dice(3, 3)
+    game.dice(5)
+    events = resolve(game)
+    cast = of(events, BattleSpellCast)[0]
+    assert (cast.spell, cast.mana, cast.war_bonus, cast.by_artefact) == (sword, 0, 5, True)
+    assert of(events, BattleFought)[0].outcome == "attacker"  # 2 + 3 + 5 against 3 + 3
+
+
+def test_a_transmutation_artefact_converts_every_turn() -> None:
+    """[002:71] [002:78] constant effect: 3 of one resource into 2 of another each turn."""
+    game = new_game(ann_clans={"crafter": 3})
+    _give_artefact(game, "anns", Effect(effect="transmutation", source="production", target="luxuries"))
+    events = resolve(game)  # crafters make 6 production after the transmutation step: nothing to convert yet
+    assert not of(events, Transmuted)
+    events = resolve(game)
+    assert of(events, Transmuted)[0].produced.luxuries == 2
+
+
+def test_an_artefact_cannot_hold_travel_sacrifice_or_a_curse() -> None:
+    """[002:78] constant effect at its location."""
+    from domain.rulesets.second_era.commands import CreateArtefact
+
+    game = new_game(ann_mana=200)
+    for effect in (Effect(effect="travel"), Effect(effect="sacrifice"), Effect(effect="farming", reverse=True)):
+        assert game.rejects(CreateArtefact(name="x", effects=[effect]), ANN).code == "second_era.not_constant"

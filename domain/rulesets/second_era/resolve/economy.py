@@ -22,7 +22,7 @@ from domain.rulesets.second_era.magic import (
     spell_cost,
 )
 from domain.rulesets.second_era.resolve.log import Log
-from domain.rulesets.second_era.values import RESOURCE_NAMES, Resources
+from domain.rulesets.second_era.values import RESOURCE_NAMES, Effect, Resources
 
 
 def resolve_spells(log: Log, ctx: DecisionContext) -> None:
@@ -52,7 +52,11 @@ def resolve_spells(log: Log, ctx: DecisionContext) -> None:
             )
         )
         for spell_id in cast:
-            _transmute(log, tribe_id, spell_id)
+            _transmute(log, tribe_id, spell_id, log.state.spells[spell_id].effects)
+    for artefact in sorted(log.state.artefacts.values(), key=lambda a: a.id):
+        # [002:78] an artefact's transmutation works every turn, for free.
+        if artefact.holder in log.state.tribes:
+            _transmute(log, artefact.holder, artefact.id, artefact.effects)
     for tribe_id in sorted(log.state.tribes):
         _cast_curses(log, tribe_id)
 
@@ -81,10 +85,11 @@ def _cast_curses(log: Log, tribe_id: str) -> None:
     log.emit(CursesCast(god=tribe.god, tribe=tribe_id, curses=tuple(cast), mana=spent, lapsed=tuple(lapsed)))
 
 
-def _transmute(log: Log, tribe_id: str, spell_id: str) -> None:
-    """[002:71] 3 of one resource into 2 of another, once per level (digest #21), while the stock lasts."""
+def _transmute(log: Log, tribe_id: str, spell_id: str, effects: tuple[Effect, ...]) -> None:
+    """[002:71] 3 of one resource into 2 of another, once per level (digest #21), while the stock lasts.
+    `spell_id` names the spell, or the artefact, that transmutes."""
     rule = content.magic().transmutation
-    for effect in log.state.spells[spell_id].effects:
+    for effect in effects:
         if effect.effect != "transmutation" or effect.source is None or effect.target is None:
             continue
         have = log.state.tribes[tribe_id].stockpile.get(effect.source)

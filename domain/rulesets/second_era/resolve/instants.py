@@ -50,7 +50,7 @@ def cast_in_battle(log: Log, ctx: DecisionContext, tribe_id: str, enemy_id: str 
     enemy = state.tribes.get(enemy_id) if enemy_id is not None else None
     slots = free_slots(state, tribe) - len(tribe.active)
     mana = tribe.stockpile.mana
-    bonus = healing = 0
+    bonus, healing = _artefacts_in_battle(log, ctx, tribe_id, land)
     for spell_id in battle_spells(state, tribe):
         if slots <= 0:
             break
@@ -70,6 +70,36 @@ def cast_in_battle(log: Log, ctx: DecisionContext, tribe_id: str, enemy_id: str 
         )
         slots -= 1
         mana -= cost
+        bonus += rolled
+        healing += heal
+    return bonus, healing
+
+
+def _artefacts_in_battle(log: Log, ctx: DecisionContext, tribe_id: str, land: str) -> tuple[int, int]:
+    """[002:78] an artefact's effect is constant and free: a Destruction artefact adds its dice to every
+    battle of its holder, a Healing artefact heals after every battle; no slot is used."""
+    tribe = log.state.tribes[tribe_id]
+    bonus = healing = 0
+    for artefact in sorted(log.state.artefacts.values(), key=lambda a: a.id):
+        if artefact.holder != tribe_id:
+            continue
+        dice = sum(e.level for e in artefact.effects if e.effect == "destruction")
+        heal = sum(e.level for e in artefact.effects if e.effect == "healing")
+        if not dice and not heal:
+            continue
+        rolled = sum(ctx.dice.roll(f"destruction:{land}:{artefact.id}", dice, 6)) if dice else 0
+        log.emit(
+            BattleSpellCast(
+                god=tribe.god,
+                tribe=tribe_id,
+                spell=artefact.id,
+                land=land,
+                mana=0,
+                war_bonus=rolled,
+                healing=heal,
+                by_artefact=True,
+            )
+        )
         bonus += rolled
         healing += heal
     return bonus, healing
