@@ -9,7 +9,7 @@ with the snapshots the server's default policy writes (every 200 events plus tur
 In both, the head state is loaded once before timing (`state_at` needs the head to range-check the version);
 the timed calls always ask for a version below the head, so they never hit the head-state cache.
 
-    python -m bench.state_at [--events 100000] [--samples 400] [--bare-samples 12] [--repeats 3] [--quick]
+    python -m bench.state_at [--events 100000] [--samples 1000] [--bare-samples 12] [--repeats 3] [--quick]
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ async def run(server: str, events: int, samples: int, bare_samples: int, repeats
 def main() -> None:
     p = parser(__doc__.splitlines()[0])
     p.add_argument("--events", type=int, default=100_000)
-    p.add_argument("--samples", type=int, default=400, help="calls per round with snapshots")
+    p.add_argument("--samples", type=int, default=1000, help="calls per round with snapshots")
     p.add_argument("--bare-samples", type=int, default=12, help="calls per round without snapshots")
     args = p.parse_args()
     if args.quick:

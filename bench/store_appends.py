@@ -9,7 +9,7 @@ check, unique and secondary indexes) plus the same trigger; its writers INSERT t
 encoded metadata, 32-byte hashes) with one `pool.execute` per event. Configurations are interleaved within
 each round; each ratio is taken within a round and the median over rounds is reported.
 
-    python -m bench.store_appends [--writers 1 8 32] [--seconds 1.5] [--repeats 5] [--quick]
+    python -m bench.store_appends [--writers 1 8 32] [--seconds 1.5] [--repeats 5] [--waits] [--quick]
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import asyncio
 import hashlib
 import time
 import uuid
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
@@ -115,9 +116,30 @@ def raw_writer(pool: asyncpg.Pool) -> Callable[[], Writer]:
     return make
 
 
-async def run(server: str, writer_counts: list[int], seconds: float, repeats: int) -> None:
+async def sample_waits(url: str, waits: Counter[str]) -> None:
+    """What the benchmark's active backends wait on, sampled every 20 ms (`--waits`), until cancelled."""
+    conn = await asyncpg.connect(url)
+    try:
+        while True:
+            rows = await conn.fetch(
+                "SELECT coalesce(wait_event_type || ':' || wait_event, 'on CPU') FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active'"
+            )
+            waits.update(r[0] for r in rows)
+            await asyncio.sleep(0.02)
+    finally:
+        await conn.close()
+
+
+def top_waits(waits: Counter[str]) -> str:
+    total = sum(waits.values()) or 1
+    return ", ".join(f"{name} {100 * n / total:.0f}%" for name, n in waits.most_common(3))
+
+
+async def run(server: str, writer_counts: list[int], seconds: float, repeats: int, waits: bool) -> None:
     variants = ("raw INSERT", "store, NOTIFY on", "store, NOTIFY off")
     results: dict[tuple[int, str], list[float]] = {}
+    wait_events: dict[tuple[int, str], Counter[str]] = {}
     async with fresh_database(server) as url:
         print(f"PostgreSQL: {await server_settings(url)}; {machine()}")
         admin = await asyncpg.connect(url)
@@ -137,7 +159,12 @@ async def run(server: str, writer_counts: list[int], seconds: float, repeats: in
                     line = []
                     for variant in order:
                         tag = f"{round_}-{writers}-{variant.replace(' ', '').replace(',', '')}"
+                        counter = wait_events.setdefault((writers, variant), Counter())
+                        sampler = asyncio.create_task(sample_waits(url, counter)) if waits else None
                         rate = await measure(makers[variant], writers, seconds, tag)
+                        if sampler is not None:
+                            sampler.cancel()
+                            await asyncio.gather(sampler, return_exceptions=True)
                         results.setdefault((writers, variant), []).append(rate)
                         line.append(f"{variant} {rate:,.0f}/s")
                     await pool.close()
@@ -164,18 +191,23 @@ async def run(server: str, writer_counts: list[int], seconds: float, repeats: in
         f"  target store/raw >= {TARGET} (NOTIFY on, the server's setting): worst {worst:.2f}, "
         f"{'met' if worst >= TARGET else 'MISSED'}"
     )
+    if waits:
+        print("\nwhat active backends waited on (share of samples):")
+        for (writers, variant), counter in sorted(wait_events.items()):
+            print(f"  {writers:>2} writers, {variant:<18} {top_waits(counter)}")
 
 
 def main() -> None:
     p = parser(__doc__.splitlines()[0])
     p.add_argument("--writers", type=int, nargs="+", default=[1, 8, 32])
     p.add_argument("--seconds", type=float, default=1.5, help="measured seconds per configuration")
+    p.add_argument("--waits", action="store_true", help="also sample and print PostgreSQL wait events")
     args = p.parse_args()
     if args.quick:
         args.writers, args.seconds = [1, 8], 0.5
     repeats = args.repeats or (1 if args.quick else 5)
     with postgres_server() as server:
-        asyncio.run(run(server, args.writers, args.seconds, repeats))
+        asyncio.run(run(server, args.writers, args.seconds, repeats, args.waits))
 
 
 if __name__ == "__main__":
