@@ -246,6 +246,7 @@ class ActivateArtifact(
     targets: list[str] = []
     strength: int | None = None
     demesne: str | None = None
+    destination: str | None = None
 
 
 class DisposeOfBody(msgspec.Struct, frozen=True, tag="DisposeOfBody", tag_field="type", forbid_unknown_fields=True):
@@ -279,6 +280,7 @@ class CastPower(msgspec.Struct, frozen=True, tag="CastPower", tag_field="type", 
     targets: list[str] = []
     strength: int | None = None
     demesne: str | None = None
+    destination: str | None = None  # for a power that transmigrates
 
 
 class UseGift(msgspec.Struct, frozen=True, tag="UseGift", tag_field="type", forbid_unknown_fields=True):
@@ -287,6 +289,7 @@ class UseGift(msgspec.Struct, frozen=True, tag="UseGift", tag_field="type", forb
     gift_id: str
     targets: list[str] = []
     demesne: str | None = None
+    destination: str | None = None
 
 
 class ConsentToPower(msgspec.Struct, frozen=True, tag="ConsentToPower", tag_field="type", forbid_unknown_fields=True):

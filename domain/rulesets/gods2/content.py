@@ -113,6 +113,11 @@ class HealMutilation(msgspec.Struct, frozen=True, tag="heal_mutilation", tag_fie
     """Removes the target's mutilations and restores lost permanent hit points ([003:280])."""
 
 
+class Transmigrate(msgspec.Struct, frozen=True, tag="transmigrate", tag_field="kind", forbid_unknown_fields=True):
+    """The targets transmigrate to the destination named at casting, ignoring entry and exit restrictions
+    ([003:96])."""
+
+
 class Ruling(msgspec.Struct, frozen=True, tag="ruling", tag_field="kind", forbid_unknown_fields=True):
     """An effect that needs judgement: casting opens a GM ruling with this question."""
 
@@ -129,6 +134,7 @@ Effect = (
     | Protect
     | ReleaseFromDeath
     | HealMutilation
+    | Transmigrate
     | Ruling
 )
 

@@ -39,6 +39,7 @@ class CastPending(msgspec.Struct, frozen=True, tag="CastPending", tag_field="typ
     timer_id: str | None = None
     gift: str | None = None
     demesne: str | None = None
+    destination: str | None = None
 
 
 class CastFailed(msgspec.Struct, frozen=True, tag="CastFailed", tag_field="type"):

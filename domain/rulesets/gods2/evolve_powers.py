@@ -65,6 +65,7 @@ def evolve_powers(state: State, event: PowerEvent) -> State:
                 gift=event.gift,
                 demesne=event.demesne,
                 timer_id=event.timer_id,
+                destination=event.destination,
             )
             state = R(state, casts={**state.casts, pending.id: pending}, serial=state.serial + 1)
             if event.stage == "conversation":

@@ -128,6 +128,10 @@ def decide_transfer_mana(state: State, command: TransferMana, ctx: DecisionConte
     for c in (giver, receiver):
         if c.life in ("obliterated", "permanently_dead"):
             raise reject("gone", f"{c.name} cannot take part in a transfer.")
+    if state.in_transition:
+        # [003:168] between sessions players transfer by telling the GMs; the toll still applies.
+        require_can_spend(giver, command.amount, giving=True)
+        return [transfer(giver, receiver, command.amount)]
     require_in_game(giver)
     require_not_in_combat(giver)
     require_not_in_combat(receiver)  # [003:324] combatants are in an invulnerable bubble

@@ -371,6 +371,7 @@ class PendingCast(msgspec.Struct, frozen=True):
     gift: str | None = None
     demesne: str | None = None
     timer_id: str | None = None
+    destination: str | None = None
 
 
 class OpenRuling(msgspec.Struct, frozen=True):

@@ -8,8 +8,16 @@ from datetime import datetime
 
 from domain.engine import Timer
 from domain.engine.messages import TimerCancelled
-from domain.rulesets.gods2.content import HealMutilation, PowerDef, Protect, ReleaseFromDeath, Ruling, categories
-from domain.rulesets.gods2.events import CharacterRevived, ProtectionGranted
+from domain.rulesets.gods2.content import (
+    HealMutilation,
+    PowerDef,
+    Protect,
+    ReleaseFromDeath,
+    Ruling,
+    Transmigrate,
+    categories,
+)
+from domain.rulesets.gods2.events import CharacterMoved, CharacterRevived, ProtectionGranted
 from domain.rulesets.gods2.events_powers import (
     CastCompleted,
     CastFailed,
@@ -30,7 +38,13 @@ def _power(state: State, power_id: str) -> PowerDef:
 
 
 def effects(
-    state: State, cast_id: str, caster: Character, power: PowerDef, targets: list[str], at: datetime
+    state: State,
+    cast_id: str,
+    caster: Character,
+    power: PowerDef,
+    targets: list[str],
+    at: datetime,
+    destination: str | None = None,
 ) -> list[object]:
     codes = categories(power)
     out: list[object] = []
@@ -46,6 +60,8 @@ def effects(
                 out += _release(state, targets, power.id, heals, at)
             case HealMutilation():
                 out += _heal(state, targets)
+            case Transmigrate():
+                out += _transmigrate(state, targets, destination)
             case Ruling():
                 out.append(
                     RulingRequested(
@@ -66,6 +82,25 @@ def _release(state: State, targets: list[str], power_id: str, heals: bool, at: d
             if c.life_timer is not None:
                 out.append(TimerCancelled(timer_id=c.life_timer))
             out.append(CharacterRevived(character=t, at=at, cause=power_id))
+    return out
+
+
+def _transmigrate(state: State, targets: list[str], destination: str | None) -> list[object]:
+    """[003:96-98] no entry or exit restriction applies; arriving in the Void still loses the unprotected."""
+    out: list[object] = []
+    if destination is None:
+        return out
+    for t in targets:
+        c = state.characters[t]
+        if c.locale == destination:
+            continue
+        kind = state.locales[destination].kind if destination in state.locales else "demesne"
+        lost = kind == "void" and c.kind != "demon" and "lost_in_void" not in c.protections
+        out.append(
+            CharacterMoved(
+                character=t, from_locale=c.locale, to_locale=destination, lost_in_void=lost, transmigrated=True
+            )
+        )
     return out
 
 
@@ -92,6 +127,7 @@ def complete(
     direct: bool,
     paid: bool = False,
     demesne: str | None = None,
+    destination: str | None = None,
 ) -> list[object]:
     events: list[object] = []
     if cost and not paid:
@@ -113,7 +149,7 @@ def complete(
         codes = categories(power)
         lasts = "era" if "De" in codes else "session" if "Ds" in codes else "permanent"
         events.append(DemesnePowerSet(demesne=demesne, power=power.id, lasts=lasts, caster=c.id))
-    events += effects(state, cast_id, c, power, targets, at)
+    events += effects(state, cast_id, c, power, targets, at, destination)
     events.append(CastCompleted(cast_id=cast_id, targets=targets))
     return events
 
@@ -127,7 +163,7 @@ def on_cast_timer(state: State, timer: Timer) -> list[object]:
     match pending.stage:
         case "conversation":
             return [
-                *effects(state, pending.id, caster, power, list(pending.targets), timer.fire_at),
+                *effects(state, pending.id, caster, power, list(pending.targets), timer.fire_at, pending.destination),
                 CastCompleted(cast_id=pending.id, targets=list(pending.targets)),
             ]
         case "demesne_casting":
@@ -167,7 +203,18 @@ def _announced(state: State, pending: PendingCast, caster: Character, power: Pow
             return [CastFailed(cast_id=pending.id, reason="the target left the locale [003:229]")]
     if pending.cost and (caster.debt > 0 or caster.total_mana < pending.cost):
         return [CastFailed(cast_id=pending.id, reason="the caster can no longer pay")]
-    return complete(state, caster, power, targets, pending.cost, pending.id, at, pending.gift, direct="N" in codes)
+    return complete(
+        state,
+        caster,
+        power,
+        targets,
+        pending.cost,
+        pending.id,
+        at,
+        pending.gift,
+        direct="N" in codes,
+        destination=pending.destination,
+    )
 
 
 def interrupt(state: State, attacked: str, at: datetime) -> list[object]:
@@ -178,7 +225,8 @@ def interrupt(state: State, attacked: str, at: datetime) -> list[object]:
     for pending in state.casts.values():
         if pending.stage == "conversation" and attacked in (pending.caster, *pending.targets):
             caster = state.characters[pending.caster]
-            out += effects(state, pending.id, caster, _power(state, pending.power), list(pending.targets), at)
+            power = _power(state, pending.power)
+            out += effects(state, pending.id, caster, power, list(pending.targets), at, pending.destination)
             out.append(CastCompleted(cast_id=pending.id, targets=list(pending.targets)))
         elif pending.stage == "announced" and pending.caster == attacked:
             out.append(CastFailed(cast_id=pending.id, reason="the caster was attacked"))

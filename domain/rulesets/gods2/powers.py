@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from domain.engine import DecisionContext
-from domain.engine.messages import TimerScheduled
+from domain.engine.messages import TimerCancelled, TimerScheduled
 from domain.rulesets.gods2 import ledger
 from domain.rulesets.gods2.combat_round import power_def
 from domain.rulesets.gods2.commands import CastPower, ConsentToPower, RulePowerEffect, UseGift
@@ -30,6 +30,7 @@ from domain.rulesets.gods2.common import (
     me,
     minutes,
     new_id,
+    place_exists,
     place_kind,
     reject,
     require_alive,
@@ -37,8 +38,8 @@ from domain.rulesets.gods2.common import (
     require_reason,
     timer_id,
 )
-from domain.rulesets.gods2.content import PowerDef, ReleaseFromDeath, categories
-from domain.rulesets.gods2.events_powers import CastPending, PowerCast, PowerEffectRuled
+from domain.rulesets.gods2.content import PowerDef, ReleaseFromDeath, Transmigrate, categories
+from domain.rulesets.gods2.events_powers import CastFailed, CastPending, PowerCast, PowerEffectRuled
 from domain.rulesets.gods2.mana import require_can_spend, spend
 from domain.rulesets.gods2.model import Character, State
 from domain.rulesets.gods2.power_effects import CAST_TIMER, complete
@@ -124,7 +125,17 @@ def decide_cast_power(state: State, command: CastPower, ctx: DecisionContext) ->
     power = power_def(state, command.power)
     if power.id not in c.powers:
         raise reject("not_your_power", f"You do not know {power.name}.")
-    return cast(state, c, power, command.targets, command.strength, command.demesne, ctx, gift=None)
+    return cast(
+        state,
+        c,
+        power,
+        command.targets,
+        command.strength,
+        command.demesne,
+        ctx,
+        gift=None,
+        destination=command.destination,
+    )
 
 
 def decide_use_gift(state: State, command: UseGift, ctx: DecisionContext) -> Sequence[object]:
@@ -134,7 +145,10 @@ def decide_use_gift(state: State, command: UseGift, ctx: DecisionContext) -> Seq
     if gift is None:
         raise reject("no_such_gift", "You hold no such gift.")
     targets = command.targets or [c.id]
-    return cast(state, c, power_def(state, gift.power), targets, None, command.demesne, ctx, gift=gift.gift_id)
+    power = power_def(state, gift.power)
+    return cast(
+        state, c, power, targets, None, command.demesne, ctx, gift=gift.gift_id, destination=command.destination
+    )
 
 
 def cast(
@@ -147,8 +161,14 @@ def cast(
     ctx: DecisionContext,
     gift: str | None,
     artifact: str | None = None,
+    destination: str | None = None,
 ) -> list[object]:
     may_cast(state, c, ctx)
+    moves = any(isinstance(e, Transmigrate) for e in power.effects)
+    if moves and (destination is None or not place_exists(state, destination)):
+        raise reject("name_the_destination", "Name the locale the power transmigrates to.")
+    if not moves:
+        destination = None
     codes = categories(power)
     if gift is not None:
         codes = (codes - {"G"}) | {"N"}  # the gift imitates a direct effect, used on its holder by default
@@ -162,17 +182,48 @@ def cast(
     require_can_spend(c, cost)
     chosen = _targets(state, c, power, codes, [] if "Ns" in codes and gift else targets)
     cast_id = new_id(state, "cast")
+    return [
+        *_targeting_interrupts(state, [t for t in chosen if t != c.id]),
+        *_by_category(state, c, power, codes, chosen, cost, cast_id, demesne, ctx, gift, destination),
+    ]
+
+
+def _targeting_interrupts(state: State, targets: list[str]) -> list[object]:
+    """[003:239] a demesne casting is interrupted, its mana lost, if the caster is made the target of another's
+    power."""
+    out: list[object] = []
+    for pending in state.casts.values():
+        if pending.stage == "demesne_casting" and pending.caster in targets:
+            out.append(CastFailed(cast_id=pending.id, reason="the caster was targeted", mana_lost=pending.cost))
+            if pending.timer_id is not None:
+                out.append(TimerCancelled(timer_id=pending.timer_id))
+    return out
+
+
+def _by_category(
+    state: State,
+    c: Character,
+    power: PowerDef,
+    codes: frozenset[str],
+    chosen: list[str],
+    cost: int,
+    cast_id: str,
+    demesne: str | None,
+    ctx: DecisionContext,
+    gift: str | None,
+    destination: str | None,
+) -> list[object]:
     if "P" in codes:
-        return _persuade(state, c, power, chosen, cost, cast_id, ctx, gift)
+        return _persuade(state, c, power, chosen, cost, cast_id, ctx, gift, destination)
     if "D" in codes:
         return _demesne_cast(state, c, power, demesne, cost, cast_id, ctx, gift)
     if "N" in codes and "Li" not in codes and "L" not in codes:
         _reaction_window(state, c, ctx)
     if ("L" in codes and "Li" not in codes) or "Nt" in codes:
-        return _pending(state, c, power, chosen, cost, cast_id, ctx, gift, "announced")
+        return _pending(state, c, power, chosen, cost, cast_id, ctx, gift, "announced", destination)
     if "Nv" in codes and gift is None:
-        return _pending(state, c, power, chosen, cost, cast_id, ctx, gift, "awaiting_consent")
-    return complete(state, c, power, chosen, cost, cast_id, ctx.now, gift, direct="N" in codes)
+        return _pending(state, c, power, chosen, cost, cast_id, ctx, gift, "awaiting_consent", destination)
+    return complete(state, c, power, chosen, cost, cast_id, ctx.now, gift, direct="N" in codes, destination=destination)
 
 
 def _reaction_window(state: State, c: Character, ctx: DecisionContext) -> None:
@@ -193,6 +244,7 @@ def _pending(
     ctx: DecisionContext,
     gift: str | None,
     stage: str,
+    destination: str | None = None,
 ) -> list[object]:
     events: list[object] = []
     until = tid = None
@@ -206,6 +258,7 @@ def _pending(
             power=power.id,
             targets=targets,
             stage="announced" if stage == "announced" else "awaiting_consent",
+            destination=destination,
             cost=cost,
             locale=c.locale,
             until=until,
@@ -227,6 +280,7 @@ def _persuade(
     cast_id: str,
     ctx: DecisionContext,
     gift: str | None,
+    destination: str | None = None,
 ) -> list[object]:
     """[003:219] cast at once; three minutes of conversation, then the effect begins."""
     if c.last_persuasion_at is not None and ctx.now < c.last_persuasion_at + minutes(state.settings.persuasion_minutes):
@@ -260,6 +314,7 @@ def _persuade(
             power=power.id,
             targets=targets,
             stage="conversation",
+            destination=destination,
             cost=0,
             locale=c.locale,
             until=until,
@@ -323,7 +378,16 @@ def decide_consent_to_power(state: State, command: ConsentToPower, ctx: Decision
     require_can_spend(caster, pending.cost)
     power = power_def(state, pending.power)
     return complete(
-        state, caster, power, list(pending.targets), pending.cost, pending.id, ctx.now, pending.gift, direct=True
+        state,
+        caster,
+        power,
+        list(pending.targets),
+        pending.cost,
+        pending.id,
+        ctx.now,
+        pending.gift,
+        direct=True,
+        destination=pending.destination,
     )
 
 

@@ -14,10 +14,11 @@ from domain.rulesets.gods2.commands import (
     RulePowerEffect,
     SetClock,
     SneakAttack,
+    TransferMana,
     TransmigrateCharacter,
     UseGift,
 )
-from domain.rulesets.gods2.events import CharacterRevived, ManaSpent, ProtectionGranted
+from domain.rulesets.gods2.events import CharacterMoved, CharacterRevived, ManaSpent, ProtectionGranted
 from domain.rulesets.gods2.events_powers import (
     CastCompleted,
     CastFailed,
@@ -327,3 +328,30 @@ def test_an_ally_behind_a_duelist_is_inside_the_bubble_until_the_end() -> None:
     g.when(ProposeMutualEnd(), ZEUS)
     g.when(ProposeMutualEnd(), HERA)
     g.when(MoveToLocale(locale="feasts"), ARES)
+
+
+def test_a_transmigration_power_ignores_the_guardian_beasts() -> None:
+    """[003:96] transmigrating characters never worry about entrance restrictions."""
+    g = game(chars={"hera": {"powers": ["spirit_walk"]}})
+    assert g.rejects(CastPower(power="spirit_walk"), HERA).code == "gods2.name_the_destination"
+    events = g.when(CastPower(power="spirit_walk", destination="wilds"), HERA)
+    moved = next(e for e in events if isinstance(e, CharacterMoved))
+    assert moved.transmigrated and g.rules.characters["hera"].locale == "wilds"
+
+
+def test_targeting_a_demesne_caster_interrupts_the_casting() -> None:
+    """[003:239] interrupted (and the mana cost lost) if the caster is made the target of another power."""
+    g = game(chars={"zeus": {"powers": ["wall_of_thorns"]}, "ares": {"powers": ["curse_of_clumsiness"]}})
+    for who in (ZEUS, ARES):
+        g.when(MoveToLocale(locale="city"), who)
+        g.when(MoveToLocale(locale="olympus"), who)
+    g.when(CastPower(power="wall_of_thorns", demesne="olympus"), ZEUS)
+    events = g.when(CastPower(power="curse_of_clumsiness", targets=["zeus"]), ARES)
+    assert isinstance(events[0], CastFailed) and events[0].mana_lost == 5
+    assert g.rules.casts == {} and g.rules.characters["zeus"].mana == 15
+
+
+def test_between_sessions_mana_moves_by_telling_the_gms_still_tolled() -> None:
+    """[003:168] during transition phases players transfer mana by informing the gamemasters; the toll applies."""
+    g = game(in_transition=True)  # Zeus in the Hall, Azazel in the Void
+    assert g.when(TransferMana(to="azazel", amount=6), ZEUS)[0].received == 3
