@@ -300,6 +300,9 @@ def totals(state: State, nation: Nation, form: list[Order]) -> Totals:
         credit_gp = min(credit_gp, invest)  # [L2015-2016] 100+ GP: GP only as an investment in a rating
     if band.nfp_use == "megalith":
         credit_nfp = min(credit_nfp, megalith_nfp)
+    slaves = sum((check_line(state, nation, o, form).slave_nfp for o in form), ZERO)
+    if slaves > nation.slave_nfp:
+        raise refuse(form[-1], "not_enough_slaves", f"the form uses {slaves} slave NFP of {nation.slave_nfp}")
     conscripting = any(isinstance(o, DeclareMassConscription) for o in form)
     income = max(nation.nfp_income - nation.mass_conscription_debt, ZERO)
     available = nation.nfp + income + credit_nfp

@@ -6,7 +6,7 @@ from fractions import Fraction
 from math import floor
 
 from domain.rulesets.lote import budget
-from domain.rulesets.lote.construction import Cost, colony_cost, megalith_levels
+from domain.rulesets.lote.construction import Cost, city_pacified, colony_cost, megalith_levels
 from domain.rulesets.lote.enums import Status
 from domain.rulesets.lote.messages import (
     AgroConverted,
@@ -176,11 +176,23 @@ def _build(run: Run, nid: str, order: Order, cost: Cost) -> None:
                     port_sea_zones=tuple(order.port_sea_zones),
                     gp=cost.gp,
                     nfp=cost.nfp,
+                    slave_nfp=cost.slave_nfp,
+                    pacified=city_pacified(cost),
                 )
             )
         case ExpandCity():
             gpv = run.state.cities[order.city].gpv + 1
-            run.emit(CityExpanded(nation=nid, city=order.city, gpv=gpv, gp=cost.gp, nfp=cost.nfp))
+            run.emit(
+                CityExpanded(
+                    nation=nid,
+                    city=order.city,
+                    gpv=gpv,
+                    gp=cost.gp,
+                    nfp=cost.nfp,
+                    slave_nfp=cost.slave_nfp,
+                    pacified=city_pacified(cost),
+                )
+            )
         case BuildFortress():
             run.emit(FortressBuilt(nation=nid, region=order.region, gp=cost.gp, nfp=cost.nfp))
         case BuildWallPoints():

@@ -111,7 +111,11 @@ def r7_end_of_turn(run: Run) -> None:
         if project.kind == "city":
             run.emit(
                 CityFounded(
-                    nation=project.nation, region=project.regions[0], name=project.name, port_sea_zones=project.detail
+                    nation=project.nation,
+                    region=project.regions[0],
+                    name=project.name,
+                    port_sea_zones=project.detail,
+                    status="p" if project.kind_detail == "p" else "f",
                 )
             )
         elif not project.project_id.startswith("colony:") and not all(

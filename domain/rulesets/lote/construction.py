@@ -45,6 +45,7 @@ class Cost(NamedTuple):
     troops: bool = False  # mass-conscription NFP may pay for it ([L4230-4233])
     place: str | None = None  # where locally demobilised NFP may pay for it ([L4379-4396])
     local_nfp: Fraction = ZERO  # NFP this line demobilises at `place`
+    slave_nfp: Fraction = ZERO  # slave NFP standing in for national NFP ([L4650-4654])
 
 
 def refuse(order: Order, reason: str, message: str) -> Rejected:
@@ -125,12 +126,7 @@ def _check_build_location(state: State, nation: Nation, order: BuildUnits) -> No
             is_port = is_city and bool({"p", "+", "#"} & set(state.cities[place].codes))
             ok |= inside and status in NATIONAL_BUILD and ((not is_city and port_area) or is_port)
         elif code == "Pc":
-            ok |= (
-                is_city
-                and inside
-                and status in NATIONAL_BUILD
-                and bool({"p", "+", "#"} & set(state.cities[place].codes))
-            )
+            ok |= is_city and status in NATIONAL_BUILD and place in _shipyards(state, nation)
         elif code == "Cr":
             ok |= not is_city and at_least(status, "t")
     if not ok:
@@ -139,6 +135,22 @@ def _check_build_location(state: State, nation: Nation, order: BuildUnits) -> No
             "bad_build_location",
             f"{row.name} may be built only at {'/'.join(row.build)} (Table 13-5); {place!r} does not qualify",
         )
+
+
+def _shipyards(state: State, nation: Nation) -> set[str]:
+    """[L4265-4268] Friendly port cities inside the HBZ; if there are none, the nearest one (in AP) to the Homeland."""
+    costs = hbz.ap_from_origin(state, nation)
+    radius = hbz.hbz_radius(nation.bl)
+    ports = {
+        name: costs[c.region]
+        for name, c in state.cities.items()
+        if {"p", "+", "#"} & set(c.codes) and c.statuses.get(nation.id) in NATIONAL_BUILD and c.region in costs
+    }
+    inside = {name for name, ap in ports.items() if ap <= radius}
+    if inside or not ports:
+        return inside
+    nearest = min(ports.values())
+    return {name for name, ap in ports.items() if ap == nearest}
 
 
 def _army(state: State, nation: Nation, order: Order, army: str | None, place: str | None = None) -> None:
@@ -233,7 +245,7 @@ def _found_city(state: State, nation: Nation, order: FoundCity) -> Cost:
         if zone not in coasts:
             raise refuse(order, "not_coastal", f"{order.region!r} does not border the sea zone {zone!r}")
     costs = _city_costs(state, order.region)
-    return Cost(costs["found_gp"], costs["found_nfp"], place=order.region)
+    return _with_slaves(nation, order, Cost(costs["found_gp"], costs["found_nfp"], place=order.region))
 
 
 def _expand_city(state: State, nation: Nation, order: ExpandCity, form: list[Order]) -> Cost:
@@ -250,7 +262,23 @@ def _expand_city(state: State, nation: Nation, order: ExpandCity, form: list[Ord
         # [L4661-4668] the first GPv of a sacked (not burnt) city is rebuilt for 10 GP and 10 NFP
         return Cost(FIXED["rebuild_sacked_gp"], FIXED["rebuild_sacked_nfp"], place=order.city)
     costs = _city_costs(state, city.region)
-    return Cost(costs["expand_gp"], costs["expand_nfp"], place=order.city)
+    return _with_slaves(nation, order, Cost(costs["expand_gp"], costs["expand_nfp"], place=order.city))
+
+
+def _with_slaves(nation: Nation, order: FoundCity | ExpandCity, cost: Cost) -> Cost:
+    """[L4650-4654] only a Slave economy may pay a city's NFP in slave NFP."""
+    if not order.slave_nfp:
+        return cost
+    if nation.economic_base != "slave":
+        raise refuse(order, "not_a_slave_economy", "only a Slave economy may build cities with slave NFP")
+    if not 0 < order.slave_nfp <= cost.nfp:
+        raise refuse(order, "too_many_slaves", f"the city needs {cost.nfp} NFP; slaves can pay at most that")
+    return cost._replace(nfp=cost.nfp - order.slave_nfp, slave_nfp=Fraction(order.slave_nfp))
+
+
+def city_pacified(cost: Cost) -> bool:
+    """[L4652-4654] more than 50% of the NFP cost in slave NFP: the city is Pacified."""
+    return cost.slave_nfp * 2 > cost.nfp + cost.slave_nfp
 
 
 def _fortress(state: State, nation: Nation, order: BuildFortress) -> Cost:

@@ -209,6 +209,8 @@ class CityFoundationLaid(_Event, frozen=True, tag="CityFoundationLaid"):
     port_sea_zones: tuple[str, ...]
     gp: Exact
     nfp: Exact
+    slave_nfp: Exact = msgspec.field(default_factory=Fraction)
+    pacified: bool = False
 
 
 class CityFounded(_Event, frozen=True, tag="CityFounded"):
@@ -216,6 +218,7 @@ class CityFounded(_Event, frozen=True, tag="CityFounded"):
     region: str
     name: str
     port_sea_zones: tuple[str, ...]
+    status: Status = "f"
 
 
 class CityExpanded(_Event, frozen=True, tag="CityExpanded"):
@@ -226,6 +229,8 @@ class CityExpanded(_Event, frozen=True, tag="CityExpanded"):
     gpv: int
     gp: Exact
     nfp: Exact
+    slave_nfp: Exact = msgspec.field(default_factory=Fraction)
+    pacified: bool = False
 
 
 class FortressBuilt(_Event, frozen=True, tag="FortressBuilt"):

@@ -85,6 +85,11 @@ def _spend(state: State, nid: str, gp: Fraction, nfp: Fraction) -> State:
     return _nation(state, nid, gp=nation.gp - gp, nfp=nation.nfp - nfp)
 
 
+def _slaves(state: State, nid: str, slave_nfp: Fraction) -> State:
+    nation = state.nations.get(nid)
+    return state if nation is None or not slave_nfp else _nation(state, nid, slave_nfp=nation.slave_nfp - slave_nfp)
+
+
 def _form(state: State, nid: str, form: OrderForm) -> State:
     return R(state, forms={**state.forms, nid: form})
 
@@ -349,11 +354,12 @@ def evolve(state: State, event: Event) -> State:
             return state if record is None else _set_place(state, event.location, pwb=record.pwb + event.points)
         case CityFoundationLaid():
             state = _spend(state, event.nation, event.gp, event.nfp)
+            state = _slaves(state, event.nation, event.slave_nfp)
             key = f"city:{event.name}"
             pending = Project(
                 project_id=key, nation=event.nation, kind="city", regions=(event.region,), levels=Fraction(1),
                 gp_due=event.gp, nfp_due=event.nfp, gp_paid=event.gp, nfp_paid=event.nfp, name=event.name,
-                detail=event.port_sea_zones,
+                detail=event.port_sea_zones, kind_detail="p" if event.pacified else "f",
             )  # fmt: skip
             return R(state, projects={**state.projects, key: pending})
         case CityFounded():
@@ -362,14 +368,15 @@ def evolve(state: State, event: Event) -> State:
                 gpv=1,
                 codes=["p"] if event.port_sea_zones else ["/"],
                 port_sea_zones=list(event.port_sea_zones),
-                statuses={event.nation: "f"},
+                statuses={event.nation: event.status},
                 religion=state.regions[event.region].religion if event.region in state.regions else "",
             )
             projects = {k: v for k, v in state.projects.items() if k != f"city:{event.name}"}
             return R(state, cities={**state.cities, event.name: city}, projects=projects)
         case CityExpanded():
-            state = _spend(state, event.nation, event.gp, event.nfp)
-            return _set_place(state, event.city, gpv=event.gpv, walls=0)
+            state = _slaves(_spend(state, event.nation, event.gp, event.nfp), event.nation, event.slave_nfp)
+            state = _set_place(state, event.city, gpv=event.gpv, walls=0)
+            return _status(state, event.city, event.nation, "p") if event.pacified else state
         case FortressBuilt():
             state = _spend(state, event.nation, event.gp, event.nfp)
             return _set_place(state, event.region, fortress_wp=1)

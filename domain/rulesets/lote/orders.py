@@ -169,12 +169,15 @@ class FoundCity(_Order, frozen=True, tag="FoundCity"):
     region: str
     name: str
     port_sea_zones: list[str] = []
+    slave_nfp: int = 0
 
 
 class ExpandCity(_Order, frozen=True, tag="ExpandCity"):
-    """[L4670-4685] +1 GPv per turn, paid in full; the walls are torn down."""
+    """[L4670-4685] +1 GPv per turn, paid in full; the walls are torn down. Slave economies may pay NFP in slave
+    NFP; more than half of the NFP in slaves leaves the city Pacified ([L4650-4654])."""
 
     city: str
+    slave_nfp: int = 0
 
 
 class BuildFortress(_Order, frozen=True, tag="BuildFortress"):

@@ -201,6 +201,7 @@ class Project(msgspec.Struct, frozen=True):
     started_turn: int = 0
     name: str = ""
     detail: tuple[str, ...] = ()
+    kind_detail: str = ""
 
 
 class State(msgspec.Struct, frozen=True):

@@ -486,3 +486,41 @@ def test_entering_a_region_held_below_non_paying_tributary_costs_one_more_ap() -
     )  # fmt: skip
     costs = hbz.ap_from_origin(game(setup).rules, game(setup).rules.nations["e"])
     assert (costs["Claimed"], costs["Tribute"]) == (2, 1)
+
+
+def _ports(bl: int) -> Game:
+    setup = scenario(
+        nations={"s": nation("Slavers", capital="Inland", bl=bl, economic_base="slave", slave_nfp="30",
+                             saved_gp="200", saved_nfp="40")},
+        regions={"Home": region(3, statuses={"s": "hm"}), "Mid": region(2, "w", statuses={"s": "f"}),
+                 "Coast": region(2, "w", statuses={"s": "f"}, coastal=True)},
+        cities={"Inland": city("Home", 4, codes=["c"], statuses={"s": "hm"}),
+                "Harbour": city("Coast", 2, codes=["p"], statuses={"s": "f"})},
+        borders=[{"a": "Home", "b": "Mid"}, {"a": "Mid", "b": "Coast"}],
+    )  # fmt: skip
+    return game(setup)
+
+
+def test_without_a_port_city_in_the_hbz_the_nearest_port_city_builds_ships() -> None:
+    """[L4265-4268] Harbour is 4 AP away (HBZ 1) but the nearest port city: it may build warships."""
+    g = _ports(bl=2)
+    g.when(BuildUnits(line="w", unit="W", count=1, location="Harbour"), seat("s"))
+    assert g.rejects(BuildUnits(line="i", unit="I", count=1, location="Harbour"), seat("s")).code == (
+        "lote.bad_build_location"
+    )
+
+
+def test_a_city_built_mostly_with_slave_nfp_starts_pacified() -> None:
+    """[L4650-4654] a Slave economy may use slave NFP; more than half of the NFP in slaves: the city is Pacified."""
+    g = _ports(bl=2)
+    g.when(FoundCity(line="c", region="Mid", name="Slavetown", slave_nfp=15), seat("s"))  # 15 of 25 NFP
+    _resolve(g)
+    _close(g)
+    assert g.rules.cities["Slavetown"].statuses == {"s": "p"}
+    assert g.rules.nations["s"].slave_nfp == 15
+
+
+def test_only_a_slave_economy_builds_with_slave_nfp() -> None:
+    g = _venice()
+    rejected = g.rejects(FoundCity(line="c", region="Huichol", name="X", slave_nfp=5), V)
+    assert rejected.code == "lote.not_a_slave_economy"
