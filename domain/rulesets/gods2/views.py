@@ -89,6 +89,23 @@ class CombatView(msgspec.Struct, frozen=True):
     surrender_offered: bool
 
 
+class AttackView(msgspec.Struct, frozen=True):
+    id: str
+    attacker: str
+    target: str
+    locale: str
+    kind: str
+    window_ends: datetime
+    bodyguard: str | None
+
+
+class DuelView(msgspec.Struct, frozen=True):
+    id: str
+    challenger: str
+    challenged: str
+    at: datetime | None
+
+
 class MotionView(msgspec.Struct, frozen=True):
     id: str
     kind: str
@@ -123,8 +140,8 @@ class View(msgspec.Struct, frozen=True):
     combats: list[CombatView]
     demesnes: list[DemesneView]
     artifacts_on_floor: dict[str, str]
-    attacks: list[str]
-    duels: list[str]
+    attacks: list[AttackView]
+    duels: list[DuelView]
     laws: list[str]
     offices: dict[str, str]
     pack: str
@@ -246,8 +263,21 @@ def view_for(state: State, viewer: Actor) -> View:
         combats=[_combat_view(c, viewer) for c in state.combats.values()],
         demesnes=[_demesne_view(state, d, viewer) for d in state.demesnes.values()],
         artifacts_on_floor={a.id: a.locale for a in state.artifacts.values() if a.holder is None and a.locale},
-        attacks=sorted(state.attacks),
-        duels=sorted(state.duels),
+        attacks=[
+            AttackView(
+                id=a.id,
+                attacker=a.attacker,
+                target=a.target,
+                locale=a.locale,
+                kind=a.kind,
+                window_ends=a.window_ends,
+                bodyguard=a.bodyguard,
+            )
+            for a in state.attacks.values()
+        ],
+        duels=[
+            DuelView(id=d.id, challenger=d.challenger, challenged=d.challenged, at=d.at) for d in state.duels.values()
+        ],
         laws=list(state.laws),
         offices=dict(state.offices),
         pack=f"{state.pack.id}@{state.pack.version}",
