@@ -64,10 +64,12 @@ class SpawnMonster(_Command, frozen=True, tag="SpawnMonster"):
 
 
 class TeachSpell(_Command, frozen=True, tag="TeachSpell"):
-    """[002:12] 10 mana: the tribe learns a spell of the god's design ([002:62] effects and levels)."""
+    """[002:12] 10 mana: the tribe learns a spell of the god's design ([002:62] effects and levels); or one
+    of the god's monsters (`monster`), which casts from its own mana store [002:104]."""
 
     name: str
     effects: list[Effect]
+    monster: str | None = None
 
 
 class CreateArtefact(_Command, frozen=True, tag="CreateArtefact"):

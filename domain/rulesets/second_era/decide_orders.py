@@ -127,6 +127,10 @@ def check_effects(effects: Sequence[Effect]) -> None:
 
 def check_teach_spell(state: State, god: str, order: TeachSpell) -> None:
     check_effects(order.effects)
+    if order.monster is not None:
+        monster = state.monsters.get(order.monster)
+        if monster is None or monster.god != god:
+            raise reject("unknown_monster", f"You have no monster {order.monster!r}.")
 
 
 def check_create_artefact(state: State, god: str, order: CreateArtefact) -> None:

@@ -26,11 +26,14 @@ from domain.rulesets.second_era.monster_events import (
     HoardChanged,
     MonsterAte,
     MonsterDied,
+    MonsterHealed,
     MonsterLevelled,
     MonsterManaTaken,
     MonsterMoved,
     MonsterRested,
     MonsterScavenged,
+    MonsterSpellCast,
+    MonsterSpellsCast,
     MonsterTraded,
     MonsterWounded,
 )
@@ -92,9 +95,12 @@ class MonsterSpawned(_Event, frozen=True, tag="MonsterSpawned"):
 
 
 class SpellTaught(_Event, frozen=True, tag="SpellTaught"):
+    """The tribe learns the spell, or the monster if `monster` is named."""
+
     god: str
     tribe: str
     spell: Spell
+    monster: str | None = None
 
 
 class ArtefactCreated(_Event, frozen=True, tag="ArtefactCreated"):
@@ -386,6 +392,9 @@ Event = (
     | MonsterAte
     | MonsterTraded
     | MonsterManaTaken
+    | MonsterSpellsCast
+    | MonsterSpellCast
+    | MonsterHealed
     | ResourcesTaken
     | TribeDriven
     | RazeBegun
@@ -441,12 +450,15 @@ __all__ = [
     "ManaSpent",
     "MonsterAte",
     "MonsterDied",
+    "MonsterHealed",
     "MonsterLevelled",
     "MonsterManaTaken",
     "MonsterMoved",
     "MonsterRested",
     "MonsterScavenged",
     "MonsterSpawned",
+    "MonsterSpellCast",
+    "MonsterSpellsCast",
     "MonsterTraded",
     "MonsterWounded",
     "OrderCancelled",

@@ -32,12 +32,15 @@ from domain.rulesets.second_era.events import (
     ManaSpent,
     MonsterAte,
     MonsterDied,
+    MonsterHealed,
     MonsterLevelled,
     MonsterManaTaken,
     MonsterMoved,
     MonsterRested,
     MonsterScavenged,
     MonsterSpawned,
+    MonsterSpellCast,
+    MonsterSpellsCast,
     MonsterTraded,
     MonsterWounded,
     OrderCancelled,
@@ -125,6 +128,11 @@ def evolve(state: State, event: Event) -> State:
             return R(state, monsters={**state.monsters, monster.id: monster}, next_id=state.next_id + 1)
         case SpellTaught():
             state = R(state, spells={**state.spells, event.spell.id: event.spell}, next_id=state.next_id + 1)
+            if event.monster is not None:
+                pupil = state.monsters.get(event.monster)
+                if pupil is None:
+                    return state
+                return R(state, monsters={**state.monsters, pupil.id: R(pupil, spells=(*pupil.spells, event.spell.id))})
             tribe = state.tribes.get(event.tribe)
             return state if tribe is None else _tribe(state, event.tribe, spells=(*tribe.spells, event.spell.id))
         case ArtefactCreated():
@@ -252,6 +260,9 @@ def evolve(state: State, event: Event) -> State:
             | MonsterAte()
             | MonsterTraded()
             | MonsterManaTaken()
+            | MonsterSpellsCast()
+            | MonsterSpellCast()
+            | MonsterHealed()
         ):
             return evolve_monster(state, event)
         case StockpileAdjusted():

@@ -10,11 +10,14 @@ from domain.rulesets.second_era.events import (
     HoardChanged,
     MonsterAte,
     MonsterDied,
+    MonsterHealed,
     MonsterLevelled,
     MonsterManaTaken,
     MonsterMoved,
     MonsterRested,
     MonsterScavenged,
+    MonsterSpellCast,
+    MonsterSpellsCast,
     MonsterTraded,
     MonsterWounded,
 )
@@ -25,7 +28,10 @@ from domain.rulesets.second_era.values import RESOURCE_NAMES, Resources
 R = msgspec.structs.replace
 
 MonsterEvent = (
-    MonsterMoved
+    MonsterSpellsCast
+    | MonsterSpellCast
+    | MonsterHealed
+    | MonsterMoved
     | MonsterLevelled
     | MonsterWounded
     | MonsterRested
@@ -86,6 +92,14 @@ def evolve_monster(state: State, event: MonsterEvent) -> State:
         case MonsterTraded():
             state = _hoard(state, monster.id, event.receive.minus(event.give))
             return _tribe_stock(state, event.tribe, event.give.minus(event.receive))
+        case MonsterSpellsCast():
+            return _put(
+                state, R(monster, active=event.spells, hoard=_floor0(monster.hoard.minus(Resources(mana=event.mana))))
+            )
+        case MonsterSpellCast():
+            return _hoard(state, monster.id, Resources(mana=-event.mana))
+        case MonsterHealed():
+            return _put(state, R(monster, hp=min(max_hp(monster), monster.hp + event.hitpoints)))
         case MonsterManaTaken():
             state = _hoard(state, monster.id, Resources(mana=-event.amount))
             god = state.gods.get(event.god)

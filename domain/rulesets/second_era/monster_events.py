@@ -85,3 +85,31 @@ class MonsterManaTaken(_Event, frozen=True, tag="MonsterManaTaken"):
     god: str
     monster: str
     amount: int
+
+
+class MonsterSpellsCast(_Event, frozen=True, tag="MonsterSpellsCast"):
+    """[002:104] a monster's continuous spells this turn, paid from its own mana store."""
+
+    god: str
+    monster: str
+    spells: tuple[str, ...]
+    mana: int
+
+
+class MonsterSpellCast(_Event, frozen=True, tag="MonsterSpellCast"):
+    """An instant spell a monster casts in a raid, paid from its mana store (as `BattleSpellCast`)."""
+
+    god: str
+    monster: str
+    spell: str
+    land: str
+    mana: int
+    war_bonus: int = 0
+    healing: int = 0
+
+
+class MonsterHealed(_Event, frozen=True, tag="MonsterHealed"):
+    """Healing cast in a raid gives back hitpoints lost in it (chosen reading of [002:68] for monsters)."""
+
+    monster: str
+    hitpoints: int

@@ -11,9 +11,9 @@ from math import floor
 
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.content import frac
-from domain.rulesets.second_era.economy import Exact, farm_yield, mine_yield, round_down
+from domain.rulesets.second_era.economy import Exact, effect_level, farm_yield, mine_yield, round_down
 from domain.rulesets.second_era.state import Monster, State
-from domain.rulesets.second_era.values import Resources
+from domain.rulesets.second_era.values import Effect, Resources
 
 
 def flat(monster: Monster, key: str) -> int:
@@ -45,12 +45,31 @@ def monster_war_score(monster: Monster, side: str, vs_monster: bool) -> int:
     return floor(might(monster) * (1 + pct))
 
 
+def monster_effects(state: State, monster: Monster) -> list[Effect]:
+    """The effects acting on a monster: its continuous spells this turn and the artefacts it holds."""
+    effects = [e for spell in monster.active if spell in state.spells for e in state.spells[spell].effects]
+    return effects + [e for a in state.artefacts.values() if a.holder == monster.id for e in a.effects]
+
+
+def monster_slots(monster: Monster) -> int:
+    """[002:103] no Spell Slots to start; [002:113] +1 per Mage."""
+    return flat(monster, "slots")
+
+
+def monster_counterspell(state: State, monster: Monster) -> int:
+    """[002:75] the Counterspell Level of a monster under Antimagic."""
+    return sum(e.level for e in monster_effects(state, monster) if e.effect == "antimagic" and not e.reverse)
+
+
 def scavenge_exact(state: State, monster: Monster) -> Exact:
-    """[002:105] as one Miner and one Farmer Clan on its Land; [002:111] +20% per Scavenger."""
+    """[002:105] as one Miner and one Farmer Clan on its Land; [002:111] +20% per Scavenger; its Mining and
+    Farming spells count for those halves as for clans ([002:64-65], [002:104]); bonuses add up."""
     land = state.lands[monster.land]
     out: Exact = {}
-    bonus = 1 + percent(monster, "scavenge")
-    for table in (mine_yield(land), farm_yield(land)):
+    effects = monster_effects(state, monster)
+    for line, table in (("mining", mine_yield(land)), ("farming", farm_yield(land))):
+        per_level = frac(content.magic().bonus_per_level[line])
+        bonus = max(Fraction(0), 1 + percent(monster, "scavenge") + per_level * effect_level(effects, line))
         for name, amount in table.items():
             out[name] = out.get(name, Fraction(0)) + amount * bonus
     return out

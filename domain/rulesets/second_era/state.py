@@ -82,6 +82,8 @@ class Monster(msgspec.Struct, frozen=True):
     hoard: Resources = ZERO  # its Hoard [002:102], mana included: its own mana store [002:104]
     born_turn: int = 0
     unchosen: int = 0  # levels won in battle whose ability the god has not chosen yet [002:100-101]
+    spells: tuple[str, ...] = ()  # [002:104] monsters learn and cast spells as tribes do
+    active: tuple[str, ...] = ()  # continuous spells cast from its mana store this turn
 
 
 class Spell(msgspec.Struct, frozen=True):

@@ -17,7 +17,13 @@ from domain.rulesets.second_era.commands import ACTION_ORDERS, GM_COMMANDS, MONS
 from domain.rulesets.second_era.events import (
     Event,
     Harvested,
+    HoardChanged,
     ManaSpent,
+    MonsterAte,
+    MonsterManaTaken,
+    MonsterScavenged,
+    MonsterSpellsCast,
+    MonsterTraded,
     OrderCancelled,
     OrderFailed,
     OrderGiven,
@@ -79,6 +85,24 @@ class GodView(msgspec.Struct, frozen=True):
     orders: list[QueuedOrder] | None = None
 
 
+class MonsterView(msgspec.Struct, frozen=True):
+    """A monster as seen: its kind, Land, level, hitpoints and abilities are public; hoard and spells are its
+    patron's."""
+
+    id: str
+    god: str
+    sphere: str
+    name: str
+    land: str
+    level: int
+    hp: int
+    max_hp: int
+    abilities: list[str]
+    hoard: Resources | None = None
+    spells: list[str] | None = None
+    unchosen: int | None = None
+
+
 class View(msgspec.Struct, frozen=True):
     nature: str
     turn: int
@@ -86,7 +110,7 @@ class View(msgspec.Struct, frozen=True):
     gods: list[GodView]
     tribes: list[TribeView]
     heroes: list[Hero]
-    monsters: list[Monster]
+    monsters: list[MonsterView]
     artefacts: list[Artefact]
     structures: list[Structure]
     spells: list[Spell]
@@ -126,6 +150,24 @@ def _knows(state: State, viewer: Actor, spell: str) -> bool:
     return god is not None and (spell in state.tribes[god.tribe].spells or state.spells[spell].god == god.id)
 
 
+def _monster_view(m: Monster, viewer: Actor) -> MonsterView:
+    mine = _sees_god(viewer, m.god)
+    return MonsterView(
+        id=m.id,
+        god=m.god,
+        sphere=m.sphere,
+        name=m.name,
+        land=m.land,
+        level=m.level,
+        hp=m.hp,
+        max_hp=m.max_hp,
+        abilities=list(m.abilities),
+        hoard=m.hoard if mine else None,
+        spells=list(m.spells) if mine else None,
+        unchosen=m.unchosen if mine else None,
+    )
+
+
 def view_for(state: State, viewer: Actor) -> View:
     gods = [
         GodView(
@@ -145,7 +187,7 @@ def view_for(state: State, viewer: Actor) -> View:
         gods=gods,
         tribes=[_tribe_view(state, t, viewer) for t in state.tribes],
         heroes=list(state.heroes.values()),
-        monsters=list(state.monsters.values()),
+        monsters=[_monster_view(m, viewer) for m in state.monsters.values()],
         artefacts=list(state.artefacts.values()),
         structures=list(state.structures.values()),
         spells=[s for s in state.spells.values() if _knows(state, viewer, s.id)],
@@ -175,6 +217,11 @@ _PRIVATE = (
     StockpileAdjusted,
     RazeCountered,
     TravelResisted,
+    MonsterScavenged,
+    MonsterAte,
+    MonsterTraded,
+    MonsterManaTaken,
+    MonsterSpellsCast,
 )
 
 
@@ -197,6 +244,9 @@ def redact(event: Event, viewer: Actor) -> Event | None:
         return event if viewer.controls in (event.trade.offered_by, event.trade.offered_to) else None
     if isinstance(event, _BETWEEN_PARTIES):
         return event if viewer.controls in event.parties else None
+    if isinstance(event, HoardChanged):
+        # Loot carried off from a tribe is news; the rest of a hoard's life is its patron's business.
+        return event if event.from_tribe is not None or viewer.controls == event.god else None
     if not isinstance(event, _PRIVATE):
         return event
     return event if viewer.controls == event.god else None

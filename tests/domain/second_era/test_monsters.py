@@ -274,3 +274,43 @@ def test_the_god_chooses_the_ability_for_a_level_won_in_battle() -> None:
     game.when(ChooseMonsterAbility(monster="m-1", ability="kaiju"), ANN)
     resolve(game)
     assert game.rules.monsters["m-1"].abilities[-1] == "kaiju"
+
+
+def test_a_monster_learns_spells_and_casts_them_from_its_own_mana_store() -> None:
+    """[002:104] monsters learn and cast spells as a tribe, with enough slots and mana, from their own store."""
+    from domain.rulesets.second_era.commands import TeachSpell
+    from domain.rulesets.second_era.monster_events import MonsterSpellsCast
+    from domain.rulesets.second_era.values import Effect
+
+    game = new_game(ann_mana=10, fauna_on={"w-sea": [fauna("plant", 1)]})
+    _monster(game, "m-1", "ann", "w-sea", "mage", "mage", hoard=Resources(food=5, mana=4))
+    game.when(TeachSpell(name="Dig", effects=[Effect(effect="mining")], monster="m-1"), ANN)
+    game.when(MonsterAction(monster="m-1", action="scavenge"), ANN)
+    events = resolve(game)
+    assert game.rules.monsters["m-1"].spells == ("spell-2",)
+    assert MonsterSpellsCast(god="ann", monster="m-1", spells=("spell-2",), mana=4) in events
+    # water land mined at +10%: 1.1 of gold, luxuries, mana, production; the plant's 1/2 food unchanged
+    assert of(events, MonsterScavenged)[0].exact["gold"] == Fraction(11, 10)
+
+
+def test_a_monster_without_mage_slots_casts_nothing() -> None:
+    """[002:103] monsters can have Spell Slots but do not start with them."""
+    from domain.rulesets.second_era.commands import TeachSpell
+    from domain.rulesets.second_era.monster_events import MonsterSpellsCast
+    from domain.rulesets.second_era.values import Effect
+
+    game = new_game(ann_mana=10)
+    _monster(game, "m-1", "ann", "w-sea", hoard=Resources(food=5, mana=4))
+    game.when(TeachSpell(name="Dig", effects=[Effect(effect="mining")], monster="m-1"), ANN)
+    resolve(game)
+    assert of(resolve(game), MonsterSpellsCast)[0].spells == ()
+
+
+def test_a_monsters_hoard_is_seen_only_by_its_patron() -> None:
+    from domain.rulesets.second_era.views import view_for
+
+    game = new_game()
+    _monster(game, "m-1", "ann", "w-sea", hoard=Resources(gold=3))
+    theirs = view_for(game.rules, BOB).monsters[0]
+    assert theirs.hoard is None and theirs.land == "w-sea" and theirs.level == 1
+    assert view_for(game.rules, ANN).monsters[0].hoard == Resources(gold=3)

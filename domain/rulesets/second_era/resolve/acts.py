@@ -167,9 +167,11 @@ def resolve_divine_acts(log: Log, ctx: DecisionContext) -> None:
                     )
                     log.emit(MonsterSpawned(monster=monster))
             case TeachSpell():
-                if pay_mana(log, god, no, acts.teach_spell_mana, "Teach Spell"):
+                if order.monster is not None and order.monster not in log.state.monsters:
+                    log.fail(god, no, "unknown_monster", "The monster is no more.")
+                elif pay_mana(log, god, no, acts.teach_spell_mana, "Teach Spell"):
                     spell = Spell(id=_new_id(log, "spell"), god=god, name=order.name, effects=tuple(order.effects))
-                    log.emit(SpellTaught(god=god, tribe=tribe.id, spell=spell))
+                    log.emit(SpellTaught(god=god, tribe=tribe.id, spell=spell, monster=order.monster))
             case CreateArtefact():
                 holder = order.holder or tribe.id
                 if holder not in log.state.tribes and holder not in log.state.monsters:

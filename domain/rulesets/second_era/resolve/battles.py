@@ -25,7 +25,7 @@ from domain.rulesets.second_era.events import (
     TribeDriven,
     TribeMoved,
 )
-from domain.rulesets.second_era.magic import habitable, spell_cost
+from domain.rulesets.second_era.magic import counterspell_level, habitable, spell_cost
 from domain.rulesets.second_era.resolve.instants import cast_in_battle, resolve_instant_orders
 from domain.rulesets.second_era.resolve.log import Log
 from domain.rulesets.second_era.state import State, Tribe
@@ -84,8 +84,8 @@ def fight(log: Log, ctx: DecisionContext, attacker_id: str, defender_id: str, la
     # [002:54] both sides roll 1d6 and add it to their score (one roll: attacker's die, then defender's).
     a_roll, d_roll = ctx.dice.roll(f"battle:{land}:{attacker_id}:{defender_id}", 2, 6)
     # [002:54] spells from free slots add to the war score (rolled after the battle dice).
-    a_bonus, a_heal = cast_in_battle(log, ctx, attacker_id, defender_id, land)
-    d_bonus, d_heal = cast_in_battle(log, ctx, defender_id, attacker_id, land)
+    a_bonus, a_heal = cast_in_battle(log, ctx, attacker_id, counterspell_level(state, defender), land)
+    d_bonus, d_heal = cast_in_battle(log, ctx, defender_id, counterspell_level(state, attacker), land)
     result, a_loss, d_loss = outcome(a_score + a_roll + a_bonus, d_score + d_roll + d_bonus)
     log.emit(
         BattleFought(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from domain.engine import DecisionContext
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.commands import CastInstant
-from domain.rulesets.second_era.events import BattleSpellCast, InstantCast, TravelBegun
+from domain.rulesets.second_era.events import BattleSpellCast, InstantCast, MonsterSpellCast, TravelBegun
 from domain.rulesets.second_era.magic import (
     counterspell_level,
     counterspell_surcharge,
@@ -22,6 +22,7 @@ from domain.rulesets.second_era.magic import (
     is_hostile,
     spell_cost,
 )
+from domain.rulesets.second_era.monsters import monster_slots
 from domain.rulesets.second_era.resolve.acts import orders_of, pay_mana
 from domain.rulesets.second_era.resolve.log import Log
 from domain.rulesets.second_era.state import HostileTravel, State, Tribe
@@ -42,12 +43,12 @@ def battle_spells(state: State, tribe: Tribe) -> list[str]:
     return sorted(known, key=lambda s: -spell_cost(state.spells[s].effects))
 
 
-def cast_in_battle(log: Log, ctx: DecisionContext, tribe_id: str, enemy_id: str | None, land: str) -> tuple[int, int]:
-    """Cast the tribe's battle spells; returns (war score bonus, clans to heal after the battle). Against a
-    monster (`enemy_id` None) there is no Counterspell Level to pay for (monsters cast no spells here)."""
+def cast_in_battle(
+    log: Log, ctx: DecisionContext, tribe_id: str, enemy_counterspell: int, land: str
+) -> tuple[int, int]:
+    """Cast the tribe's battle spells; returns (war score bonus, clans to heal after the battle)."""
     state = log.state
     tribe = state.tribes[tribe_id]
-    enemy = state.tribes.get(enemy_id) if enemy_id is not None else None
     slots = free_slots(state, tribe) - len(tribe.active)
     mana = tribe.stockpile.mana
     bonus, healing = _artefacts_in_battle(log, ctx, tribe_id, land)
@@ -56,8 +57,8 @@ def cast_in_battle(log: Log, ctx: DecisionContext, tribe_id: str, enemy_id: str 
             break
         effects = state.spells[spell_id].effects
         cost = spell_cost(effects)
-        if is_hostile(effects) and enemy is not None:
-            cost += counterspell_surcharge(counterspell_level(state, enemy))
+        if is_hostile(effects):
+            cost += counterspell_surcharge(enemy_counterspell)
         if cost > mana:
             continue
         dice = sum(e.level for e in effects if e.effect == "destruction")
@@ -73,6 +74,54 @@ def cast_in_battle(log: Log, ctx: DecisionContext, tribe_id: str, enemy_id: str 
         bonus += rolled
         healing += heal
     return bonus, healing
+
+
+def monster_cast_in_battle(
+    log: Log, ctx: DecisionContext, monster_id: str, enemy_counterspell: int, land: str
+) -> tuple[int, int]:
+    """[002:104] a monster casts its battle spells as a tribe does, from its own mana store and free slots;
+    returns (war score bonus, hitpoints to heal after the raid). Artefacts it holds act as for a tribe."""
+    state = log.state
+    monster = state.monsters[monster_id]
+    slots = monster_slots(monster) - len(monster.active)
+    mana = monster.hoard.mana
+    bonus = healing = 0
+    for spell_id in sorted(
+        (s for s in monster.spells if _battle_spell(state, s)), key=lambda s: -spell_cost(state.spells[s].effects)
+    ):
+        effects = state.spells[spell_id].effects
+        cost = spell_cost(effects) + (counterspell_surcharge(enemy_counterspell) if is_hostile(effects) else 0)
+        if slots <= 0 or cost > mana:
+            continue
+        dice = sum(e.level for e in effects if e.effect == "destruction")
+        rolled = sum(ctx.dice.roll(f"destruction:{land}:{monster_id}", dice, 6)) if dice else 0
+        heal = sum(e.level for e in effects if e.effect == "healing")
+        log.emit(
+            MonsterSpellCast(
+                god=monster.god,
+                monster=monster_id,
+                spell=spell_id,
+                land=land,
+                mana=cost,
+                war_bonus=rolled,
+                healing=heal,
+            )
+        )
+        slots -= 1
+        mana -= cost
+        bonus += rolled
+        healing += heal
+    for artefact in sorted(state.artefacts.values(), key=lambda a: a.id):
+        if artefact.holder == monster_id:
+            dice = sum(e.level for e in artefact.effects if e.effect == "destruction")
+            bonus += sum(ctx.dice.roll(f"destruction:{land}:{artefact.id}", dice, 6)) if dice else 0
+            healing += sum(e.level for e in artefact.effects if e.effect == "healing")
+    return bonus, healing
+
+
+def _battle_spell(state: State, spell_id: str) -> bool:
+    effects = state.spells[spell_id].effects if spell_id in state.spells else ()
+    return bool(effects) and all(e.effect in BATTLE_EFFECTS and not e.reverse for e in effects)
 
 
 def _artefacts_in_battle(log: Log, ctx: DecisionContext, tribe_id: str, land: str) -> tuple[int, int]:

@@ -16,13 +16,15 @@ from domain.rulesets.second_era.events import (
     BattleFought,
     HoardChanged,
     MonsterDied,
+    MonsterHealed,
     MonsterLevelled,
     MonsterWounded,
     ResourcesTaken,
 )
-from domain.rulesets.second_era.monsters import monster_war_score
+from domain.rulesets.second_era.magic import counterspell_level
+from domain.rulesets.second_era.monsters import monster_counterspell, monster_war_score
 from domain.rulesets.second_era.resolve.battles import heal, hero_victory, lose_clans
-from domain.rulesets.second_era.resolve.instants import cast_in_battle
+from domain.rulesets.second_era.resolve.instants import cast_in_battle, monster_cast_in_battle
 from domain.rulesets.second_era.resolve.log import Log
 from domain.rulesets.second_era.state import Monster
 from domain.rulesets.second_era.values import Resources
@@ -42,10 +44,16 @@ def raid(log: Log, ctx: DecisionContext, monster_id: str, target_id: str) -> Non
         d_score = war_score(state, tribe, "defender", vs_monster=True)
         land = tribe.land
     a_roll, d_roll = ctx.dice.roll(f"raid:{land}:{monster_id}:{target_id}", 2, 6)
-    d_bonus = d_heal = 0
+    # [002:54] [002:104] spells from free slots on both sides; a tribe pays the monster's Counterspell Level.
     if target_id in state.tribes:
-        d_bonus, d_heal = cast_in_battle(log, ctx, target_id, None, land)
-    result, a_loss, d_loss = outcome(a_score + a_roll, d_score + d_roll + d_bonus)
+        target_counterspell = counterspell_level(state, state.tribes[target_id])
+        a_bonus, a_heal = monster_cast_in_battle(log, ctx, monster_id, target_counterspell, land)
+        d_bonus, d_heal = cast_in_battle(log, ctx, target_id, monster_counterspell(state, attacker), land)
+    else:
+        target_counterspell = monster_counterspell(state, state.monsters[target_id])
+        a_bonus, a_heal = monster_cast_in_battle(log, ctx, monster_id, target_counterspell, land)
+        d_bonus, d_heal = monster_cast_in_battle(log, ctx, target_id, monster_counterspell(state, attacker), land)
+    result, a_loss, d_loss = outcome(a_score + a_roll + a_bonus, d_score + d_roll + d_bonus)
     log.emit(
         BattleFought(
             land=land,
@@ -56,15 +64,16 @@ def raid(log: Log, ctx: DecisionContext, monster_id: str, target_id: str) -> Non
             attacker_roll=a_roll,
             defender_roll=d_roll,
             outcome=result,
+            attacker_spell_bonus=a_bonus,
             defender_spell_bonus=d_bonus,
             attacker_kind="monster",
             defender_kind="monster" if target_id in state.monsters else "tribe",
         )
     )
     winner = {"attacker": monster_id, "defender": target_id}.get(result)
-    _wound(log, monster_id, a_loss, slayer=target_id)
+    _wound(log, monster_id, a_loss, slayer=target_id, healing=a_heal)
     if target_id in log.state.monsters:
-        _wound(log, target_id, d_loss, slayer=monster_id)
+        _wound(log, target_id, d_loss, slayer=monster_id, healing=d_heal)
     elif target_id in log.state.tribes:
         killed = lose_clans(log, target_id, d_loss, victor=None)
         heal(log, target_id, d_heal, killed)
@@ -73,13 +82,16 @@ def raid(log: Log, ctx: DecisionContext, monster_id: str, target_id: str) -> Non
     _victory(log, winner, monster_id, target_id)
 
 
-def _wound(log: Log, monster_id: str, hitpoints: int, slayer: str) -> None:
-    """[002:55-57] a monster loses hitpoints; [002:58] at 0 it dies and its slayer takes its hoard."""
+def _wound(log: Log, monster_id: str, hitpoints: int, slayer: str, healing: int = 0) -> None:
+    """[002:55-57] a monster loses hitpoints; [002:58] at 0 it dies and its slayer takes its hoard; if it
+    lives, its Healing gives back hitpoints lost in this raid."""
     monster = log.state.monsters.get(monster_id)
     if monster is None or hitpoints <= 0:
         return
     log.emit(MonsterWounded(monster=monster_id, hitpoints=hitpoints))
     if monster.hp - hitpoints > 0:
+        if healing:
+            log.emit(MonsterHealed(monster=monster_id, hitpoints=min(healing, hitpoints)))
         return
     heir = slayer if slayer in log.state.monsters or slayer in log.state.tribes else None
     log.emit(MonsterDied(monster=monster_id, cause="slain", hoard_to=heir))

@@ -26,9 +26,11 @@ from domain.rulesets.second_era.events import (
     MonsterMoved,
     MonsterRested,
     MonsterScavenged,
+    MonsterSpellsCast,
     MonsterTraded,
 )
-from domain.rulesets.second_era.monsters import feed_cost, flat, hunger, max_hp, scavenge_exact
+from domain.rulesets.second_era.magic import castable, spell_cost
+from domain.rulesets.second_era.monsters import feed_cost, flat, hunger, max_hp, monster_slots, scavenge_exact
 from domain.rulesets.second_era.resolve.acts import orders_of
 from domain.rulesets.second_era.resolve.log import Log
 from domain.rulesets.second_era.resolve.monster_battle import raid
@@ -168,3 +170,31 @@ def resolve_hunger(log: Log, ctx: DecisionContext) -> None:
             log.emit(MonsterAte(god=monster.god, monster=monster_id, food=need))
         else:
             log.emit(MonsterDied(monster=monster_id, cause="starved"))
+
+
+def resolve_monster_spells(log: Log, ctx: DecisionContext) -> None:
+    """[002:104] monsters cast spells as tribes do, from their own mana store: without orders, as a tribe left
+    to itself ([002:61]): the dearest continuous spells, leaving one slot free (setting)."""
+    for monster_id in sorted(log.state.monsters):
+        monster = log.state.monsters[monster_id]
+        if not monster.spells and not monster.active:
+            continue
+        slots = monster_slots(monster) - (1 if log.state.settings.default_spells_keep_free_slot else 0)
+        known = sorted(
+            (s for s in monster.spells if castable(log.state, s) and not _transmutes(log, s)),
+            key=lambda s: -spell_cost(log.state.spells[s].effects),
+        )
+        mana = monster.hoard.mana
+        cast: list[str] = []
+        for spell_id in known[: max(0, slots)]:
+            cost = spell_cost(log.state.spells[spell_id].effects)
+            if cost <= mana:
+                mana -= cost
+                cast.append(spell_id)
+        log.emit(
+            MonsterSpellsCast(god=monster.god, monster=monster_id, spells=tuple(cast), mana=monster.hoard.mana - mana)
+        )
+
+
+def _transmutes(log: Log, spell_id: str) -> bool:
+    return any(e.effect == "transmutation" for e in log.state.spells[spell_id].effects)
