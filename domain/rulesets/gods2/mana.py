@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+import msgspec
+
 from domain.engine import DecisionContext
 from domain.rulesets.gods2 import ledger
 from domain.rulesets.gods2.commands import (
@@ -173,6 +175,7 @@ def income_for_event(state: State, event: str, count: int, reason: str) -> list[
     for a flat rate, scaled by any GM halving ([003:146]). Demonic sources pay the shared pool ([003:70])."""
     out: list[object] = []
     pool = dict(state.pool_accumulators)
+    debts = {c.id: c.debt for c in state.characters.values()}  # one debt, however many sources pay it
     for source in state.pack.mana_sources:
         if source.category != "event" or source.event != event:
             continue
@@ -187,7 +190,9 @@ def income_for_event(state: State, event: str, count: int, reason: str) -> list[
             if cards <= 0 or c.life == "obliterated":
                 continue  # the dead still receive their mana [003:431]
             amount = rate if source.flat_rate else rate * cards
-            out.append(credit(c, source.id, amount, reason))
+            paid = credit(msgspec.structs.replace(c, debt=debts[c.id]), source.id, amount, reason)
+            debts[c.id] -= paid.debt_paid
+            out.append(paid)
     return out
 
 

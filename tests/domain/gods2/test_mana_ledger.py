@@ -224,3 +224,54 @@ def test_a_mana_transfer_is_seen_by_its_parties_only() -> None:
     assert g.ruleset.redact(event, ZEUS) == event
     assert g.ruleset.redact(event, AZAZEL) is None
     assert g.view(AZAZEL).characters[0].mana is None and g.view(ZEUS).characters[0].mana == 18
+
+
+def test_one_event_paying_two_sources_settles_a_debt_once() -> None:
+    """[003:156] new income pays the debt first, however many sources it comes from."""
+    g = game(chars={"hera": {"spheres": {"death": 1, "war": 2}, "mana": 0}})
+    g.when(DebitMana(character="hera", amount=1, reason="curse"))
+    g.when(RecordManaEvent(event="combat.death", reason="a death"))  # war 2 x 1/2 = 1, death flat 1
+    hera = g.rules.characters["hera"]
+    assert (hera.debt, hera.total_mana) == (0, 1)
+
+
+OPS = st.lists(
+    st.tuples(
+        st.sampled_from(["transfer", "credit", "debit", "collect"]),
+        st.sampled_from(["zeus", "hera", "ares"]),
+        st.sampled_from(["zeus", "hera", "ares"]),
+        st.integers(min_value=1, max_value=15),
+    ),
+    max_size=12,
+)
+
+
+@given(OPS)
+def test_the_ledger_balances_whatever_happens(ops: list[tuple[str, str, str, int]]) -> None:
+    """Mana held minus debt moves only by income, losses and the toll: nothing else creates or destroys it."""
+    from domain.engine import Rejected
+    from tests.domain.harness import seat
+
+    g = game()
+
+    def worth() -> int:
+        return sum(c.total_mana - c.debt for c in g.rules.characters.values())
+
+    expected = worth()
+    for op, a, b, n in ops:
+        try:
+            if op == "transfer":
+                events = g.when(TransferMana(to=b, amount=n), seat(a))
+                expected -= events[0].toll
+            elif op == "credit":
+                events = g.when(CreditMana(character=a, amount=f"{n}/3", source="s", reason="r"))
+                expected += events[0].whole  # only whole mana leaves the accumulator [003:142]
+            elif op == "debit":
+                g.when(DebitMana(character=a, amount=n, reason="r"))
+                expected -= n
+            else:
+                g.when(CollectMana(), seat(a))
+        except Rejected:
+            continue
+        assert worth() == expected
+        assert all(c.mana >= 0 and c.pending >= 0 and c.debt >= 0 for c in g.rules.characters.values())
