@@ -13,6 +13,7 @@ from domain.rulesets.lote.messages import (
     Event,
     MegalithCompleted,
     MegalithLost,
+    MercenariesReturned,
     MerchantFleetFormed,
     NationAssessed,
     NationParameterSet,
@@ -27,7 +28,7 @@ from domain.rulesets.lote.messages import (
 from domain.rulesets.lote.orders import InitiateTradeRoute
 from domain.rulesets.lote.run import Run, lines_of
 from domain.rulesets.lote.scenario import TradeRouteRecord
-from domain.rulesets.lote.state import State
+from domain.rulesets.lote.state import Hire, State
 from domain.rulesets.lote.tables import TABLES
 
 ZERO = Fraction(0)
@@ -106,7 +107,20 @@ def open_route(run: Run, pair: str) -> None:
 
 
 def r7_end_of_turn(run: Run) -> None:
-    """[L4641-4650] cities appear at the end of the turn; [L4754-4760] megaliths finish when fully paid."""
+    """[L4641-4650] cities appear at the end of the turn; [L4754-4760] megaliths finish when fully paid;
+    [L4480-4484] the turn's mercenaries return to their pools (as many as are still with the army)."""
+    for hire in run.state.hires:
+        present = _present(run.state, hire)
+        run.emit(
+            MercenariesReturned(
+                nation=hire.nation,
+                pool=hire.pool,
+                unit=hire.unit,
+                count=min(hire.count, present),
+                army=hire.army,
+                location=hire.location,
+            )
+        )
     for project in list(run.state.projects.values()):
         if project.kind == "city":
             run.emit(
@@ -137,6 +151,13 @@ def r7_end_of_turn(run: Run) -> None:
                     levels=project.levels,
                 )
             )
+
+
+def _present(state: State, hire: Hire) -> int:
+    if hire.army is not None and hire.army in state.leaders:
+        return state.leaders[hire.army].units.get(hire.unit, 0)
+    record = state.cities.get(hire.location) or state.regions.get(hire.location)
+    return 0 if record is None else record.garrison.get(hire.nation, {}).get(hire.unit, 0)
 
 
 def r8_routes(run: Run) -> None:

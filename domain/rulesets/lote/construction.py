@@ -463,8 +463,30 @@ def _mercenaries(state: State, nation: Nation, order: BidMercenaries) -> Cost:
     price = decimal(order, "price", order.price)
     if price < FIXED["mercenary_min_bid"]:
         raise refuse(order, "bid_too_low", "the minimum bid is 0.5 GP per unit ([L4489-4493])")
-    _army(state, nation, order, order.army)
+    _check_hiring_place(state, nation, order, pool.world_region)
+    _army(state, nation, order, order.army, order.location)
     return Cost(price * order.count)
+
+
+def _check_hiring_place(state: State, nation: Nation, order: BidMercenaries, zone: str) -> None:
+    """[L4505-4510] a controlled city in the mercenaries' region, or the Homeland if there is no such city."""
+    cities = [
+        name
+        for name, c in state.cities.items()
+        if at_least(c.statuses.get(nation.id), "t") and state.regions[c.region].geo_zone == zone
+    ]
+    place = order.location
+    if place in cities:
+        return
+    region = state.regions.get(place)
+    if not cities and region is not None and region.geo_zone == zone and region.statuses.get(nation.id) == "hm":
+        return
+    raise refuse(
+        order,
+        "bad_hiring_place",
+        f"mercenaries of region {zone} are hired at a controlled city there ({', '.join(sorted(cities)) or 'none'})"
+        " or, without one, in the Homeland",
+    )
 
 
 def cost_of(state: State, nation: Nation, order: Order, form: list[Order]) -> Cost | None:

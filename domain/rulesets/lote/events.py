@@ -147,7 +147,19 @@ class MercenariesHired(_Event, frozen=True, tag="MercenariesHired"):
     unit: str
     count: int
     price: Exact
-    army: str
+    army: str | None
+    location: str = ""
+
+
+class MercenariesReturned(_Event, frozen=True, tag="MercenariesReturned"):
+    """[L4480-4484] hired for the turn: the survivors go back to their pool at its end."""
+
+    nation: str
+    pool: str
+    unit: str
+    count: int
+    army: str | None
+    location: str
 
 
 class MercenaryBidRefunded(_Event, frozen=True, tag="MercenaryBidRefunded"):
@@ -457,6 +469,7 @@ Event = (
     | SupportPaid
     | MercenariesHired
     | MercenaryBidRefunded
+    | MercenariesReturned
     | InvestmentMade
     | RatingRaised
     | UnitsMustered

@@ -33,6 +33,7 @@ from domain.rulesets.lote.messages import (
     MegalithLost,
     MegalithPaid,
     MercenariesHired,
+    MercenariesReturned,
     MercenaryBidRefunded,
     MerchantFleetFormed,
     NationAssessed,
@@ -65,7 +66,7 @@ from domain.rulesets.lote.messages import (
     WallPointsBuilt,
 )
 from domain.rulesets.lote.scenario import CityRecord, FleetRecord, Megalith
-from domain.rulesets.lote.state import OrderForm, Project, State
+from domain.rulesets.lote.state import Hire, OrderForm, Project, State
 from domain.rulesets.lote.tables import TABLES
 
 R = msgspec.structs.replace
@@ -156,6 +157,22 @@ def _demobilize(state: State, event: UnitsDemobilized) -> State:
                 state, event.location, fortress_wp=max((state.regions[event.location].fortress_wp or 0) - walls, 0)
             )
     return state
+
+
+def _return_mercenaries(state: State, event: MercenariesReturned) -> State:
+    key = (event.nation, event.pool, event.unit)
+    state = _demobilize(
+        state,
+        UnitsDemobilized(
+            nation=event.nation, location=event.location, army=event.army, units={event.unit: event.count}
+        ),
+    )
+    pool = state.mercenary_pools.get(event.pool)
+    if pool is not None:
+        units = _add_units(pool.units, event.unit, event.count)
+        state = R(state, mercenary_pools={**state.mercenary_pools, event.pool: R(pool, units=units)})
+    done = next((i for i, h in enumerate(state.hires) if (h.nation, h.pool, h.unit) == key), None)
+    return state if done is None else R(state, hires=(*state.hires[:done], *state.hires[done + 1 :]))
 
 
 def _pool_rating(state: State, event: InvestmentMade) -> State:
@@ -338,7 +355,14 @@ def evolve(state: State, event: Event) -> State:
             if pool is not None:
                 left = _add_units(pool.units, event.unit, -event.count)
                 state = R(state, mercenary_pools={**state.mercenary_pools, event.pool: R(pool, units=left)})
-            return _muster(state, event.nation, event.unit, event.count, "", event.army)
+            hire = Hire(
+                nation=event.nation, pool=event.pool, unit=event.unit, count=event.count, army=event.army,
+                location=event.location,
+            )  # fmt: skip
+            state = R(state, hires=(*state.hires, hire))
+            return _muster(state, event.nation, event.unit, event.count, event.location, event.army)
+        case MercenariesReturned():
+            return _return_mercenaries(state, event)
         case InvestmentMade():
             return _pool_rating(state, event)
         case RatingRaised():

@@ -235,13 +235,16 @@ class BuildFerryPoints(_Order, frozen=True, tag="BuildFerryPoints"):
 
 
 class BidMercenaries(_Order, frozen=True, tag="BidMercenaries"):
-    """[L4476-4504] a sealed bid per unit for a pool's units; the highest price wins, ties split."""
+    """[L4476-4531] a sealed bid per unit for a pool's units, appearing at `location` (a controlled city in the
+    pool's region, or the Homeland if none) and joining `army` if named; the highest price wins, ties split.
+    Mercenaries serve for the turn of hire and then go back to their pool."""
 
     pool: str
     unit: str
     count: int
     price: str
-    army: str
+    location: str
+    army: str | None = None
 
 
 Order = (

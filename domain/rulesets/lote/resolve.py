@@ -210,6 +210,7 @@ def r3_mercenaries(run: Run) -> None:
                             count=won,
                             price=price,
                             army=order.army,
+                            location=order.location,
                         )
                     )
                 if won < order.count:

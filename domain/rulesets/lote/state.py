@@ -186,6 +186,17 @@ class Adjudication(msgspec.Struct, frozen=True):
     reason: str = ""
 
 
+class Hire(msgspec.Struct, frozen=True):
+    """Mercenaries hired for this turn ([L4480-4484])."""
+
+    nation: str
+    pool: str
+    unit: str
+    count: int
+    army: str | None
+    location: str
+
+
 class Project(msgspec.Struct, frozen=True):
     """A megalith paid over several turns (§5.8 L4754-4760) or a colony paid in instalments (§5.6)."""
 
@@ -230,3 +241,4 @@ class State(msgspec.Struct, frozen=True):
     late_admitted: tuple[str, ...] = ()
     adjudications: dict[str, Adjudication] = {}
     projects: dict[str, Project] = {}
+    hires: tuple[Hire, ...] = ()

@@ -79,7 +79,8 @@ def _venice(**nation_fields: object) -> Game:
         borders=[{"a": "Verona", "b": "Istria"}, {"a": "Verona", "b": "Sicily"}, {"a": "Istria", "b": "Wild"}],
         leaders={"doge": leader, "swiss": ally},
         fleets={"f": {"nation": "v", "base_port": "Venice", "activity": "internal", "msp": 60}},
-        mercenary_pools={"it": {"world_region": "WE", "units": {"LI": 40}}},
+        mercenary_pools={"it": {"world_region": "WE", "units": {"LI": 40}},
+                         "far": {"world_region": "CH", "units": {"I": 5}}},
     )  # fmt: skip
     return game(setup)
 
@@ -153,21 +154,30 @@ def test_ex17_a_full_ally_of_2_gpv_raises_10_nfp_of_units_for_5_national_nfp() -
 def test_ex18_half_a_gold_piece_a_head_buys_20_mercenary_infantry_for_10_gp() -> None:
     """EX-18 [L4489-4493] 0.5 GP/unit with 10 GP gives 20 units if not outbid."""
     g = _venice()
-    assert g.rejects(BidMercenaries(line="m", pool="it", unit="LI", count=20, price="0.4", army="doge"), V).code == (
-        "lote.bid_too_low"
-    )
-    g.when(BidMercenaries(line="m", pool="it", unit="LI", count=20, price="0.5", army="doge"), V)
+    assert g.rejects(
+        BidMercenaries(line="m", pool="it", unit="LI", count=20, price="0.4", location="Venice", army="doge"), V
+    ).code == ("lote.bid_too_low")
+    g.when(BidMercenaries(line="m", pool="it", unit="LI", count=20, price="0.5", location="Venice", army="doge"), V)
     events = _resolve(g)
     hired = next(e for e in events if isinstance(e, m.MercenariesHired))
     assert (hired.count, hired.price * hired.count) == (20, 10)
     assert g.rules.leaders["doge"].units["LI"] == 20 and g.rules.mercenary_pools["it"].units["LI"] == 20
+    _close(g)  # [L4480-4484] hired for the turn of hire only: they go back to the pool
+    assert "LI" not in g.rules.leaders["doge"].units and g.rules.mercenary_pools["it"].units["LI"] == 40
+
+
+def test_mercenaries_are_hired_at_a_controlled_city_of_their_region() -> None:
+    """[L4505-4510] a controlled city in the pool's region, or the Homeland when there is none."""
+    g = _venice()
+    bid = BidMercenaries(line="m", pool="far", unit="I", count=5, price="1", location="Venice")
+    assert g.rejects(bid, V).code == "lote.bad_hiring_place"
 
 
 def test_the_highest_mercenary_bid_wins_and_equal_bids_split() -> None:
     """[L4476-4504] highest price per unit wins; equal bids split the units; the loser's gold stays saved."""
     g = _venice()
-    g.when(BidMercenaries(line="a", pool="it", unit="LI", count=30, price="1", army="doge"), V)
-    g.when(BidMercenaries(line="b", pool="it", unit="LI", count=30, price="1", army="doge"), V)
+    g.when(BidMercenaries(line="a", pool="it", unit="LI", count=30, price="1", location="Venice", army="doge"), V)
+    g.when(BidMercenaries(line="b", pool="it", unit="LI", count=30, price="1", location="Venice", army="doge"), V)
     events = _resolve(g)
     assert [e.count for e in events if isinstance(e, m.MercenariesHired)] == [20, 20]
     assert [e.gp for e in events if isinstance(e, m.MercenaryBidRefunded)] == [10, 10]
