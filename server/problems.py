@@ -15,6 +15,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 from domain.engine import Rejected
 from events.handler import BadCommand, Contention, IdempotencyMismatch, UnknownGame, VersionConflict
@@ -124,6 +125,12 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(IdempotencyMismatch)
     async def idempotency_mismatch(request: Request, exc: IdempotencyMismatch) -> Response:
         return problem_response(422, "idempotency.key_reused", str(exc))
+
+    @app.exception_handler(ClientDisconnect)
+    async def client_disconnect(request: Request, exc: ClientDisconnect) -> Response:
+        # The client hung up before sending its whole body: nothing was decided, and no one is left to answer.
+        log.info("client disconnected before its request body was complete (correlation id %s)", _correlation(request))
+        return problem_response(400, "request.incomplete", "The connection closed before the whole body arrived.")
 
     @app.exception_handler(RequestValidationError)
     async def validation(request: Request, exc: RequestValidationError) -> Response:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -411,3 +412,23 @@ async def test_a_refusal_is_replayed_to_a_retry_and_appends_nothing(live_server:
         assert first.json()["code"] == again.json()["code"] == "bids.not_enough_gold"
         assert "idempotent-replayed" not in first.headers and again.headers["idempotent-replayed"] == "true"
         assert await live_server.services.store.stream_version(f"game-{game['game_id']}") == head
+
+
+async def test_a_client_hanging_up_mid_body_is_no_server_error_and_appends_nothing(
+    live_server: LiveServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with httpx.AsyncClient(base_url=live_server.base_url) as http:
+        game, ann, _ = await started_live_game(http)
+    head = await live_server.services.store.stream_version(f"game-{game['game_id']}")
+    caplog.set_level(logging.INFO)
+    request = raw_request(live_server, f"/v1/games/{game['game_id']}/commands", ann, b"x" * 100, "half")
+    cut = request.replace(b"Content-Length: 100", b"Content-Length: 5000")
+    writer = await send_without_reading(live_server, cut)
+    writer.transport.abort()
+
+    async def handled() -> bool:
+        return any("disconnected" in r.getMessage() or r.levelno >= logging.ERROR for r in caplog.records)
+
+    await eventually(handled, "the server noticing the hang-up")
+    assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert await live_server.services.store.stream_version(f"game-{game['game_id']}") == head
