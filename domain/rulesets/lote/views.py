@@ -124,16 +124,17 @@ def view_for(state: State, viewer: Actor) -> View:
     )
 
 
-PUBLIC = (m.ReportsDrafted, m.TurnPublished, m.CityFounded, m.FortressBuilt, m.MegalithCompleted)
-
-
 def redact(event: m.Event, viewer: Actor) -> m.Event | None:
-    """Seats see their own nation's events, with the GM's dice, proposals and reasons removed."""
+    """Seats see their own nation's events, with the GM's dice, proposals and reasons removed.
+
+    Even facts the Newsfax usually prints (new cities, fortresses, megaliths: [L3050-3061]) stay with their
+    nation here: publication belongs to the report layer, where the GM may conceal them ([L6836-6849]).
+    """
     if viewer.is_gm:
         return event
     me = viewer.controls
     match event:
-        case m.ReportsDrafted() | m.TurnPublished() | m.CityFounded() | m.FortressBuilt() | m.MegalithCompleted():
+        case m.ReportsDrafted() | m.TurnPublished():
             return event
         case m.OrdersLocked():
             return R(event, without_orders=tuple(n for n in event.without_orders if n == me))

@@ -72,3 +72,10 @@ def test_a_gm_ruling_reaches_its_nation_without_the_reason() -> None:
     seen = redact(ruleset, ruling, DAN)
     assert seen is not None and seen.reason == "" and seen.gp == 5
     assert redact(ruleset, ruling, BYZ) is None
+
+
+def test_a_new_city_is_not_published_through_the_event_stream() -> None:
+    """[L3050-3061; L6836-6849] the Newsfax prints new cities unless concealed: that is the report layer's call."""
+    founded = m.CityFounded(nation="byz", region="Thrace", name="Rhaidestos", port_sea_zones=())
+    assert redact(ruleset, founded, BYZ) == founded
+    assert redact(ruleset, founded, DAN) is None and redact(ruleset, founded, PUBLIC) is None
