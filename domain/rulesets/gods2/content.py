@@ -41,6 +41,11 @@ Category = Literal[
     "G",
     "X",
 ]
+# An exact fraction in events and state: stored as the string "n/d" by the codec; documented as such.
+ExactFraction = Annotated[
+    Fraction,
+    msgspec.Meta(extra_json_schema={"type": "string", "pattern": r"^-?\d+(/\d+)?$", "description": "exact n/d"}),
+]
 FractionText = Annotated[str, msgspec.Meta(pattern=r"^-?\d+(/[1-9]\d*)?$")]
 Protection = Literal["guardian_beasts", "lost_in_void", "underworld_entry"]
 SourceCategory = Literal["event", "century_end", "era_end"]

@@ -7,10 +7,10 @@ decided in `decide` and written here, so a replay never recomputes a rule.
 from __future__ import annotations
 
 from datetime import datetime
-from fractions import Fraction
 
 import msgspec
 
+from domain.rulesets.gods2.content import ExactFraction
 from domain.rulesets.gods2.events_combat import (
     AnnouncementRequested,
     ArtifactClaimable,
@@ -136,9 +136,9 @@ class DemonPoolCredited(msgspec.Struct, frozen=True, tag="DemonPoolCredited", ta
     """[003:70] all demons share one set of mana sources, paid into the demonic pool."""
 
     source: str
-    amount: Fraction
+    amount: ExactFraction
     whole: int
-    accumulator: Fraction
+    accumulator: ExactFraction
     reason: str = ""
 
 
@@ -165,10 +165,10 @@ class ManaCredited(msgspec.Struct, frozen=True, tag="ManaCredited", tag_field="t
 
     character: str
     source: str
-    amount: Fraction
+    amount: ExactFraction
     whole: int
     debt_paid: int
-    accumulator: Fraction
+    accumulator: ExactFraction
     reason: str = ""
 
 
@@ -209,7 +209,7 @@ class ManaLost(msgspec.Struct, frozen=True, tag="ManaLost", tag_field="type"):
 
 
 class ManaSourcesScaled(msgspec.Struct, frozen=True, tag="ManaSourcesScaled", tag_field="type"):
-    factor: Fraction
+    factor: ExactFraction
     reason: str
 
 

@@ -12,6 +12,7 @@ from domain.engine import Rejected
 from domain.rulesets.gods2 import ruleset
 from domain.rulesets.gods2.content import ContentPack, categories, sample_pack
 from domain.rulesets.gods2.model import DEFAULT_LAW, DemesneSetup, Settings
+from events.codec import codec_for
 from tests.domain.gods2.scenario import LOCALES, characters, game, setup
 from tests.domain.harness import GM
 
@@ -88,5 +89,9 @@ def test_a_seat_must_play_a_character() -> None:
     assert err.value.code == "gods2.unknown_character"
 
 
-def test_the_setup_schema_can_be_documented() -> None:
-    assert json.dumps(msgspec.json.schema(ruleset.setup_type))
+def test_every_schema_the_api_publishes_can_be_generated() -> None:
+    """DESIGN §7: GET /v1/rulesets/{id} publishes JSON Schemas of commands, events, setup, settings and views;
+    exact fractions are documented as "n/d" strings."""
+    codec = codec_for(ruleset)
+    for kind in (codec.command_union, codec.event_union, ruleset.setup_type, ruleset.settings_type, ruleset.view_type):
+        assert json.dumps(msgspec.json.schema(kind))
