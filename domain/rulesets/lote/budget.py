@@ -267,15 +267,14 @@ def totals(state: State, nation: Nation, form: list[Order]) -> Totals:
     credit_gp = credit_nfp = ZERO
     megalith_nfp = ZERO
     local: dict[str, Fraction] = {}
-    for order in form:
-        cost = check_line(state, nation, order, form)
-        if cost.local_nfp and cost.place is not None:
-            local[cost.place] = local.get(cost.place, ZERO) + cost.local_nfp
     band = TABLES.economy.agro_conversion.rows[conversion_band(nation.revenue.base)]
     for order in form:
         cost = check_line(state, nation, order, form)
         nfp = cost.nfp
-        if cost.place is not None and local.get(cost.place):
+        if cost.local_nfp and cost.place is not None:
+            # [L4379-4396] demobilised NFP pay for later lines at the same place, as the resolver does
+            local[cost.place] = local.get(cost.place, ZERO) + cost.local_nfp
+        elif cost.place is not None and local.get(cost.place):
             used = min(local[cost.place], nfp)
             local[cost.place] -= used
             nfp -= used

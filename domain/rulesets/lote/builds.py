@@ -106,8 +106,8 @@ def _colony(run: Run, nid: str, order: Colonize, cost: Cost) -> None:
                 else TABLES.construction.colony_cap.values[region.terrain]
             )
             gpv = min(gpv + total - granted, top)
-            if order.kind == "unsettled" and region.statuses.get(nid) is None and gpv >= 0:
-                status = "f"
+            if order.kind == "unsettled" and gpv >= 0 and region.statuses.get(nid) not in ("f", "hm"):
+                status = "f"  # a settled colony is Friendly to its founders
     run.emit(
         ColonyPaid(
             nation=nid,

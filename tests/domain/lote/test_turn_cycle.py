@@ -265,3 +265,15 @@ def test_the_stat_sheet_keeps_loans_and_the_royal_family_for_its_nation() -> Non
     view = g.view(seat("rus"))
     assert [f.name for f in view.royal_family] == ["Yaroslav"]
     assert g.view(BYZ).royal_family[0].notes == "co-emperor"
+
+
+def test_a_line_the_gm_strikes_in_validation_is_not_resolved() -> None:
+    """Validation (§1.2): the GM removes a line he will not process, with a reason the nation sees without it."""
+    g = _start()
+    g.when(Invest(line="i", rating="siege_qr", gp="30"), BYZ)
+    g.when(AdvancePhase())
+    assert g.rejects(m.StrikeOrder(nation="byz", line="i", reason="")).code == "lote.reason_required"
+    g.when(m.StrikeOrder(nation="byz", line="i", reason="illegible"))
+    events = g.when(AdvancePhase())
+    assert not [e for e in events if isinstance(e, m.InvestmentMade)]
+    assert g.rules.forms["byz"].struck == {"i": "illegible"}
