@@ -302,7 +302,7 @@ async def notes_written(live: LiveServer, game_id: str, text: str) -> list[Recor
 
 
 async def test_a_retry_after_a_dropped_response_replays_the_original_and_appends_nothing(
-    live_server: LiveServer,
+    live_server: LiveServer, caplog: pytest.LogCaptureFixture
 ) -> None:
     async with httpx.AsyncClient(base_url=live_server.base_url) as http:
         game, ann, _ = await started_live_game(http)
@@ -344,9 +344,12 @@ async def test_a_retry_after_a_dropped_response_replays_the_original_and_appends
         assert other.json()["code"] == "idempotency.key_reused"
         assert await live_server.services.store.stream_version(f"game-{game_id}") == head
         assert not await notes_written(live_server, game_id, "something else")
+    assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
 
 
-async def test_identical_requests_racing_on_raw_sockets_append_once(live_server: LiveServer) -> None:
+async def test_identical_requests_racing_on_raw_sockets_append_once(
+    live_server: LiveServer, caplog: pytest.LogCaptureFixture
+) -> None:
     async with httpx.AsyncClient(base_url=live_server.base_url) as http:
         game, ann, _ = await started_live_game(http)
         game_id = game["game_id"]
@@ -369,6 +372,7 @@ async def test_identical_requests_racing_on_raw_sockets_append_once(live_server:
         assert retry.headers["idempotent-replayed"] == "true"
         [event] = await notes_written(live_server, game_id, body["text"])
         assert retry.json()["command_id"] == event.meta().command_id
+    assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 async def test_identical_requests_racing_over_http_get_one_result(live_server: LiveServer) -> None:
