@@ -187,6 +187,13 @@ class SetSpellOrders(_Command, frozen=True, tag="SetSpellOrders"):
     curses: dict[str, str] = {}
 
 
+class SetRetreat(_Command, frozen=True, tag="SetRetreat"):
+    """[002:7] where the tribe falls back when it is beaten and driven off its Land (digest B8 #9: the beaten
+    tribe's choice); `null`: the first free Land. Kept from turn to turn."""
+
+    to_land: str | None
+
+
 class CounterRaze(_Command, frozen=True, tag="CounterRaze"):
     """[002:14] the owner's counter-bid of mana against a raze under way."""
 
@@ -297,6 +304,7 @@ Order = (
     | SetSpellOrders
     | RazeStructure
     | CounterRaze
+    | SetRetreat
     | ResistTravel
     | DestroyArtefact
     | CastInstant
@@ -343,6 +351,7 @@ FREE_ORDERS = frozenset(
         "DestroyArtefact",
         "CastInstant",
         "ResistTravel",
+        "SetRetreat",
     }
 )
 MONSTER_ORDERS = frozenset(

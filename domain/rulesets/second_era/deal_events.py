@@ -41,8 +41,11 @@ class TradeOffered(_Event, frozen=True, tag="TradeOffered"):
 
 
 class TradeAccepted(_Event, frozen=True, tag="TradeAccepted"):
+    """A standing agreement, once agreed, is public (digest B6); a one-off trade stays between its parties."""
+
     trade: str
     parties: tuple[str, str]
+    standing: bool = False
 
 
 class TradeEnded(_Event, frozen=True, tag="TradeEnded"):

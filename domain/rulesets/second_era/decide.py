@@ -47,6 +47,7 @@ from domain.rulesets.second_era.commands import (
     RuleRaze,
     RuleTravel,
     SetClanRoles,
+    SetRetreat,
     SetSpellOrders,
     SpawnMonster,
     TakeMonsterMana,
@@ -86,6 +87,7 @@ from domain.rulesets.second_era.decide_orders import (
     check_move,
     check_raze,
     check_resist_travel,
+    check_retreat,
     check_spawn_monster,
     check_spell_orders,
     check_teach_spell,
@@ -160,6 +162,8 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_adjust_god_mana(state, command)
         case RuleTravel():
             return decide_rule_travel(state, command)
+        case SetRetreat():
+            return _queue(state, ctx, command, check_retreat)
         case ResistTravel():
             return _queue(state, ctx, command, check_resist_travel)
         case RuleRaze():

@@ -85,7 +85,7 @@ def decide_accept_trade(state: State, command: AcceptTrade, ctx: DecisionContext
         raise reject("not_your_trade", "Only the god the trade was offered to can accept it.", status=403)
     if trade.accepted:
         raise reject("already_accepted", "That trade is already agreed.", status=409)
-    return [TradeAccepted(trade=trade.id, parties=(trade.offered_by, trade.offered_to))]
+    return [TradeAccepted(trade=trade.id, parties=(trade.offered_by, trade.offered_to), standing=trade.standing)]
 
 
 def decide_end_trade(state: State, command: EndTrade, ctx: DecisionContext) -> list[object]:

@@ -25,6 +25,7 @@ from domain.rulesets.second_era.commands import (
     RazeStructure,
     ResistTravel,
     SetClanRoles,
+    SetRetreat,
     SetSpellOrders,
     SpawnMonster,
     TeachSpell,
@@ -164,6 +165,11 @@ def check_cast_instant(state: State, god: str, order: CastInstant) -> None:
             raise reject("bad_role", "Name the role of the clans to sacrifice (`role`); your tribe must have one.")
     else:
         raise reject("not_castable", "Only Travel and Sacrifice are cast by order; battle spells are cast in battle.")
+
+
+def check_retreat(state: State, god: str, order: SetRetreat) -> None:
+    if order.to_land is not None and order.to_land not in state.lands:
+        raise reject("unknown_land", f"There is no land {order.to_land!r}.")
 
 
 def check_resist_travel(state: State, god: str, order: ResistTravel) -> None:

@@ -147,6 +147,12 @@ class SpellOrdersSet(_Event, frozen=True, tag="SpellOrdersSet"):
     curses: dict[str, str] = {}
 
 
+class RetreatSet(_Event, frozen=True, tag="RetreatSet"):
+    god: str
+    tribe: str
+    to_land: str | None
+
+
 class StructureBuilt(_Event, frozen=True, tag="StructureBuilt"):
     structure: Structure
     cost: Resources
@@ -375,6 +381,7 @@ Event = (
     | TribeGrew
     | ClanRolesSet
     | SpellOrdersSet
+    | RetreatSet
     | StructureBuilt
     | TribeMoved
     | BattleFought
@@ -468,6 +475,7 @@ __all__ = [
     "RazeCountered",
     "RazeResolved",
     "ResourcesTaken",
+    "RetreatSet",
     "SpellOrdersSet",
     "SpellStolen",
     "SpellTaught",

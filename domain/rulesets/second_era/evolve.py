@@ -50,6 +50,7 @@ from domain.rulesets.second_era.events import (
     RazeCountered,
     RazeResolved,
     ResourcesTaken,
+    RetreatSet,
     SpellOrdersSet,
     SpellsCast,
     SpellStolen,
@@ -155,6 +156,8 @@ def evolve(state: State, event: Event) -> State:
                 return state
             state = _stock(state, event.tribe, Resources().minus(event.cost))
             return _tribe(state, event.tribe, clans=_clans(tribe, event.role, 1))
+        case RetreatSet():
+            return _tribe(state, event.tribe, retreat=event.to_land)
         case ClanRolesSet():
             return _tribe(state, event.tribe, clans={k: v for k, v in event.clans.items() if v})
         case SpellOrdersSet():

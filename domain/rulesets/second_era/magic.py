@@ -7,7 +7,6 @@ Costs are whole mana: level squared times the base cost for each effect, added u
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
 from math import floor
 
 from domain.rulesets.second_era import content
@@ -118,7 +117,3 @@ def choose_spells(state: State, tribe: Tribe) -> Sequence[str]:
     ]
     known.sort(key=lambda s: -spell_cost(state.spells[s].effects))
     return known[:slots]
-
-
-def total_bonus(values: Iterable[Fraction]) -> Fraction:
-    return sum(values, Fraction(0))

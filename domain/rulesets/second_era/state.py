@@ -52,6 +52,7 @@ class Tribe(msgspec.Struct, frozen=True):
     active: tuple[str, ...] = ()  # continuous spells cast and paid this turn
     curse_orders: dict[str, str] = {}  # curse spell -> target tribe, cast each turn
     cursing: tuple[tuple[str, str], ...] = ()  # (curse spell, target tribe) cast and paid this turn
+    retreat: str | None = None  # where it would rather be driven, if beaten [002:7]
 
     def clan_count(self) -> int:
         return sum(self.clans.values())

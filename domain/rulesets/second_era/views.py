@@ -29,6 +29,7 @@ from domain.rulesets.second_era.events import (
     OrderGiven,
     RazeBegun,
     RazeCountered,
+    RetreatSet,
     SpellOrdersSet,
     SpellsCast,
     SpellTaught,
@@ -150,6 +151,13 @@ def _knows(state: State, viewer: Actor, spell: str) -> bool:
     return god is not None and (spell in state.tribes[god.tribe].spells or state.spells[spell].god == god.id)
 
 
+def _sees_trade(trade: Trade, viewer: Actor) -> bool:
+    """Parties see their trades; everyone sees standing agreements once agreed (digest B6)."""
+    return (
+        viewer.is_gm or viewer.controls in (trade.offered_by, trade.offered_to) or (trade.standing and trade.accepted)
+    )
+
+
 def _monster_view(m: Monster, viewer: Actor) -> MonsterView:
     mine = _sees_god(viewer, m.god)
     return MonsterView(
@@ -192,7 +200,7 @@ def view_for(state: State, viewer: Actor) -> View:
         structures=list(state.structures.values()),
         spells=[s for s in state.spells.values() if _knows(state, viewer, s.id)],
         edifices_raised=dict(state.pending_edifices),
-        trades=[t for t in state.trades.values() if viewer.is_gm or viewer.controls in (t.offered_by, t.offered_to)],
+        trades=[t for t in state.trades.values() if _sees_trade(t, viewer)],
         travels=[
             t if _sees_god(viewer, t.god) else msgspec.structs.replace(t, bid=0, counter_bid=None)
             for t in state.travels.values()
@@ -210,6 +218,7 @@ _PRIVATE = (
     TurnReported,
     SpellTaught,
     SpellOrdersSet,
+    RetreatSet,
     SpellsCast,
     Transmuted,
     Harvested,
@@ -242,6 +251,8 @@ def redact(event: Event, viewer: Actor) -> Event | None:
         return event if viewer.controls == event.raze.god else msgspec.structs.replace(event, raze=_sealed(event.raze))
     if isinstance(event, TradeOffered):
         return event if viewer.controls in (event.trade.offered_by, event.trade.offered_to) else None
+    if isinstance(event, TradeAccepted) and event.standing:
+        return event
     if isinstance(event, _BETWEEN_PARTIES):
         return event if viewer.controls in event.parties else None
     if isinstance(event, HoardChanged):

@@ -261,3 +261,14 @@ def test_or_the_knowledge_of_a_single_spell_if_it_chooses() -> None:
     events = resolve(game)
     assert of(events, SpellStolen) == [SpellStolen(tribe="bobs", spell="spell-7")]
     assert "spell-7" in game.rules.tribes["bobs"].spells and "spell-7" in game.rules.tribes["anns"].spells
+
+
+def test_a_beaten_defender_falls_back_to_the_land_its_god_chose() -> None:
+    """[002:7] driven to another Land: the beaten tribe's choice (digest B8 #9), set ahead with SetRetreat."""
+    from domain.rulesets.second_era.commands import SetRetreat
+    from tests.domain.second_era.world import ANN
+
+    game = _invasion({"war": 3}, {"farmer": 3})
+    game.when(SetRetreat(to_land="w-volcano"), ANN)
+    events = _fight(game, (6, 1))
+    assert TribeDriven(tribe="anns", to_land="w-volcano") in events

@@ -123,3 +123,17 @@ def test_artefacts_can_be_traded_and_serve_their_new_owner() -> None:
     game.when(AcceptTrade(trade=trade), BOB)
     resolve(game)
     assert game.rules.artefacts["artefact-1"].holder == "bobs"
+
+
+def test_a_standing_agreement_is_public_once_agreed() -> None:
+    """Digest B6: trades marked as standing agreements are public; one-off trades stay private."""
+    from domain.rulesets.second_era.views import view_for
+
+    game = new_game()
+    stock(game, "anns", food=2)
+    standing = _offer(game, give={"food": 1}, standing=True)
+    accepted = game.when(AcceptTrade(trade=standing), BOB)[0]
+    assert redact(accepted, CAL) == accepted
+    assert [t.id for t in view_for(game.rules, CAL).trades] == [standing]
+    one_off = _offer(game, give={"food": 1})
+    assert redact(game.when(AcceptTrade(trade=one_off), BOB)[0], CAL) is None

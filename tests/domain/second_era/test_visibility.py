@@ -68,3 +68,35 @@ def test_each_god_gets_a_report_of_its_turn() -> None:
     assert set(reports) == {"ann", "bob"}
     assert reports["ann"].notes and "Grow Tribe" in reports["ann"].notes[0]
     assert reports["bob"].notes == ()
+
+
+PUBLIC_EVENTS = {
+    "ArtefactCreated", "ArtefactDestroyed", "ArtefactTaken", "BattleFought", "BattleSpellCast", "ClansAdded",
+    "ClansHealed", "ClansLost", "ClansRemoved", "CursesCast", "EdificeFallen", "EdificeRaised", "EraWon",
+    "GodManaAdjusted", "HeroBorn", "HeroKilled", "HeroLevelled", "InstantCast", "MonsterDied", "MonsterHealed",
+    "MonsterLevelled", "MonsterMoved", "MonsterRested", "MonsterSpawned", "MonsterSpellCast", "MonsterWounded",
+    "RazeResolved", "ResourcesTaken", "SpellStolen", "StructureBuilt", "TravelResolved", "TribeDriven",
+    "TribeGrew", "TribeMoved", "ClanRolesSet", "TurnResolved",
+}  # fmt: skip
+SEALED_BIDS = {"RazeBegun", "TravelBegun"}  # public, bid hidden
+BETWEEN_PARTIES = {"TradeOffered", "TradeAccepted", "TradeEnded", "TradeCarriedOut", "TradeFailed"}
+PRIVATE_BY_GOD = {
+    "OrderGiven", "OrderCancelled", "OrderFailed", "ManaSpent", "TurnReported", "SpellTaught", "SpellOrdersSet",
+    "RetreatSet", "SpellsCast", "Transmuted", "Harvested", "UpkeepPaid", "StockpileAdjusted", "RazeCountered",
+    "TravelResisted", "MonsterScavenged", "MonsterAte", "MonsterTraded", "MonsterManaTaken", "MonsterSpellsCast",
+    "HoardChanged",
+}  # fmt: skip
+
+
+def test_every_event_has_a_visibility_decided_on_purpose() -> None:
+    """Each event tag is classified: public, public with a sealed bid, between trade parties, or private."""
+    from typing import get_args
+
+    from domain.rulesets.second_era.events import Event
+
+    tags = {t.__struct_config__.tag for t in get_args(Event)}
+    classified = PUBLIC_EVENTS | SEALED_BIDS | BETWEEN_PARTIES | PRIVATE_BY_GOD
+    assert tags == classified, sorted(tags ^ classified)
+    for kind in get_args(Event):
+        if kind.__struct_config__.tag in PRIVATE_BY_GOD:
+            assert "god" in kind.__struct_fields__

@@ -21,6 +21,7 @@ from domain.rulesets.second_era.commands import (
     DestroyArtefact,
     GrowTribe,
     SetClanRoles,
+    SetRetreat,
     SetSpellOrders,
     SpawnMonster,
     TeachSpell,
@@ -34,6 +35,7 @@ from domain.rulesets.second_era.events import (
     HeroLevelled,
     ManaSpent,
     MonsterSpawned,
+    RetreatSet,
     SpellOrdersSet,
     SpellTaught,
     StructureBuilt,
@@ -80,7 +82,7 @@ def pay_stockpile(log: Log, god: str, order_no: int, cost: Resources, purpose: s
 
 def resolve_free_orders(log: Log, ctx: DecisionContext) -> None:
     """Clan roles and spell orders, then heroes' abilities and arming, in the order given."""
-    kinds = (SetClanRoles, SetSpellOrders, ChooseHeroAbility, ArmHero, DestroyArtefact)
+    kinds = (SetClanRoles, SetSpellOrders, SetRetreat, ChooseHeroAbility, ArmHero, DestroyArtefact)
     for god, no, order in orders_of(log, kinds):
         tribe = log.state.tribe_of(god)
         match order:
@@ -92,6 +94,8 @@ def resolve_free_orders(log: Log, ctx: DecisionContext) -> None:
             case SetSpellOrders():
                 spells = None if order.spells is None else tuple(order.spells)
                 log.emit(SpellOrdersSet(god=god, tribe=tribe.id, spells=spells, curses=dict(order.curses)))
+            case SetRetreat():
+                log.emit(RetreatSet(god=god, tribe=tribe.id, to_land=order.to_land))
             case ChooseHeroAbility():
                 if not _ability_still_allowed(log, god, no, order.hero, order.ability):
                     continue

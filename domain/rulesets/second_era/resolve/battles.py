@@ -109,7 +109,7 @@ def fight(log: Log, ctx: DecisionContext, attacker_id: str, defender_id: str, la
     if winner is not None:
         hero_victory(log, winner)
     if result == "attacker":
-        drive_off(log, defender_id, prefer=None)
+        drive_off(log, defender_id, prefer=log.state.tribes[defender_id].retreat)
         return attacker_id
     # A draw or a repelled invasion: the invader falls back to where it came from, or the nearest free Land.
     drive_off(log, attacker_id, prefer=state.tribes[attacker_id].start_land)
@@ -202,14 +202,14 @@ def _take_artefact_or_spell(log: Log, victor: str, loser: str) -> None:
 
 
 def drive_off(log: Log, tribe_id: str, prefer: str | None) -> None:
-    """[002:7] a beaten tribe is driven to another Land: `prefer` if free, else the first free Land of its
-    continent, else the first free connected Land (by id), that its race can live on. If there is none it
-    stays (and the GM may rule)."""
+    """[002:7] a beaten tribe is driven to another Land: `prefer` (its retreat order, or for a beaten invader
+    the Land it started from) if free, else the first free Land of its continent, else the first free
+    connected Land (by id), that its race can live on. If there is none it stays (and the GM may rule)."""
     state = log.state
     tribe = state.tribes[tribe_id]
     here = state.lands[tribe.land]
     same = sorted(k for k, v in state.lands.items() if v.continent == here.continent and k != here.id)
-    candidates = ([prefer] if prefer else []) + same + sorted(here.connections)
+    candidates = ([prefer] if prefer in state.lands else []) + same + sorted(here.connections)
     for land in candidates:
         if land != here.id and state.tribe_on(land) is None and habitable(state, tribe, land):
             log.emit(TribeDriven(tribe=tribe_id, to_land=land))
