@@ -358,6 +358,9 @@ def army_supports(state: State, nation: Nation) -> Iterator[tuple[Fraction, str 
     for leader in state.leaders.values():
         if leader.nation != nation.id or not leader.units:
             continue
+        # [L2320-2321] feudal allied troops support themselves; setting A35 for full allies' troops
+        if leader.type == "F" or (leader.type == "A" and not state.settings.a35_full_ally_troops_paid):
+            continue
         terrain = location_terrain(state, leader.location)
         tsm = troop_terrain_multiple(state, terrain, nation.culture) if terrain else Fraction(1)
         yield stack_support(leader.units, nation.culture) * tsm * asm[leader.status], terrain
@@ -482,6 +485,26 @@ def agro(state: State, nation: Nation) -> Agro:
     return Agro(production=production, cities=cities, armies=armies)
 
 
+# --- NFP (§2.3.12) -------------------------------------------------------------------------------------
+
+
+def nfp_income(state: State, nation: Nation) -> Fraction:
+    """[L1156-1168] the GM's figure, or (setting `nfp_rule`) a linear rule over Friendly and Homeland GPv, plus the
+    Friendly Public Works while a Census is active."""
+    settings = state.settings
+    if settings.nfp_rule == "gm":
+        return nation.nfp_income
+    friendly = ("f", "hm")
+    regions = sum(max(r.gpv, 0) for _, r, s in held_regions(state, nation.id) if s in friendly)
+    cities = sum(max(c.gpv, 0) for _, c, s in held_cities(state, nation.id) if s in friendly)
+    total = regions * ratio(settings.nfp_per_friendly_region_gpv) + cities * ratio(settings.nfp_per_friendly_city_gpv)
+    if nation.census:
+        pwb = sum(r.pwb for _, r, s in held_regions(state, nation.id) if s in friendly)
+        pwb += sum(c.pwb for _, c, s in held_cities(state, nation.id) if s in friendly)
+        total += pwb * ratio(settings.nfp_per_census_pwb)
+    return total
+
+
 # --- the whole sheet ----------------------------------------------------------------------------------
 
 
@@ -507,8 +530,11 @@ def assess(state: State) -> dict[str, Nation]:
             international=international_trade_income(state_sized, nation, itvs),
             itv=itvs[nid],
         )
-        result[nid] = _replace_sheets(
-            nation, revenue, support(state_sized, nation, nation.imperial_size, pwb), agro(state_sized, nation)
+        result[nid] = R(
+            _replace_sheets(
+                nation, revenue, support(state_sized, nation, nation.imperial_size, pwb), agro(state_sized, nation)
+            ),
+            nfp_income=nfp_income(state_sized, nation),
         )
     return result
 

@@ -88,6 +88,14 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # question); "unmodified": their status, terrain and culture modifiers count as 1.0.
     capital_trade_value: Literal["formula", "unmodified"] = "formula"
 
+    # [L1156-1168] NFP "are drawn from Friendly populations in regions and cities, and from high Public Works ...
+    # (if you have an active Census)": no formula is given. "gm": the GM sets each nation's NFP income;
+    # "friendly_gpv": the engine recomputes it at R8 from these coefficients (ratios as strings).
+    nfp_rule: Literal["gm", "friendly_gpv"] = "gm"
+    nfp_per_friendly_region_gpv: str = "1"
+    nfp_per_friendly_city_gpv: str = "1"
+    nfp_per_census_pwb: str = "1/20"
+
     # House rules the rulebook leaves to the GM (§3.0 adjudication points), with their engine proposals.
     # [L4062-4072] "luck of the bones": the engine proposes a rise when pool x 2d6 / 7 >= cost x next level
     # (+ the BL penalty per Imperial Size point); the GM confirms or overrides every proposal.

@@ -292,3 +292,47 @@ def test_regional_income_grows_with_gpv_and_never_goes_negative(gpv: int, status
 def test_pwb_upkeep_falls_as_imperial_size_grows(pwb: int, size: int) -> None:
     """[L1717-1727] (PWB / ((IS + 2) x 10))^2: a larger empire carries the same works more cheaply."""
     assert economy.pwb_upkeep(Fraction(pwb), size + 1) <= economy.pwb_upkeep(Fraction(pwb), size)
+
+
+def _allies(settings: Settings | None = None) -> Fraction:
+    leader = {
+        "nation": "a",
+        "army_no": "1",
+        "type": "K",
+        "name": "K",
+        "age": 30,
+        "combat": 6,
+        "diplomacy": 6,
+        "charisma": 6,
+        "location": "R",
+        "units": {"I": 10},
+    }
+    setup = scenario(
+        nations={"a": nation("A")},
+        regions={"R": region(2, statuses={"a": "hm"}), "Fief": region(2, statuses={"a": "fa"}),
+                 "Ally": region(2, statuses={"a": "a"})},
+        leaders={"k": leader, "f": {**leader, "type": "F", "location": "Fief", "home_region": "Fief"},
+                 "x": {**leader, "type": "A", "location": "Ally", "home_region": "Ally"}},
+    )  # fmt: skip
+    return game(setup, settings).rules.nations["a"].support.troop
+
+
+def test_feudal_allies_support_their_own_troops_and_full_allies_are_paid_by_setting_a35() -> None:
+    """[L2320-2321] feudal allied troops pay their own; A35: full allies' troops are paid by the nation by default.
+
+    10 Civilized infantry: 10 x 3/10 x 1.0 (cultivated) x 1.0 (Normal) = 3 GP per army.
+    """
+    assert _allies() == 6
+    assert _allies(Settings(a35_full_ally_troops_paid=False)) == 3
+
+
+def test_nfp_income_follows_the_gm_or_the_friendly_gpv_rule() -> None:
+    """[L1156-1168] no formula in the text: the GM's figure by default, or a linear rule over Friendly GPv."""
+    setup = scenario(
+        nations={"a": nation("A", nfp_income="7", census=True)},
+        regions={"Home": region(4, pwb=40, statuses={"a": "hm"}), "Trib": region(3, statuses={"a": "t"})},
+        cities={"C": city("Home", 5, statuses={"a": "f"})},
+    )
+    assert game(setup).rules.nations["a"].nfp_income == 7
+    rule = game(setup, Settings(nfp_rule="friendly_gpv")).rules.nations["a"]
+    assert rule.nfp_income == 4 + 5 + 2  # region GPv 4 + city GPv 5 + 40 PWB / 20 under the Census
