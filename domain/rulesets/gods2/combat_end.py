@@ -186,6 +186,10 @@ def decide_accept_surrender(state: State, command: AcceptSurrender, ctx: Decisio
             ]
     events += _mutilation(state, combat, winner_id, loser_id, command)
     events.append(CombatEnded(combat_id=combat.id, outcome="surrender", winner=winner_id, loser=loser_id))
+    after = folded(state, events)
+    if after.characters[loser_id].permanent_hp <= 0:
+        # [003:280] at 0 permanent hit points you are permanently dead.
+        events += kill(after, after.characters[loser_id], ctx.now, "no permanent hit points left [003:280]")
     return reported(state, events, "surrender")
 
 

@@ -343,8 +343,12 @@ class KillCharacter(msgspec.Struct, frozen=True, tag="KillCharacter", tag_field=
 class ReleaseCharacterFromDeath(
     msgspec.Struct, frozen=True, tag="ReleaseCharacterFromDeath", tag_field="type", forbid_unknown_fields=True
 ):
+    """A Death power's release, ruled by the GM; `with_healing`: a heal-mutilation power was cast at the same
+    time, which alone lifts permanent death ([003:280])."""
+
     character: str
     reason: str
+    with_healing: bool = False
 
 
 class ObliterateCharacter(

@@ -48,6 +48,7 @@ from domain.rulesets.gods2.events import (
     LaborEnded,
     ProtectionGranted,
 )
+from domain.rulesets.gods2.events_powers import MutilationsHealed
 from domain.rulesets.gods2.mana import income_for_event, lose
 from domain.rulesets.gods2.model import Character, State
 
@@ -138,13 +139,22 @@ def decide_release_from_death(
     require_reason(command.reason)
     c = character(state, command.character)
     if c.life == "permanently_dead":
-        raise reject(
-            "permanently_dead",
-            "Permanent death ends only when release-from-death and heal-mutilation powers are cast together [003:280].",
-        )
+        if not command.with_healing:
+            raise reject(
+                "permanently_dead",
+                "Permanent death ends only when release-from-death and heal-mutilation powers are cast together "
+                "[003:280].",
+            )
+        restored = max(0, state.settings.hit_points - c.permanent_hp)
+        return [MutilationsHealed(character=c.id, hit_points_restored=restored), *revive(c, ctx.now, command.reason)]
     if c.life != "dead":
         raise reject("not_dead", f"{c.name} is not dead.")
-    return revive(c, ctx.now, command.reason)
+    events = revive(c, ctx.now, command.reason)
+    if command.with_healing and (c.mutilations or c.permanent_hp < state.settings.hit_points):
+        events.insert(
+            0, MutilationsHealed(character=c.id, hit_points_restored=state.settings.hit_points - c.permanent_hp)
+        )
+    return events
 
 
 def obliterate(state: State, c: Character, by: str | None, reason: str, at: datetime) -> list[object]:

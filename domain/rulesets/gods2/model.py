@@ -114,6 +114,7 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     duel_max_minutes: int = 30  # [003:330]
     defender_window_seconds: int = 5  # [003:336], [003:382]
     reaction_seconds: int = 10
+    hit_points: int = 5  # [003:278] the hit points a character starts each combat with, unmodified
 
 
 # --- state ------------------------------------------------------------------------------------------------

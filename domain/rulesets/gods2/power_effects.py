@@ -108,9 +108,9 @@ def _heal(state: State, targets: list[str]) -> list[object]:
     out: list[object] = []
     for t in targets:
         c = state.characters[t]
-        if c.mutilations:
-            restored = 2 * sum(1 for m in c.mutilations if m == "internal_weakness")
-            out.append(MutilationsHealed(character=t, hit_points_restored=restored))
+        lost = max(0, state.settings.hit_points - c.permanent_hp)  # [003:280] lost hit points are mutilations
+        if c.mutilations or lost:
+            out.append(MutilationsHealed(character=t, hit_points_restored=lost))
     return out
 
 

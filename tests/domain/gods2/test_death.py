@@ -8,19 +8,30 @@ import pytest
 
 from domain.engine.messages import FireDueTimers, TimerCancelled, TimerFired, TimerScheduled
 from domain.rulesets.gods2.commands import (
+    AcceptSurrender,
+    CastPower,
     CreateDemon,
     DisposeOfBody,
     KillCharacter,
     MoveToLocale,
     ObliterateCharacter,
+    OfferSurrender,
     PickUpArtifact,
     ReleaseCharacterFromDeath,
     SneakAttack,
     TransferMana,
     TransmigrateCharacter,
 )
-from domain.rulesets.gods2.events import CharacterDied, CharacterRevived, DemonBanished, ManaCredited, ManaLost
+from domain.rulesets.gods2.events import (
+    CharacterDied,
+    CharacterRevived,
+    DemonBanished,
+    ManaCredited,
+    ManaLost,
+    MutilationInflicted,
+)
 from domain.rulesets.gods2.model import CharacterSetup
+from tests.domain.gods2.combat_helpers import knock_down, play, sneak
 from tests.domain.gods2.scenario import ARES, AZAZEL, HERA, ZEUS, game
 from tests.domain.harness import T0, seat
 
@@ -215,3 +226,35 @@ def test_the_obliterator_disposes_of_the_body_and_an_elemental_sphere_gains() ->
     credit = next(e for e in events if isinstance(e, ManaCredited))
     assert (credit.character, credit.amount) == ("iris", 4)
     assert g.rules.bodies == {}
+
+
+def test_release_and_healing_together_lift_permanent_death() -> None:
+    """[003:280] until a release-from-death and a heal-mutilation power are cast on you simultaneously."""
+    g = game(chars={"zeus": {"permanent_hp": 0}})
+    g.when(KillCharacter(character="zeus", reason="test"))
+    g.when(ReleaseCharacterFromDeath(character="zeus", reason="Hera and Ares together", with_healing=True))
+    zeus = g.rules.characters["zeus"]
+    assert (zeus.life, zeus.permanent_hp) == ("alive", 5)
+
+
+def test_healing_restores_lost_permanent_hit_points() -> None:
+    """[003:280] lost permanent hit points are generally a mutilation, healed by powers that cure them."""
+    g = game()
+    g.given(MutilationInflicted(character="zeus", mutilation="internal_weakness", by=None, hit_points_lost=2))
+    assert g.rules.characters["zeus"].permanent_hp == 3
+    g.when(CastPower(power="heal_wounds", targets=["zeus"]), HERA)
+    zeus = g.rules.characters["zeus"]
+    assert (zeus.permanent_hp, zeus.mutilations) == (5, ())
+
+
+def test_internal_weakness_that_leaves_no_permanent_hit_points_is_permanent_death() -> None:
+    """[003:280], [003:308] reaching 0 permanent hit points is permanent death."""
+
+    g = game(chars={"hera": {"permanent_hp": 2}})
+    sneak(g, ZEUS, "hera")
+    play(g, ZEUS, HERA, "rock", "scissors", pa="blade_of_ending")
+    knock_down(g, ZEUS, HERA, 1)
+    g.when(OfferSurrender(), HERA)
+    g.when(AcceptSurrender(term="mana", mutilation="internal_weakness"), ZEUS)
+    hera = g.rules.characters["hera"]
+    assert (hera.permanent_hp, hera.life, hera.locale) == (0, "permanently_dead", "underworld")
