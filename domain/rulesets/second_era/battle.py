@@ -7,20 +7,19 @@ together, then one rounding down (digest #23). Several heroes overlap: per abili
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from math import ceil, floor
 from typing import Literal
 
 from domain.rulesets.second_era import content
+from domain.rulesets.second_era.content import Ability
 from domain.rulesets.second_era.economy import hero_bonus
 from domain.rulesets.second_era.state import State, Tribe
+from domain.rulesets.second_era.values import Resources
 
 Side = Literal["attacker", "defender"]
 Outcome = Literal["draw", "attacker", "defender"]
-
-# Which clans fall first when a tribe loses clans: the text does not say ([002:55-57]). Chosen reading: the
-# War Clans who fought, then the clans that add least to the tribe, then the rest.
-LOSS_ORDER: tuple[str, ...] = ("war", "pioneer", "crafter", "trader", "miner", "farmer", "mage")
 
 
 def war_score(state: State, tribe: Tribe, side: Side, vs_monster: bool = False) -> int:
@@ -51,10 +50,11 @@ def outcome(attacker_total: int, defender_total: int) -> tuple[Outcome, int, int
 
 
 def clans_to_lose(tribe: Tribe, count: int) -> dict[str, int]:
-    """The clans a tribe loses, in `LOSS_ORDER`; never more than it has."""
+    """The clans a tribe loses, in the content's `loss_order` (a chosen reading); never more than it has."""
     lost: dict[str, int] = {}
     left = count
-    roles = [*LOSS_ORDER, *sorted(set(tribe.clans) - set(LOSS_ORDER))]
+    order = content.clans().loss_order
+    roles = [*order, *sorted(set(tribe.clans) - set(order))]
     for role in roles:
         take = min(left, tribe.n(role))
         if take:
@@ -65,6 +65,28 @@ def clans_to_lose(tribe: Tribe, count: int) -> dict[str, int]:
 
 def has_ability(state: State, tribe: Tribe, ability: str) -> bool:
     return any(ability in h.abilities for h in state.heroes_of(tribe.id))
+
+
+def hero_kill_rewards(state: State, tribe: Tribe, clans: int, monster_levels: int) -> Resources:
+    """On-kill rewards of the tribe's heroes ([002:96-97]); several heroes overlap ([002:98]): each ability
+    counts once for the tribe."""
+    abilities = content.beings().hero.abilities
+    held = {a for h in state.heroes_of(tribe.id) for a in h.abilities}
+    return _rewards([abilities[a] for a in sorted(held)], clans, monster_levels)
+
+
+def monster_kill_rewards(abilities: Sequence[str], clans: int, monster_levels: int) -> Resources:
+    """On-kill rewards of a monster's abilities ([002:118-120]), into its hoard."""
+    table = content.beings().monster.abilities
+    return _rewards([table[a] for a in sorted(set(abilities))], clans, monster_levels)
+
+
+def _rewards(abilities: Sequence[Ability], clans: int, monster_levels: int) -> Resources:
+    total = Resources()
+    for ability in abilities:
+        total = total.plus(Resources.of(ability.per_clan_killed).times(clans))
+        total = total.plus(Resources.of(ability.per_monster_level_killed).times(monster_levels))
+    return total
 
 
 def loot(stockpile_amounts: dict[str, int], priority: list[str], limit: int) -> dict[str, int]:

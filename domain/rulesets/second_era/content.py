@@ -39,6 +39,9 @@ class Clans(_Content, frozen=True):
     version: int
     start_clans: int
     roles: dict[str, ClanRole]
+    # Which clans fall first when a tribe loses clans; the text does not say ([002:55-57]). Chosen reading:
+    # the War Clans who fought, then the clans that add least to the tribe, then the rest.
+    loss_order: list[str]
 
 
 # --- lands.json ------------------------------------------------------------------------------------------
@@ -136,6 +139,8 @@ class Ability(_Content, frozen=True):
     flat: dict[str, int] = {}
     once: bool = False
     conflicts: list[str] = []
+    per_clan_killed: dict[str, int] = {}  # on-kill rewards when the holder's side beats a tribe
+    per_monster_level_killed: dict[str, int] = {}  # ... and when it kills a monster, per monster level
 
 
 class HeroRules(_Content, frozen=True):
@@ -184,6 +189,8 @@ def _check_resources(where: str, table: dict[str, int] | dict[str, str]) -> None
 @cache
 def clans() -> Clans:
     table = _load("clans.json", Clans)
+    if sorted(table.loss_order) != sorted(table.roles):
+        raise ValueError("clans.loss_order must name every role once")
     for name, role in table.roles.items():
         _check_resources(f"clans.{name}", role.upkeep)
         _check_resources(f"clans.{name}", role.produces)
@@ -216,7 +223,15 @@ def acts() -> Acts:
 
 @cache
 def beings() -> Beings:
-    return _load("beings.json", Beings)
+    table = _load("beings.json", Beings)
+    for kind, abilities in (("hero", table.hero.abilities), ("monster", table.monster.abilities)):
+        for name, ability in abilities.items():
+            for part in (ability.cost, ability.per_clan_killed, ability.per_monster_level_killed):
+                _check_resources(f"beings.{kind}.{name}", part)
+            unknown = set(ability.conflicts) - set(abilities)
+            if unknown:
+                raise ValueError(f"beings.{kind}.{name}: conflicts with unknown {sorted(unknown)}")
+    return table
 
 
 def load_all() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from domain.engine import DecisionContext
 from domain.rulesets.second_era import content
-from domain.rulesets.second_era.battle import clans_to_lose, has_ability, loot, outcome, war_score
+from domain.rulesets.second_era.battle import clans_to_lose, has_ability, hero_kill_rewards, loot, outcome, war_score
 from domain.rulesets.second_era.commands import MoveTribe
 from domain.rulesets.second_era.events import (
     ArtefactTaken,
@@ -140,11 +140,8 @@ def lose_clans(log: Log, tribe_id: str, count: int, victor: str | None) -> dict[
     slaver = winner is not None and has_ability(log.state, winner, "slaver")
     log.emit(ClansLost(tribe=tribe_id, clans=lost, to_tribe=victor if slaver else None))
     if winner is not None and not slaver:
-        reward = Resources()
-        if has_ability(log.state, winner, "pillager"):
-            reward = reward.plus(Resources(luxuries=5 * n))  # [002:96] 5 Luxuries per clan killed
-        if has_ability(log.state, winner, "sacrificial_priest"):
-            reward = reward.plus(Resources(mana=15 * n))  # [002:97] 15 mana per clan killed
+        # [002:96] Pillager 5 Luxuries, [002:97] Sacrificial Priest 15 mana per clan killed.
+        reward = hero_kill_rewards(log.state, winner, clans=n, monster_levels=0)
         if not reward.is_zero():
             log.emit(ResourcesTaken(to_tribe=winner.id, resources=reward, reason="clans killed"))
     if n >= content.acts().heroes_killed_at_clan_losses:

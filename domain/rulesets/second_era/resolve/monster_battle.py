@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from domain.engine import DecisionContext
 from domain.rulesets.second_era import content
-from domain.rulesets.second_era.battle import has_ability, loot, outcome, war_score
+from domain.rulesets.second_era.battle import hero_kill_rewards, loot, monster_kill_rewards, outcome, war_score
 from domain.rulesets.second_era.events import (
     ArtefactTaken,
     BattleFought,
@@ -103,31 +103,21 @@ def _on_kill_monster(log: Log, slayer: str, dead: Monster) -> None:
     Devourer 5 Food per level [002:118], Horror 10 mana per level [002:120]."""
     state = log.state
     if slayer in state.tribes:
-        if has_ability(state, state.tribes[slayer], "sacrificial_priest"):
-            reward = Resources(mana=10 * dead.level)
+        reward = hero_kill_rewards(state, state.tribes[slayer], clans=0, monster_levels=dead.level)
+        if not reward.is_zero():
             log.emit(ResourcesTaken(to_tribe=slayer, resources=reward, reason="monster killed"))
         return
     killer = state.monsters.get(slayer)
     if killer is None:
         return
-    reward = Resources()
-    if "devourer" in killer.abilities:
-        reward = reward.plus(Resources(food=5 * dead.level))
-    if "horror" in killer.abilities:
-        reward = reward.plus(Resources(mana=10 * dead.level))
+    reward = monster_kill_rewards(killer.abilities, clans=0, monster_levels=dead.level)
     if not reward.is_zero():
         log.emit(HoardChanged(god=killer.god, monster=killer.id, delta=reward, reason="monster killed"))
 
 
 def _on_kill_clans(log: Log, monster: Monster, clans: int) -> None:
     """[002:118-120] Devourer 5 Food, Raider 5 Luxuries, Horror 15 mana per clan killed, to the hoard."""
-    reward = Resources()
-    if "devourer" in monster.abilities:
-        reward = reward.plus(Resources(food=5 * clans))
-    if "raider" in monster.abilities:
-        reward = reward.plus(Resources(luxuries=5 * clans))
-    if "horror" in monster.abilities:
-        reward = reward.plus(Resources(mana=15 * clans))
+    reward = monster_kill_rewards(monster.abilities, clans=clans, monster_levels=0)
     if not reward.is_zero():
         log.emit(HoardChanged(god=monster.god, monster=monster.id, delta=reward, reason="clans killed"))
 
