@@ -6,7 +6,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.rulesets.lote.enums import Status
+from domain.rulesets.lote.enums import ArmyStatus, Status
 from domain.rulesets.lote.orders import Order
 from domain.rulesets.lote.scenario import TradeRouteRecord
 
@@ -93,6 +93,35 @@ class SetHarvest(_Command, frozen=True, tag="SetHarvest"):
     reason: str
 
 
+class AdjustUnits(_Command, frozen=True, tag="AdjustUnits"):
+    """Casualties, disbanded unsupported units, captures: unit deltas for an army or a place's garrison."""
+
+    nation: str
+    units: dict[str, int]
+    reason: str
+    army: str | None = None
+    place: str | None = None
+
+
+class MoveLeader(_Command, frozen=True, tag="MoveLeader"):
+    """The outcome of a free-form itinerary: where a leader's army ends the turn, and its status (Table 2-21)."""
+
+    leader: str
+    location: str
+    reason: str
+    status: ArmyStatus | None = None
+
+
+class AdjustPlace(_Command, frozen=True, tag="AdjustPlace"):
+    """Damage or change to a region or city (sack, loot, raid, siege): new GPv, PWB or wall points."""
+
+    place: str
+    reason: str
+    gpv: int | None = None
+    pwb: int | None = None
+    walls: int | None = None
+
+
 class CancelCityFoundation(_Command, frozen=True, tag="CancelCityFoundation"):
     """[L4643-4646] the GM rules the region was attacked in the first half of the turn."""
 
@@ -122,6 +151,9 @@ Command = (
     | SetHarvest
     | RecordTradeRoute
     | CancelCityFoundation
+    | AdjustUnits
+    | MoveLeader
+    | AdjustPlace
 )
 GM_COMMANDS = frozenset(
     {
@@ -135,5 +167,8 @@ GM_COMMANDS = frozenset(
         "SetHarvest",
         "RecordTradeRoute",
         "CancelCityFoundation",
+        "AdjustUnits",
+        "MoveLeader",
+        "AdjustPlace",
     }
 )

@@ -16,7 +16,9 @@ from domain.rulesets.lote import budget
 from domain.rulesets.lote.construction import refuse
 from domain.rulesets.lote.messages import (
     AdjudicationDecided,
+    AdjustPlace,
     AdjustTreasury,
+    AdjustUnits,
     AdmitLateOrders,
     CancelCityFoundation,
     CityFoundationCancelled,
@@ -25,12 +27,15 @@ from domain.rulesets.lote.messages import (
     ControlStatusSet,
     HarvestSet,
     LateOrdersAdmitted,
+    LeaderMoved,
+    MoveLeader,
     NationParameterSet,
     OrderEntered,
     OrdersSubmitted,
     OrderStruck,
     OrderWithdrawn,
     OverrideAdjudication,
+    PlaceAdjusted,
     RecordTradeRoute,
     SetControlStatus,
     SetHarvest,
@@ -39,6 +44,7 @@ from domain.rulesets.lote.messages import (
     SubmitOrders,
     TradeRouteRecorded,
     TreasuryAdjusted,
+    UnitsAdjusted,
     WithdrawOrder,
 )
 from domain.rulesets.lote.orders import (
@@ -241,6 +247,52 @@ def decide_ruling(state: State, command: Command) -> list[object]:
     raise AssertionError(f"not a ruling: {command!r}")
 
 
+def decide_force_ruling(state: State, command: AdjustUnits | MoveLeader | AdjustPlace) -> list[object]:
+    """Typed outcomes for what phase 1 leaves to the GM: battles, movement, sieges, disbanded units."""
+    places = set(state.regions) | set(state.cities) | set(state.sea_zones)
+    match command:
+        case AdjustUnits():
+            _known_nation(state, command.nation)
+            if command.army is not None and state.leaders.get(command.army, None) is None:
+                raise Rejected("lote.unknown_army", f"There is no leader {command.army!r}.")
+            if command.army is None and command.place not in places:
+                raise Rejected("lote.unknown_place", "Name the army or the region or city whose garrison changes.")
+            return [
+                UnitsAdjusted(
+                    nation=command.nation,
+                    units=command.units,
+                    reason=_reason(command.reason),
+                    army=command.army,
+                    place=command.place,
+                )
+            ]
+        case MoveLeader():
+            leader = state.leaders.get(command.leader)
+            if leader is None or command.location not in places:
+                raise Rejected("lote.unknown_place", "Name a known leader and region, city or sea zone.")
+            return [
+                LeaderMoved(
+                    leader=command.leader,
+                    nation=leader.nation,
+                    location=command.location,
+                    reason=_reason(command.reason),
+                    status=command.status,
+                )
+            ]
+        case AdjustPlace():
+            if command.place not in state.regions and command.place not in state.cities:
+                raise Rejected("lote.unknown_place", f"There is no region or city {command.place!r}.")
+            return [
+                PlaceAdjusted(
+                    place=command.place,
+                    reason=_reason(command.reason),
+                    gpv=command.gpv,
+                    pwb=command.pwb,
+                    walls=command.walls,
+                )
+            ]
+
+
 def decide_cancel_city(state: State, command: CancelCityFoundation) -> list[object]:
     project = state.projects.get(f"city:{command.name}")
     if project is None:
@@ -317,5 +369,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_ruling(state, command)
         case CancelCityFoundation():
             return decide_cancel_city(state, command)
+        case AdjustUnits() | MoveLeader() | AdjustPlace():
+            return decide_force_ruling(state, command)
         case _:
             assert_never(command)

@@ -7,7 +7,7 @@ from fractions import Fraction
 import msgspec
 
 from domain.rulesets.lote.commands import NationParameter
-from domain.rulesets.lote.enums import Exact, Status
+from domain.rulesets.lote.enums import ArmyStatus, Exact, Status
 from domain.rulesets.lote.orders import Order
 from domain.rulesets.lote.scenario import TradeRouteRecord
 from domain.rulesets.lote.state import Adjudication, Agro, Revenue, Support
@@ -436,6 +436,30 @@ class NationParameterSet(_Event, frozen=True, tag="NationParameterSet"):
     reason: str
 
 
+class UnitsAdjusted(_Event, frozen=True, tag="UnitsAdjusted"):
+    nation: str
+    units: dict[str, int]
+    reason: str
+    army: str | None = None
+    place: str | None = None
+
+
+class LeaderMoved(_Event, frozen=True, tag="LeaderMoved"):
+    leader: str
+    nation: str
+    location: str
+    reason: str
+    status: ArmyStatus | None = None
+
+
+class PlaceAdjusted(_Event, frozen=True, tag="PlaceAdjusted"):
+    place: str
+    reason: str
+    gpv: int | None = None
+    pwb: int | None = None
+    walls: int | None = None
+
+
 class HarvestSet(_Event, frozen=True, tag="HarvestSet"):
     zone: str
     percent: int
@@ -502,5 +526,8 @@ Event = (
     | ControlStatusSet
     | NationParameterSet
     | HarvestSet
+    | UnitsAdjusted
+    | LeaderMoved
+    | PlaceAdjusted
     | TradeRouteRecorded
 )

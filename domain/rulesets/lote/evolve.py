@@ -29,6 +29,7 @@ from domain.rulesets.lote.messages import (
     HeavyTransportsBuilt,
     InvestmentMade,
     LateOrdersAdmitted,
+    LeaderMoved,
     MegalithCompleted,
     MegalithLost,
     MegalithPaid,
@@ -44,6 +45,7 @@ from domain.rulesets.lote.messages import (
     OrdersSubmitted,
     OrderStruck,
     OrderWithdrawn,
+    PlaceAdjusted,
     PortAreaBuilt,
     PublicWorksBuilt,
     RatingRaised,
@@ -61,6 +63,7 @@ from domain.rulesets.lote.messages import (
     TreasuryAdjusted,
     TreasuryMoved,
     TurnPublished,
+    UnitsAdjusted,
     UnitsDemobilized,
     UnitsMustered,
     WallPointsBuilt,
@@ -173,6 +176,22 @@ def _return_mercenaries(state: State, event: MercenariesReturned) -> State:
         state = R(state, mercenary_pools={**state.mercenary_pools, event.pool: R(pool, units=units)})
     done = next((i for i, h in enumerate(state.hires) if (h.nation, h.pool, h.unit) == key), None)
     return state if done is None else R(state, hires=(*state.hires[:done], *state.hires[done + 1 :]))
+
+
+def _adjust_units(state: State, event: UnitsAdjusted) -> State:
+    for unit, delta in event.units.items():
+        if event.army is not None:
+            leader = state.leaders.get(event.army)
+            if leader is not None:
+                units = _add_units(leader.units, unit, max(delta, -leader.units.get(unit, 0)))
+                state = R(state, leaders={**state.leaders, event.army: R(leader, units=units)})
+        elif event.place is not None:
+            record = state.cities.get(event.place) or state.regions.get(event.place)
+            if record is not None:
+                held = record.garrison.get(event.nation, {})
+                garrison = {**record.garrison, event.nation: _add_units(held, unit, max(delta, -held.get(unit, 0)))}
+                state = _set_place(state, event.place, garrison=garrison)
+    return state
 
 
 def _pool_rating(state: State, event: InvestmentMade) -> State:
@@ -470,6 +489,23 @@ def evolve(state: State, event: Event) -> State:
             return _status(state, event.place, event.nation, event.status)
         case NationParameterSet():
             return _parameter(state, event)
+        case UnitsAdjusted():
+            return _adjust_units(state, event)
+        case LeaderMoved():
+            leader = state.leaders.get(event.leader)
+            if leader is None:
+                return state
+            moved = R(leader, location=event.location, status=event.status or leader.status)
+            return R(state, leaders={**state.leaders, event.leader: moved})
+        case PlaceAdjusted():
+            changes: dict[str, object] = {}
+            if event.gpv is not None:
+                changes["gpv"] = event.gpv
+            if event.pwb is not None:
+                changes["pwb"] = event.pwb
+            if event.walls is not None:
+                changes["walls" if event.place in state.cities else "fortress_wp"] = event.walls
+            return _set_place(state, event.place, **changes)
         case HarvestSet():
             return R(state, harvest_pct={**state.harvest_pct, event.zone: event.percent})
         case TradeRouteRecorded():

@@ -140,7 +140,7 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
             return R(event, without_orders=tuple(n for n in event.without_orders if n == me))
         case m.HarvestSet():
             return R(event, reason="")
-        case m.ResistanceSet():
+        case m.ResistanceSet() | m.PlaceAdjusted():
             return None
         case m.TradeRouteRecorded():
             return R(event, reason="") if me in (event.route.nation_a, event.route.nation_b) else None
@@ -150,7 +150,14 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
             return R(event, item=R(event.item, rolls=(), explanation="", proposal=""))
         case m.AdjudicationDecided() | m.LateOrdersAdmitted() | m.OrderStruck():
             return R(event, reason="") if event.nation == me else None
-        case m.TreasuryAdjusted() | m.ControlStatusSet() | m.NationParameterSet() | m.CityFoundationCancelled():
+        case (
+            m.TreasuryAdjusted()
+            | m.ControlStatusSet()
+            | m.NationParameterSet()
+            | m.CityFoundationCancelled()
+            | m.UnitsAdjusted()
+            | m.LeaderMoved()
+        ):
             return R(event, reason="") if event.nation == me else None
         case _:
             nation = getattr(event, "nation", None)

@@ -277,3 +277,26 @@ def test_a_line_the_gm_strikes_in_validation_is_not_resolved() -> None:
     events = g.when(AdvancePhase())
     assert not [e for e in events if isinstance(e, m.InvestmentMade)]
     assert g.rules.forms["byz"].struck == {"i": "illegible"}
+
+
+def test_gm_rulings_record_battle_outcomes_as_typed_events() -> None:
+    """Digest §7.1.2: what is not automated is still playable: casualties, movement and damage are typed rulings."""
+    g = _start()
+    g.when(m.AdjustUnits(nation="byz", army="byz-1", units={"I": -5, "HC": -20}, reason="battle of Kleidion"))
+    assert g.rules.leaders["byz-1"].units == {"I": 15}
+    g.when(m.MoveLeader(leader="byz-1", location="Bulgaria", status="C", reason="campaigned in Bulgaria"))
+    assert (g.rules.leaders["byz-1"].location, g.rules.leaders["byz-1"].status) == ("Bulgaria", "C")
+    g.when(m.AdjustPlace(place="Kiev", walls=0, pwb=0, reason="sacked by the Kipchaks"))
+    assert (g.rules.cities["Kiev"].walls, g.rules.cities["Kiev"].pwb) == (0, 0)
+    assert g.rejects(m.MoveLeader(leader="byz-1", location="Atlantis", reason="x")).code == "lote.unknown_place"
+
+
+def test_an_army_on_campaign_last_turn_costs_double_support() -> None:
+    """[L1580-1583; Table 2-21] units that fought in the previous turn cost double (status C)."""
+    g = _start()
+    before = g.rules.nations["dan"].support.troop
+    g.when(m.MoveLeader(leader="dan-1", location="Roskilde", status="C", reason="fought the Wends"))
+    for _ in range(4):
+        _decide_all(g)
+        g.when(AdvancePhase())
+    assert g.rules.nations["dan"].support.troop == 2 * before
