@@ -214,8 +214,13 @@ def _mutilation(state: State, combat: Combat, winner_id: str, loser_id: str, com
         return []
     m = command.mutilation
     loser = state.characters[loser_id]
-    if m is None or m == "other":
+    if m is None:
         raise reject("choose_mutilation", "Choose lame, lost_hand, lost_eye or internal_weakness [003:300-308].")
+    if m == "other":
+        approved = state.characters[winner_id].approved_mutilation
+        if approved is None:
+            raise reject("not_approved", "An Other mutilation must be approved by the GMs in advance [003:310].")
+        return [MutilationInflicted(character=loser_id, mutilation=m, by=winner_id, description=approved)]
     if m == "internal_weakness" and m in loser.mutilations:
         raise reject("already_weakened", "Internal Weakness cannot be received again unless healed [003:308].")
     lost = 2 if m == "internal_weakness" else 0

@@ -408,6 +408,16 @@ class RulePowerEffect(msgspec.Struct, frozen=True, tag="RulePowerEffect", tag_fi
     reason: str
 
 
+class ApproveMutilation(
+    msgspec.Struct, frozen=True, tag="ApproveMutilation", tag_field="type", forbid_unknown_fields=True
+):
+    """The GMs approve, in advance, a player's own "Other" mutilation ([003:310])."""
+
+    character: str
+    description: str
+    reason: str
+
+
 class SetClock(msgspec.Struct, frozen=True, tag="SetClock", tag_field="type", forbid_unknown_fields=True):
     era: Era
     in_transition: bool
@@ -472,6 +482,7 @@ Command = (
     | EndCombatByRuling
     | RulePowerEffect
     | PlayDemesneDefence
+    | ApproveMutilation
     | SetClock
 )
 
@@ -490,6 +501,7 @@ GM_COMMANDS = frozenset(
         "EndCombatByRuling",
         "RulePowerEffect",
         "PlayDemesneDefence",
+        "ApproveMutilation",
         "SetClock",
     }
 )

@@ -30,6 +30,7 @@ from domain.rulesets.gods2.commands import (
     AcceptSurrender,
     ActivateArtifact,
     AdmitToDemesne,
+    ApproveMutilation,
     AttackDemesne,
     BuildDemesne,
     CastPower,
@@ -210,6 +211,8 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
             return life.decide_grant_protection(state, command, ctx)
         case EndCombatByRuling():
             return combat_end.decide_end_combat_by_ruling(state, command, ctx)
+        case ApproveMutilation():
+            return life.decide_approve_mutilation(state, command, ctx)
         case SetClock():
             return life.decide_set_clock(state, command, ctx)
         case _:

@@ -41,6 +41,7 @@ from domain.rulesets.gods2.events_combat import (
     KeepAwayEnded,
     LaborEnded,
     LaborImposed,
+    MutilationApproved,
     MutilationInflicted,
     MutualEndProposed,
     RoundFought,
@@ -284,6 +285,7 @@ class ClockSet(msgspec.Struct, frozen=True, tag="ClockSet", tag_field="type"):
     reason: str
     session_ended: bool = False
     era_ended: bool = False
+    session_started: bool = False
 
 
 Event = (
@@ -331,6 +333,7 @@ Event = (
     | SurrenderOffered
     | SurrenderAccepted
     | MutilationInflicted
+    | MutilationApproved
     | LaborImposed
     | LaborEnded
     | CombatEnded
@@ -443,6 +446,7 @@ __all__ = [
     "MotionFailed",
     "MotionPassed",
     "MotionProposed",
+    "MutilationApproved",
     "MutilationInflicted",
     "MutilationsHealed",
     "MutualEndProposed",

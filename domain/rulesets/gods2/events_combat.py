@@ -174,6 +174,13 @@ class MutilationInflicted(msgspec.Struct, frozen=True, tag="MutilationInflicted"
     mutilation: Mutilation
     by: str | None
     hit_points_lost: int = 0
+    description: str = ""
+
+
+class MutilationApproved(msgspec.Struct, frozen=True, tag="MutilationApproved", tag_field="type"):
+    character: str
+    description: str
+    reason: str
 
 
 class LaborImposed(msgspec.Struct, frozen=True, tag="LaborImposed", tag_field="type"):

@@ -57,6 +57,7 @@ from domain.rulesets.gods2.events import (
     ManaSourcesScaled,
     ManaSpent,
     ManaTransferred,
+    MutilationApproved,
     MutilationInflicted,
     MutualEndProposed,
     ProtectionGranted,
@@ -251,6 +252,7 @@ def evolve(state: State, event: Event) -> State:
             | SurrenderOffered()
             | SurrenderAccepted()
             | MutilationInflicted()
+            | MutilationApproved()
             | LaborImposed()
             | LaborEnded()
             | CombatEnded()
@@ -401,4 +403,6 @@ def _clock(state: State, event: ClockSet) -> State:
     characters = state.characters
     if event.era_ended:
         characters = {k: R(c, earthly_bans=()) for k, c in characters.items()}
+    if event.session_started:
+        characters = {k: R(c, sources_waiting=()) for k, c in characters.items()}
     return R(state, era=event.era, in_transition=event.in_transition, demesnes=demesnes, characters=characters)

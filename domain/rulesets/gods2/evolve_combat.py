@@ -34,6 +34,7 @@ from domain.rulesets.gods2.events import (
     KeepAwayEnded,
     LaborEnded,
     LaborImposed,
+    MutilationApproved,
     MutilationInflicted,
     MutualEndProposed,
     RoundFought,
@@ -77,6 +78,7 @@ CombatEvent = (
     | SurrenderOffered
     | SurrenderAccepted
     | MutilationInflicted
+    | MutilationApproved
     | LaborImposed
     | LaborEnded
     | CombatEnded
@@ -215,6 +217,8 @@ def evolve_combat(state: State, event: CombatEvent) -> State:
                 mutilations=(*c.mutilations, event.mutilation),
                 permanent_hp=c.permanent_hp - event.hit_points_lost,
             )
+        case MutilationApproved():
+            return _change(state, event.character, approved_mutilation=event.description)
         case LaborImposed():
             return _change(state, event.character, labor_master=event.master, labor_until=event.until)
         case LaborEnded():

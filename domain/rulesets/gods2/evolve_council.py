@@ -120,7 +120,12 @@ def evolve_council(state: State, event: CouncilEvent) -> State:
                     break
             state = R(state, vacancies=tuple(vacancies))
             return _change(
-                state, c.id, kind="greater_god", greater_spheres=(*c.greater_spheres, event.sphere), lords=()
+                state,
+                c.id,
+                kind="greater_god",
+                greater_spheres=(*c.greater_spheres, event.sphere),
+                sources_waiting=(*c.sources_waiting, event.sphere),
+                lords=(),
             )
         case ArchetypeSuccessorNamed():
             voted = tuple(

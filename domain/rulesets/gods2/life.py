@@ -15,6 +15,7 @@ from domain.engine import DecisionContext, Timer
 from domain.engine.messages import TimerCancelled, TimerScheduled
 from domain.rulesets.gods2 import ledger
 from domain.rulesets.gods2.commands import (
+    ApproveMutilation,
     CreateDemon,
     DisposeOfBody,
     GrantProtection,
@@ -46,6 +47,7 @@ from domain.rulesets.gods2.events import (
     DemonFreed,
     KeepAwayEnded,
     LaborEnded,
+    MutilationApproved,
     ProtectionGranted,
 )
 from domain.rulesets.gods2.events_powers import MutilationsHealed
@@ -253,6 +255,7 @@ def decide_set_clock(state: State, command: SetClock, ctx: DecisionContext) -> S
             reason=command.reason,
             session_ended=command.in_transition and not state.in_transition,
             era_ended=command.era != state.era,
+            session_started=state.in_transition and not command.in_transition,
         )
     ]
 
@@ -281,3 +284,11 @@ def decide_dispose_of_body(state: State, command: DisposeOfBody, ctx: DecisionCo
         raise reject("not_your_deed", "Only the one who obliterated the god decides what to do with the body.")
     event = BodyDisposed(body=command.body, method=command.method, by=c.id)
     return [event, *income_for_event(state, f"body.{command.method}", 1, f"the body of {command.body}")]
+
+
+def decide_approve_mutilation(state: State, command: ApproveMutilation, ctx: DecisionContext) -> Sequence[object]:
+    require_reason(command.reason)
+    c = character(state, command.character)
+    if not command.description.strip():
+        raise reject("describe_it", "Describe the mutilation; it must match those listed in severity [003:310].")
+    return [MutilationApproved(character=c.id, description=command.description, reason=command.reason)]

@@ -186,7 +186,7 @@ def income_for_event(state: State, event: str, count: int, reason: str) -> list[
             out.append(DemonPoolCredited(source=source.id, amount=rate, whole=whole, accumulator=rest, reason=reason))
             continue
         for c in state.characters.values():
-            cards = c.spheres.get(source.sphere, 0)
+            cards = cards_for_sources(c, source.sphere)
             if cards <= 0 or c.life == "obliterated":
                 continue  # the dead still receive their mana [003:431]
             amount = rate if source.flat_rate else rate * cards
@@ -194,6 +194,13 @@ def income_for_event(state: State, event: str, count: int, reason: str) -> list[
             debts[c.id] -= paid.debt_paid
             out.append(paid)
     return out
+
+
+def cards_for_sources(c: Character, sphere: str) -> int:
+    """Cards that earn a sphere's mana ([003:132]). Chosen reading: a greater sphere card counts as one card of
+    its sphere, from the session after it was gained ([003:500])."""
+    greater = 1 if sphere in c.greater_spheres and sphere not in c.sources_waiting else 0
+    return c.spheres.get(sphere, 0) + greater
 
 
 def decide_debit_mana(state: State, command: DebitMana, ctx: DecisionContext) -> Sequence[object]:

@@ -181,6 +181,8 @@ class Character(msgspec.Struct, frozen=True):
     labor_master: str | None = None
     labor_until: datetime | None = None
     earthly_bans: tuple[str, ...] = ()  # [003:290] races this character may not influence until the era ends
+    sources_waiting: tuple[str, ...] = ()  # greater spheres whose mana sources start next session [003:500]
+    approved_mutilation: str | None = None  # an "Other" mutilation the GMs approved in advance [003:310]
 
     @property
     def total_mana(self) -> int:

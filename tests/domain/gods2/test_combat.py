@@ -7,6 +7,7 @@ from datetime import timedelta
 from domain.engine.messages import FireDueTimers
 from domain.rulesets.gods2.commands import (
     AcceptSurrender,
+    ApproveMutilation,
     ChallengeDuel,
     ChooseCombatArtifact,
     ChooseCombatPower,
@@ -401,3 +402,18 @@ def test_an_end_of_combat_power_waits_for_the_end_and_goes_to_the_gm() -> None:
     events = g.when(UseEndOfCombatPower(power="mercy_of_war"), ZEUS)
     assert g.rules.characters["zeus"].mana == 18 and "combat-2:mercy_of_war" in g.rules.rulings
     assert events[1].ruling == "Which term does the surrender take?"
+
+
+def test_an_other_mutilation_needs_the_gms_approval_in_advance() -> None:
+    """[003:310] Other mutilations must be proposed to and approved by the gamemasters in advance."""
+    g = game()
+    sneak(g, ZEUS, "hera")
+    play(g, ZEUS, HERA, "rock", "scissors", pa="blade_of_ending")
+    knock_down(g, ZEUS, HERA, 4)
+    g.when(OfferSurrender(), HERA)
+    cmd = AcceptSurrender(term="mana", mutilation="other")
+    assert g.rejects(cmd, ZEUS).code == "gods2.not_approved"
+    g.when(ApproveMutilation(character="zeus", description="Branded brow", reason="approved before the session"))
+    events = g.when(cmd, ZEUS)
+    inflicted = next(e for e in events if isinstance(e, MutilationInflicted))
+    assert (inflicted.mutilation, inflicted.description) == ("other", "Branded brow")

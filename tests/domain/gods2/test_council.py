@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from domain.engine.messages import FireDueTimers
 from domain.rulesets.gods2.commands import (
     ChallengeDuel,
@@ -14,6 +16,7 @@ from domain.rulesets.gods2.commands import (
     NameDuelTime,
     ObliterateCharacter,
     ProposeMotion,
+    RecordManaEvent,
     SetClock,
     SneakAttack,
     SummonGreatCouncil,
@@ -277,3 +280,23 @@ def test_an_archetype_with_no_archetypal_lesser_gods_leaves_an_ordinary_seat() -
     g = council_game(hera={"archetype": True})
     g.when(ObliterateCharacter(character="hera", reason="weapon of obliteration"))
     assert g.rules.vacancies[0].archetype is False
+
+
+def test_a_new_greater_gods_mana_sources_start_at_the_next_session() -> None:
+    """[003:500] he may use the card's powers at once, but gains its mana sources only next session."""
+    g = council_game()
+    convene(g)
+    g.when(ObliterateCharacter(character="g8", reason="weapon of obliteration"))
+    motion = g.when(ProposeMotion(kind="promote", subject="ares", sphere="wisdom"), ZEUS)[0].motion_id
+    for voter in [ZEUS, HERA, *list(G.values())[:5]]:
+        g.when(Vote(motion_id=motion, yes=True), voter)
+    g.when(DissolveCouncil(), ZEUS)
+
+    def wisdom_income() -> list[ManaCredited]:
+        events = g.when(RecordManaEvent(event="council.law_passed", reason="a law"))
+        return [e for e in events if isinstance(e, ManaCredited) and e.character == "ares"]
+
+    assert wisdom_income() == []
+    g.when(SetClock(era="centrum", in_transition=True, reason="session ends"))
+    g.when(SetClock(era="centrum", in_transition=False, reason="next session"))
+    assert wisdom_income()[0].amount == Fraction(1, 2)
