@@ -9,6 +9,7 @@ from domain.rulesets.second_era.commands import (
     BuildStructure,
     ChooseHeroAbility,
     CreateArtefact,
+    DestroyArtefact,
     GrowTribe,
     SetClanRoles,
     SpawnMonster,
@@ -279,8 +280,6 @@ def test_a_once_only_ability_ordered_twice_in_one_turn_fails_the_second_time() -
 
 def test_destroying_an_artefact_redeems_eighty_percent_of_its_cost() -> None:
     """[002:82] artefacts can be destroyed to redeem 80% of their creation cost."""
-    from domain.rulesets.second_era.commands import DestroyArtefact
-
     game = new_game(ann_mana=35)
     game.when(CreateArtefact(name="Hammer", effects=[Effect(effect="mining"), Effect(effect="crafting")]), ANN)
     artefact = of(resolve(game), ArtefactCreated)[0].artefact

@@ -11,20 +11,24 @@ from hypothesis import strategies as st
 
 from domain.engine.dice import DiceRolled
 from domain.rulesets.second_era.battle import outcome, war_score
-from domain.rulesets.second_era.commands import MoveTribe
+from domain.rulesets.second_era.commands import MoveTribe, SetRetreat
 from domain.rulesets.second_era.events import (
+    ArtefactCreated,
+    ArtefactTaken,
     BattleFought,
     ClansLost,
     HeroBorn,
     HeroKilled,
     HeroLevelled,
     ResourcesTaken,
+    SpellStolen,
+    SpellTaught,
     TribeDriven,
 )
-from domain.rulesets.second_era.state import Hero
-from domain.rulesets.second_era.values import Resources
+from domain.rulesets.second_era.state import Artefact, Hero, Spell
+from domain.rulesets.second_era.values import Effect, Resources
 from tests.domain.harness import Game
-from tests.domain.second_era.world import BOB, new_game, of, resolve, stock, with_clans
+from tests.domain.second_era.world import ANN, BOB, new_game, of, resolve, stock, with_clans
 
 
 def _hero(game: Game, hero_id: str, tribe: str, *abilities: str, level: int = 1) -> None:
@@ -225,10 +229,6 @@ def test_a_tribe_that_stayed_defends_against_one_that_moved_in() -> None:
 
 
 def _artefact(game: Game, artefact_id: str, holder: str, cost: int) -> None:
-    from domain.rulesets.second_era.events import ArtefactCreated
-    from domain.rulesets.second_era.state import Artefact
-    from domain.rulesets.second_era.values import Effect
-
     effects = (Effect(effect="mining"),)
     artefact = Artefact(id=artefact_id, god="ann", name=artefact_id, holder=holder, effects=effects, creation_cost=cost)
     game.given(ArtefactCreated(artefact=artefact))
@@ -236,8 +236,6 @@ def _artefact(game: Game, artefact_id: str, holder: str, cost: int) -> None:
 
 def test_the_victor_also_takes_the_dearest_artefact() -> None:
     """[002:56] [002:80] plus a single Artefact: stolen, its bonuses serve the new owner."""
-    from domain.rulesets.second_era.events import ArtefactTaken
-
     game = _invasion({"war": 3}, {"farmer": 3})
     _artefact(game, "artefact-1", "anns", 20)
     _artefact(game, "artefact-2", "anns", 35)
@@ -248,10 +246,6 @@ def test_the_victor_also_takes_the_dearest_artefact() -> None:
 
 def test_or_the_knowledge_of_a_single_spell_if_it_chooses() -> None:
     """[002:56] or knowledge of a single Spell (the victor's choice)."""
-    from domain.rulesets.second_era.events import SpellStolen, SpellTaught
-    from domain.rulesets.second_era.state import Spell
-    from domain.rulesets.second_era.values import Effect
-
     game = _invasion({"war": 3}, {"farmer": 3})
     _artefact(game, "artefact-1", "anns", 20)
     spell = Spell(id="spell-7", god="ann", name="Green", effects=(Effect(effect="farming"),))
@@ -265,9 +259,6 @@ def test_or_the_knowledge_of_a_single_spell_if_it_chooses() -> None:
 
 def test_a_beaten_defender_falls_back_to_the_land_its_god_chose() -> None:
     """[002:7] driven to another Land: the beaten tribe's choice (digest B8 #9), set ahead with SetRetreat."""
-    from domain.rulesets.second_era.commands import SetRetreat
-    from tests.domain.second_era.world import ANN
-
     game = _invasion({"war": 3}, {"farmer": 3})
     game.when(SetRetreat(to_land="w-volcano"), ANN)
     events = _fight(game, (6, 1))

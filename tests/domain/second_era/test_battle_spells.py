@@ -4,8 +4,16 @@
 from __future__ import annotations
 
 from domain.rulesets.second_era import Settings
-from domain.rulesets.second_era.commands import CastInstant, MoveTribe, ResistTravel, RuleTravel, SetSpellOrders
+from domain.rulesets.second_era.commands import (
+    CastInstant,
+    CreateArtefact,
+    MoveTribe,
+    ResistTravel,
+    RuleTravel,
+    SetSpellOrders,
+)
 from domain.rulesets.second_era.events import (
+    ArtefactCreated,
     BattleFought,
     BattleSpellCast,
     ClansHealed,
@@ -17,7 +25,7 @@ from domain.rulesets.second_era.events import (
     TravelBegun,
     TravelResolved,
 )
-from domain.rulesets.second_era.state import Spell
+from domain.rulesets.second_era.state import Artefact, Spell
 from domain.rulesets.second_era.values import Effect
 from domain.rulesets.second_era.views import redact
 from tests.domain.harness import GM, Game
@@ -213,9 +221,6 @@ def test_with_gm_bids_the_gm_rules_on_a_hostile_travel() -> None:
 
 
 def _give_artefact(game: Game, tribe: str, *effects: Effect) -> str:
-    from domain.rulesets.second_era.events import ArtefactCreated
-    from domain.rulesets.second_era.state import Artefact
-
     god = game.rules.tribes[tribe].god
     artefact = Artefact(
         id=f"artefact-{game.rules.next_id}", god=god, name="a", holder=tribe, effects=effects, creation_cost=30
@@ -249,8 +254,6 @@ def test_a_transmutation_artefact_converts_every_turn() -> None:
 
 def test_an_artefact_cannot_hold_travel_sacrifice_or_a_curse() -> None:
     """[002:78] constant effect at its location."""
-    from domain.rulesets.second_era.commands import CreateArtefact
-
     game = new_game(ann_mana=200)
     for effect in (Effect(effect="travel"), Effect(effect="sacrifice"), Effect(effect="farming", reverse=True)):
         assert game.rejects(CreateArtefact(name="x", effects=[effect]), ANN).code == "second_era.not_constant"

@@ -12,6 +12,7 @@ from domain.rulesets.second_era.commands import (
     MoveMonster,
     SpawnMonster,
     TakeMonsterMana,
+    TeachSpell,
 )
 from domain.rulesets.second_era.events import (
     BattleFought,
@@ -27,9 +28,11 @@ from domain.rulesets.second_era.events import (
     OrderFailed,
     ResourcesTaken,
 )
+from domain.rulesets.second_era.monster_events import MonsterSpellsCast
 from domain.rulesets.second_era.monsters import feed_cost, max_hp, might, monster_war_score
 from domain.rulesets.second_era.state import Hero, Monster
-from domain.rulesets.second_era.values import Resources
+from domain.rulesets.second_era.values import Effect, Resources
+from domain.rulesets.second_era.views import view_for
 from tests.domain.harness import Game
 from tests.domain.second_era.world import ANN, BOB, fauna, new_game, of, resolve, stock, with_clans
 
@@ -278,10 +281,6 @@ def test_the_god_chooses_the_ability_for_a_level_won_in_battle() -> None:
 
 def test_a_monster_learns_spells_and_casts_them_from_its_own_mana_store() -> None:
     """[002:104] monsters learn and cast spells as a tribe, with enough slots and mana, from their own store."""
-    from domain.rulesets.second_era.commands import TeachSpell
-    from domain.rulesets.second_era.monster_events import MonsterSpellsCast
-    from domain.rulesets.second_era.values import Effect
-
     game = new_game(ann_mana=10, fauna_on={"w-sea": [fauna("plant", 1)]})
     _monster(game, "m-1", "ann", "w-sea", "mage", "mage", hoard=Resources(food=5, mana=4))
     game.when(TeachSpell(name="Dig", effects=[Effect(effect="mining")], monster="m-1"), ANN)
@@ -295,10 +294,6 @@ def test_a_monster_learns_spells_and_casts_them_from_its_own_mana_store() -> Non
 
 def test_a_monster_without_mage_slots_casts_nothing() -> None:
     """[002:103] monsters can have Spell Slots but do not start with them."""
-    from domain.rulesets.second_era.commands import TeachSpell
-    from domain.rulesets.second_era.monster_events import MonsterSpellsCast
-    from domain.rulesets.second_era.values import Effect
-
     game = new_game(ann_mana=10)
     _monster(game, "m-1", "ann", "w-sea", hoard=Resources(food=5, mana=4))
     game.when(TeachSpell(name="Dig", effects=[Effect(effect="mining")], monster="m-1"), ANN)
@@ -307,8 +302,6 @@ def test_a_monster_without_mage_slots_casts_nothing() -> None:
 
 
 def test_a_monsters_hoard_is_seen_only_by_its_patron() -> None:
-    from domain.rulesets.second_era.views import view_for
-
     game = new_game()
     _monster(game, "m-1", "ann", "w-sea", hoard=Resources(gold=3))
     theirs = view_for(game.rules, BOB).monsters[0]

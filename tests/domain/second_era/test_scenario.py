@@ -8,9 +8,13 @@ import msgspec
 import pytest
 
 from domain.engine import Rejected
+from domain.engine.messages import AdvancePhase
 from domain.rulesets.second_era import Settings, Setup, ruleset
+from domain.rulesets.second_era.commands import BirthHero, GrowTribe, MoveTribe, SpawnMonster
+from domain.rulesets.second_era.events import TurnReported
 from domain.rulesets.second_era.scenario import ConnectionSpec, TribeSpec, initial_state
-from tests.domain.harness import Game
+from events.codec import codec_for
+from tests.domain.harness import Game, seat
 from tests.domain.second_era.world import make_setup, new_game
 
 SAMPLE = Path(__file__).parents[3] / "examples" / "scenarios" / "second-era-four-gods.json"
@@ -101,11 +105,6 @@ def test_a_scenario_with_unknown_fields_is_invalid() -> None:
 
 def test_four_gods_play_three_turns_of_the_sample_scenario() -> None:
     """Turn flow end to end: orders, resolution, reports, three times over."""
-    from domain.engine.messages import AdvancePhase
-    from domain.rulesets.second_era.commands import BirthHero, GrowTribe, MoveTribe, SpawnMonster
-    from domain.rulesets.second_era.events import TurnReported
-    from tests.domain.harness import seat
-
     setup = msgspec.json.decode(SAMPLE.read_bytes(), type=Setup)
     game = Game(ruleset, setup, seats=[g.id for g in setup.gods])
     sunna, nerth, ulla, morr = (seat(g) for g in ("sunna", "nerth", "ulla", "morr"))
@@ -125,8 +124,6 @@ def test_four_gods_play_three_turns_of_the_sample_scenario() -> None:
 
 def test_every_command_event_setup_and_view_has_a_json_schema() -> None:
     """The API documents each ruleset's messages; exact fractions are documented as "n/d" strings."""
-    from events.codec import codec_for
-
     codec = codec_for(ruleset)
     for kind in (codec.command_union, codec.event_union, ruleset.setup_type, ruleset.settings_type, ruleset.view_type):
         assert msgspec.json.schema(kind)

@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from domain.rulesets.second_era.commands import AcceptTrade, EndTrade, OfferTrade
-from domain.rulesets.second_era.events import SpellTaught, TradeCarriedOut, TradeFailed, TradeOffered
-from domain.rulesets.second_era.state import Spell
+from domain.rulesets.second_era.events import ArtefactCreated, SpellTaught, TradeCarriedOut, TradeFailed, TradeOffered
+from domain.rulesets.second_era.state import Artefact, Spell
 from domain.rulesets.second_era.values import Effect, Resources
-from domain.rulesets.second_era.views import redact
+from domain.rulesets.second_era.views import redact, view_for
 from tests.domain.harness import Game, seat
 from tests.domain.second_era.world import ANN, BOB, new_game, of, resolve, stock
 
@@ -108,9 +108,6 @@ def test_a_trade_is_seen_only_by_its_parties() -> None:
 
 def test_artefacts_can_be_traded_and_serve_their_new_owner() -> None:
     """[002:80] the artefact can be traded, after which its bonuses apply to its new owner."""
-    from domain.rulesets.second_era.events import ArtefactCreated
-    from domain.rulesets.second_era.state import Artefact
-
     game = new_game()
     pick = Artefact(
         id="artefact-1", god="ann", name="Pick", holder="anns", effects=(Effect(effect="mining"),), creation_cost=20
@@ -127,8 +124,6 @@ def test_artefacts_can_be_traded_and_serve_their_new_owner() -> None:
 
 def test_a_standing_agreement_is_public_once_agreed() -> None:
     """Digest B6: trades marked as standing agreements are public; one-off trades stay private."""
-    from domain.rulesets.second_era.views import view_for
-
     game = new_game()
     stock(game, "anns", food=2)
     standing = _offer(game, give={"food": 1}, standing=True)

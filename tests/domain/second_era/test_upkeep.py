@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.rulesets.second_era.commands import AdjustStockpile, RemoveClans
+from domain.rulesets.second_era.commands import AddClans, AdjustGodMana, AdjustStockpile, RemoveClans
 from domain.rulesets.second_era.economy import upkeep
 from domain.rulesets.second_era.events import ClansRemoved, HeroBorn, UpkeepPaid
 from domain.rulesets.second_era.magic import adaptation_mana, adaptation_slots
@@ -126,8 +126,6 @@ def test_paying_upkeep_never_leaves_a_negative_stockpile(clans: dict[str, int], 
 
 def test_the_gm_may_add_clans_and_adjust_a_gods_mana_by_ruling() -> None:
     """[002:5] First-Era actions at their old cost and [002:3] new sources of mana are left to the GM."""
-    from domain.rulesets.second_era.commands import AddClans, AdjustGodMana
-
     game = new_game(ann_mana=5)
     game.when(AddClans(tribe="anns", role="war", count=2, reason="First-Era act: Raise Warriors"), GM)
     game.when(AdjustGodMana(god="ann", delta=-5, reason="paid for it"), GM)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 from domain.rulesets.second_era.commands import BirthHero, GrowTribe, MoveTribe
 from domain.rulesets.second_era.events import (
     BattleFought,
+    Event,
     Harvested,
     HeroBorn,
     ManaSpent,
@@ -90,9 +93,6 @@ PRIVATE_BY_GOD = {
 
 def test_every_event_has_a_visibility_decided_on_purpose() -> None:
     """Each event tag is classified: public, public with a sealed bid, between trade parties, or private."""
-    from typing import get_args
-
-    from domain.rulesets.second_era.events import Event
 
     tags = {t.__struct_config__.tag for t in get_args(Event)}
     classified = PUBLIC_EVENTS | SEALED_BIDS | BETWEEN_PARTIES | PRIVATE_BY_GOD

@@ -14,7 +14,7 @@ from typing import Any
 from domain.engine import Actor
 from domain.engine.messages import AdvancePhase
 from domain.rulesets.second_era import Settings, Setup, ruleset
-from domain.rulesets.second_era.events import ClanRolesSet, StockpileAdjusted, TribeGrew
+from domain.rulesets.second_era.events import ClanRolesSet, StockpileAdjusted, TribeGrew, TribeMoved
 from domain.rulesets.second_era.scenario import (
     ConnectionSpec,
     ContinentSpec,
@@ -114,6 +114,4 @@ def god_seat(name: str) -> Actor:
 
 def move_to(game: Game, tribe: str, land: str) -> Game:
     """Put a tribe on a Land directly (as if it had moved there in an earlier turn)."""
-    from domain.rulesets.second_era.events import TribeMoved
-
     return game.given(TribeMoved(tribe=tribe, path=(land,)))
