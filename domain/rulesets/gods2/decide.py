@@ -243,11 +243,36 @@ def _on_timer(state: State, timer: Timer) -> Sequence[object]:
 PLAYER_COMMANDS = tuple(tag for tag in (m.__struct_config__.tag for m in Command.__args__) if tag not in GM_COMMANDS)
 
 
+COMBAT_COMMANDS = frozenset(
+    {
+        "ChooseCombatArtifact",
+        "RequestAnnouncement",
+        "ChooseCombatPower",
+        "ChooseGesture",
+        "ProposeMutualEnd",
+        "OfferSurrender",
+        "RefuseToSurrender",
+        "AcceptSurrender",
+        "IgnoreSurrender",
+        "UseEndOfCombatPower",
+        "DropArtifact",
+    }
+)
+DEAD_COMMANDS = ("CollectMana", "TransferMana", "GoOutOfGame", "ReturnToGame", "ElectArchetypeSuccessor")
+
+
 def available(state: State, actor: Actor) -> Sequence[str]:
+    """What the actor may sensibly try now: combat commands in combat, little while dead, the rest otherwise.
+    (Each command still checks its own rules when decided.)"""
     tags: list[str] = sorted(GM_COMMANDS) if actor.is_gm else []
-    if actor.controls in state.characters:
-        tags += [str(t) for t in PLAYER_COMMANDS]
-    return tags
+    c = state.characters.get(actor.controls or "")
+    if c is None or c.life == "obliterated":
+        return tags
+    if c.combat is not None or any(cb.coordinator == c.id for cb in state.combats.values()):
+        return tags + sorted(COMBAT_COMMANDS)
+    if c.life != "alive" or c.void_dead:
+        return [*tags, *DEAD_COMMANDS]
+    return tags + [t for t in PLAYER_COMMANDS if t not in COMBAT_COMMANDS or t == "DropArtifact"]
 
 
 def validate_seat(state: State, controls: str | None) -> None:

@@ -10,10 +10,12 @@ import pytest
 
 from domain.engine import Rejected
 from domain.rulesets.gods2 import ruleset
+from domain.rulesets.gods2.commands import KillCharacter
 from domain.rulesets.gods2.content import ContentPack, categories, sample_pack
 from domain.rulesets.gods2.model import DEFAULT_LAW, DemesneSetup, Settings
 from events.codec import codec_for
-from tests.domain.gods2.scenario import LOCALES, characters, game, setup
+from tests.domain.gods2.combat_helpers import sneak
+from tests.domain.gods2.scenario import HERA, LOCALES, ZEUS, characters, game, setup
 from tests.domain.harness import GM
 
 EXAMPLE = Path(__file__).parents[3] / "examples" / "content" / "gods2-sample-pack.json"
@@ -95,3 +97,20 @@ def test_every_schema_the_api_publishes_can_be_generated() -> None:
     codec = codec_for(ruleset)
     for kind in (codec.command_union, codec.event_union, ruleset.setup_type, ruleset.settings_type, ruleset.view_type):
         assert json.dumps(msgspec.json.schema(kind))
+
+
+def test_available_commands_follow_the_characters_situation() -> None:
+    """Bots ask what they may do: combat commands in combat, few while dead, none of a GM's rulings."""
+
+    g = game()
+    assert "MoveToLocale" in ruleset.available(g.rules, ZEUS) and "CreditMana" not in ruleset.available(g.rules, ZEUS)
+    assert "CreditMana" in ruleset.available(g.rules, GM)
+    sneak(g, ZEUS, "hera")
+    assert "ChooseGesture" in ruleset.available(g.rules, HERA) and "MoveToLocale" not in ruleset.available(
+        g.rules, HERA
+    )
+    g2 = game()
+    g2.when(KillCharacter(character="zeus", reason="test"))
+    assert "MoveToLocale" not in ruleset.available(g2.rules, ZEUS) and "TransferMana" in ruleset.available(
+        g2.rules, ZEUS
+    )
