@@ -194,6 +194,13 @@ class SetRetreat(_Command, frozen=True, tag="SetRetreat"):
     to_land: str | None
 
 
+class SetChampion(_Command, frozen=True, tag="SetChampion"):
+    """[002:58] the hero who gains the level when the tribe wins a battle (digest B8 #10: the victor's choice);
+    `null`: the lowest-level hero. Kept from turn to turn."""
+
+    hero: str | None
+
+
 class CounterRaze(_Command, frozen=True, tag="CounterRaze"):
     """[002:14] the owner's counter-bid of mana against a raze under way."""
 
@@ -305,6 +312,7 @@ Order = (
     | RazeStructure
     | CounterRaze
     | SetRetreat
+    | SetChampion
     | ResistTravel
     | DestroyArtefact
     | CastInstant
@@ -352,6 +360,7 @@ FREE_ORDERS = frozenset(
         "CastInstant",
         "ResistTravel",
         "SetRetreat",
+        "SetChampion",
     }
 )
 MONSTER_ORDERS = frozenset(

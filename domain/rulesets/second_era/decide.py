@@ -46,6 +46,7 @@ from domain.rulesets.second_era.commands import (
     ResistTravel,
     RuleRaze,
     RuleTravel,
+    SetChampion,
     SetClanRoles,
     SetRetreat,
     SetSpellOrders,
@@ -78,6 +79,7 @@ from domain.rulesets.second_era.decide_orders import (
     check_birth_hero,
     check_build,
     check_cast_instant,
+    check_champion,
     check_choose_hero_ability,
     check_clan_roles,
     check_counter_raze,
@@ -162,6 +164,8 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_adjust_god_mana(state, command)
         case RuleTravel():
             return decide_rule_travel(state, command)
+        case SetChampion():
+            return _queue(state, ctx, command, check_champion)
         case SetRetreat():
             return _queue(state, ctx, command, check_retreat)
         case ResistTravel():

@@ -24,6 +24,7 @@ from domain.rulesets.second_era.commands import (
     MoveTribe,
     RazeStructure,
     ResistTravel,
+    SetChampion,
     SetClanRoles,
     SetRetreat,
     SetSpellOrders,
@@ -165,6 +166,11 @@ def check_cast_instant(state: State, god: str, order: CastInstant) -> None:
             raise reject("bad_role", "Name the role of the clans to sacrifice (`role`); your tribe must have one.")
     else:
         raise reject("not_castable", "Only Travel and Sacrifice are cast by order; battle spells are cast in battle.")
+
+
+def check_champion(state: State, god: str, order: SetChampion) -> None:
+    if order.hero is not None:
+        own_hero(state, god, order.hero)
 
 
 def check_retreat(state: State, god: str, order: SetRetreat) -> None:

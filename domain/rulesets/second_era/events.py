@@ -153,6 +153,12 @@ class RetreatSet(_Event, frozen=True, tag="RetreatSet"):
     to_land: str | None
 
 
+class ChampionSet(_Event, frozen=True, tag="ChampionSet"):
+    god: str
+    tribe: str
+    hero: str | None
+
+
 class StructureBuilt(_Event, frozen=True, tag="StructureBuilt"):
     structure: Structure
     cost: Resources
@@ -382,6 +388,7 @@ Event = (
     | ClanRolesSet
     | SpellOrdersSet
     | RetreatSet
+    | ChampionSet
     | StructureBuilt
     | TribeMoved
     | BattleFought
@@ -437,6 +444,7 @@ __all__ = [
     "ArtefactTaken",
     "BattleFought",
     "BattleSpellCast",
+    "ChampionSet",
     "ClanRolesSet",
     "ClansAdded",
     "ClansHealed",

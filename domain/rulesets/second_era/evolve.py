@@ -12,6 +12,7 @@ from domain.rulesets.second_era.events import (
     ArtefactTaken,
     BattleFought,
     BattleSpellCast,
+    ChampionSet,
     ClanRolesSet,
     ClansAdded,
     ClansHealed,
@@ -156,6 +157,8 @@ def evolve(state: State, event: Event) -> State:
                 return state
             state = _stock(state, event.tribe, Resources().minus(event.cost))
             return _tribe(state, event.tribe, clans=_clans(tribe, event.role, 1))
+        case ChampionSet():
+            return _tribe(state, event.tribe, champion=event.hero)
         case RetreatSet():
             return _tribe(state, event.tribe, retreat=event.to_land)
         case ClanRolesSet():

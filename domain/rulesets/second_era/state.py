@@ -53,6 +53,7 @@ class Tribe(msgspec.Struct, frozen=True):
     curse_orders: dict[str, str] = {}  # curse spell -> target tribe, cast each turn
     cursing: tuple[tuple[str, str], ...] = ()  # (curse spell, target tribe) cast and paid this turn
     retreat: str | None = None  # where it would rather be driven, if beaten [002:7]
+    champion: str | None = None  # the hero to gain the level of a victory [002:58]
 
     def clan_count(self) -> int:
         return sum(self.clans.values())

@@ -15,6 +15,7 @@ from domain.engine import Actor, Rejected
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.commands import ACTION_ORDERS, GM_COMMANDS, MONSTER_ORDERS, SEAT_COMMANDS
 from domain.rulesets.second_era.events import (
+    ChampionSet,
     Event,
     Harvested,
     HoardChanged,
@@ -219,6 +220,7 @@ _PRIVATE = (
     SpellTaught,
     SpellOrdersSet,
     RetreatSet,
+    ChampionSet,
     SpellsCast,
     Transmuted,
     Harvested,

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from domain.engine.dice import DiceRolled
 from domain.rulesets.second_era.battle import outcome, war_score
-from domain.rulesets.second_era.commands import MoveTribe, SetRetreat
+from domain.rulesets.second_era.commands import MoveTribe, SetChampion, SetRetreat
 from domain.rulesets.second_era.events import (
     ArtefactCreated,
     ArtefactTaken,
@@ -263,3 +263,15 @@ def test_a_beaten_defender_falls_back_to_the_land_its_god_chose() -> None:
     game.when(SetRetreat(to_land="w-volcano"), ANN)
     events = _fight(game, (6, 1))
     assert TribeDriven(tribe="anns", to_land="w-volcano") in events
+
+
+def test_the_victors_god_picks_the_hero_who_gains_the_level() -> None:
+    """[002:58] the victor gains a level for a Hero (digest B8 #10: the victor's owner picks; SetChampion)."""
+    game = _invasion({"war": 3}, {"farmer": 3})
+    _hero(game, "hero-8", "bobs", "warrior")
+    _hero(game, "hero-9", "bobs", "miner", "miner", level=2)
+    assert game.rejects(SetChampion(hero="hero-1"), BOB).code == "second_era.unknown_hero"
+    game.when(SetChampion(hero="hero-9"), BOB)
+    events = _fight(game, (6, 1))
+    assert HeroLevelled(hero="hero-9", ability="", cause="victory") in events
+    assert game.rules.heroes["hero-9"].level == 3 and game.rules.heroes["hero-8"].level == 1

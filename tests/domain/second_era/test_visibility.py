@@ -85,8 +85,8 @@ SEALED_BIDS = {"RazeBegun", "TravelBegun"}  # public, bid hidden
 BETWEEN_PARTIES = {"TradeOffered", "TradeAccepted", "TradeEnded", "TradeCarriedOut", "TradeFailed"}
 PRIVATE_BY_GOD = {
     "OrderGiven", "OrderCancelled", "OrderFailed", "ManaSpent", "TurnReported", "SpellTaught", "SpellOrdersSet",
-    "RetreatSet", "SpellsCast", "Transmuted", "Harvested", "UpkeepPaid", "StockpileAdjusted", "RazeCountered",
-    "TravelResisted", "MonsterScavenged", "MonsterAte", "MonsterTraded", "MonsterManaTaken", "MonsterSpellsCast",
+    "RetreatSet", "ChampionSet", "SpellsCast", "Transmuted", "Harvested", "UpkeepPaid", "StockpileAdjusted",
+    "RazeCountered", "TravelResisted", "MonsterScavenged", "MonsterAte", "MonsterTraded", "MonsterManaTaken", "MonsterSpellsCast",
     "HoardChanged",
 }  # fmt: skip
 

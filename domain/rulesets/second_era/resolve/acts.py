@@ -20,6 +20,7 @@ from domain.rulesets.second_era.commands import (
     CreateArtefact,
     DestroyArtefact,
     GrowTribe,
+    SetChampion,
     SetClanRoles,
     SetRetreat,
     SetSpellOrders,
@@ -30,6 +31,7 @@ from domain.rulesets.second_era.economy import grow_cost
 from domain.rulesets.second_era.events import (
     ArtefactCreated,
     ArtefactDestroyed,
+    ChampionSet,
     ClanRolesSet,
     HeroBorn,
     HeroLevelled,
@@ -82,7 +84,7 @@ def pay_stockpile(log: Log, god: str, order_no: int, cost: Resources, purpose: s
 
 def resolve_free_orders(log: Log, ctx: DecisionContext) -> None:
     """Clan roles and spell orders, then heroes' abilities and arming, in the order given."""
-    kinds = (SetClanRoles, SetSpellOrders, SetRetreat, ChooseHeroAbility, ArmHero, DestroyArtefact)
+    kinds = (SetClanRoles, SetSpellOrders, SetRetreat, SetChampion, ChooseHeroAbility, ArmHero, DestroyArtefact)
     for god, no, order in orders_of(log, kinds):
         tribe = log.state.tribe_of(god)
         match order:
@@ -94,6 +96,8 @@ def resolve_free_orders(log: Log, ctx: DecisionContext) -> None:
             case SetSpellOrders():
                 spells = None if order.spells is None else tuple(order.spells)
                 log.emit(SpellOrdersSet(god=god, tribe=tribe.id, spells=spells, curses=dict(order.curses)))
+            case SetChampion():
+                log.emit(ChampionSet(god=god, tribe=tribe.id, hero=order.hero))
             case SetRetreat():
                 log.emit(RetreatSet(god=god, tribe=tribe.id, to_land=order.to_land))
             case ChooseHeroAbility():

@@ -158,8 +158,13 @@ def _kill_a_hero(log: Log, tribe_id: str) -> None:
 
 
 def hero_victory(log: Log, tribe_id: str) -> None:
-    """[002:58] the victor gains a level for a Hero; chosen reading: its lowest-level hero (then the oldest).
-    The god chooses the new ability later (`ChooseHeroAbility`)."""
+    """[002:58] the victor gains a level for a Hero: the champion its god named (`SetChampion`, digest B8 #10:
+    the victor's choice), else its lowest-level hero (then the oldest). The god chooses the new ability later
+    (`ChooseHeroAbility`)."""
+    champion = log.state.tribes[tribe_id].champion
+    if champion in log.state.heroes and log.state.heroes[champion].tribe == tribe_id:
+        log.emit(HeroLevelled(hero=champion, ability="", cause="victory"))
+        return
     heroes = sorted(log.state.heroes_of(tribe_id), key=lambda h: (h.level, int(h.id.split("-")[-1])))
     if heroes:
         log.emit(HeroLevelled(hero=heroes[0].id, ability="", cause="victory"))
