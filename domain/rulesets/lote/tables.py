@@ -246,6 +246,25 @@ class ProjectTables(_Doc, frozen=True):
     cult_statuses: CultStatusTable
 
 
+class TextTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A table kept as the rulebook prints it, for a later chunk to type: named columns, rows of text."""
+
+    table: str
+    lines: str
+    columns: list[str]
+    rows: list[list[str]]
+
+    def __post_init__(self) -> None:
+        for row in self.rows:
+            if len(row) != len(self.columns):
+                raise msgspec.ValidationError(f"Table {self.table}: row {row} does not match {self.columns}")
+
+
+class ReferenceTables(_Doc, frozen=True):
+    note: str
+    tables: dict[str, TextTable]
+
+
 class Tables(msgspec.Struct, frozen=True):
     economy: EconomyTables
     support: SupportTables
@@ -254,6 +273,7 @@ class Tables(msgspec.Struct, frozen=True):
     movement: MovementTables
     control: ControlTables
     projects: ProjectTables
+    reference: ReferenceTables
 
 
 def _dec_hook(kind: type, obj: Any) -> Any:
@@ -287,6 +307,7 @@ def load_tables() -> Tables:
         movement=_load("movement.json", MovementTables),
         control=_load("control.json", ControlTables),
         projects=_load("projects.json", ProjectTables),
+        reference=_load("reference.json", ReferenceTables),
     )
 
 

@@ -12,7 +12,7 @@ from domain.rulesets.lote.tables import TABLES, EconomyTables, Table1, decode_ta
 
 def test_every_table_file_carries_a_version_and_its_source() -> None:
     docs = (TABLES.economy, TABLES.support, TABLES.units, TABLES.construction, TABLES.movement)
-    for doc in (*docs, TABLES.control, TABLES.projects):
+    for doc in (*docs, TABLES.control, TABLES.projects, TABLES.reference):
         assert doc.version == 1
         assert "001_a502c40d34b0dea4" in doc.source
 
@@ -115,3 +115,36 @@ def test_transformation_tables_9_1_to_9_5() -> None:
     codes = proj.transformation_codes.values
     assert (codes["G"].gp_per_5y_per_is, codes["N"].nfp_per_5y_per_is, codes["M"].years) == (20, 5, 25)
     assert proj.canals.values["Suez"] == 5 and proj.intensive_agriculture.values["Kwanto"] == 3
+
+
+def test_a_text_table_row_must_match_its_columns() -> None:
+    from domain.rulesets.lote.tables import TextTable
+
+    with pytest.raises(msgspec.ValidationError):
+        decode_table(b'{"table": "6-21", "lines": "L1", "columns": ["a", "b"], "rows": [["x"]]}', TextTable)
+
+
+def test_reference_tables_keep_the_rulebooks_rows() -> None:
+    """[L5452-5500; L6694-6726; L5081-5094] leader actions, intel operations and heirs by government."""
+    ref = TABLES.reference.tables
+    actions = {row[1]: row for row in ref["leader_actions"].rows}
+    assert actions["dp"][2:] == ["Diplomacy", "4+"] and actions["cr"][2:] == ["Admin", "8"]
+    assert {row[1]: row[3] for row in ref["intel_operations"].rows}["kk"] == "low"
+    heirs = {row[0]: (row[1], row[2]) for row in ref["heirs_princes"].rows}
+    assert heirs["constitutional_monarchy"] == ("yes", "no") and heirs["oligarchy"] == ("no", "yes")  # A6: Table 6-3
+    religions = [row[0] for row in ref["religions"].rows]
+    interactions = list(TABLES.control.religious_interactions.values)
+    assert [r for r in religions if r != "JN"] == interactions  # Table 13-7 has no Jainism (Appendix A17)
+
+
+def test_the_enumerations_match_the_code_tables() -> None:
+    """Table 2-1 lists 25 zones (the text says 24); Tables 2-35, 2-45 and 4-3 give the stat sheet's codes."""
+    from typing import get_args
+
+    from domain.rulesets.lote import enums
+
+    ref = TABLES.reference.tables
+    assert {r[1] for r in ref["geo_zones"].rows} | {"MG"} == set(get_args(enums.GeoZone))
+    assert {r[0] for r in ref["city_codes"].rows} == set(get_args(enums.CityCode))
+    assert {r[0] for r in ref["trade_centers"].rows} == set(get_args(enums.TradeCenter))
+    assert {r[0] for r in ref["region_spacers"].rows} == set(get_args(enums.Spacer))
