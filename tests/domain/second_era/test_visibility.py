@@ -86,8 +86,8 @@ BETWEEN_PARTIES = {"TradeOffered", "TradeAccepted", "TradeEnded", "TradeCarriedO
 PRIVATE_BY_GOD = {
     "OrderGiven", "OrderCancelled", "OrderFailed", "ManaSpent", "TurnReported", "SpellTaught", "SpellOrdersSet",
     "RetreatSet", "ChampionSet", "SpellsCast", "Transmuted", "Harvested", "UpkeepPaid", "StockpileAdjusted",
-    "RazeCountered", "TravelResisted", "MonsterScavenged", "MonsterAte", "MonsterTraded", "MonsterManaTaken", "MonsterSpellsCast",
-    "HoardChanged",
+    "RazeCountered", "TravelResisted", "MonsterScavenged", "MonsterAte", "MonsterTraded", "MonsterManaTaken",
+    "MonsterSpellsCast", "HoardChanged",
 }  # fmt: skip
 
 
