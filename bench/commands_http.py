@@ -7,7 +7,7 @@ creates many test-bids games (4 seats each, started) through the API. Then 32 cl
 over games of its own, so concurrent commands land on different games. Measurement windows alternate
 between the two servers; each ratio is taken within a round and the median over rounds is reported.
 
-    python -m bench.commands_http [--clients 32] [--games 64] [--seconds 4] [--repeats 3] [--quick]
+    python -m bench.commands_http [--clients 32] [--games 64] [--seconds 2] [--repeats 8] [--quick]
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from bench._common import BIDDERS, fresh_database, machine, median, parser, post
 from bench._servers import ADMIN
 
 TARGET = 0.5
-WARMUP = 1.0
+WARMUP = 0.5
 
 
 def free_port() -> int:
@@ -201,11 +201,11 @@ def main() -> None:
     p = parser(__doc__.splitlines()[0])
     p.add_argument("--clients", type=int, default=32)
     p.add_argument("--games", type=int, default=64)
-    p.add_argument("--seconds", type=float, default=4.0, help="measured seconds per server per round")
+    p.add_argument("--seconds", type=float, default=2.0, help="measured seconds per server per round")
     args = p.parse_args()
     if args.quick:
         args.games, args.seconds = args.clients, 1.0
-    repeats = args.repeats or (1 if args.quick else 3)
+    repeats = args.repeats or (1 if args.quick else 8)
     os.environ.pop("PANTHEON_ADMIN_TOKEN", None)  # the servers are given their settings explicitly
     with postgres_server() as server:
         asyncio.run(run(server, args.clients, args.games, args.seconds, repeats))

@@ -6,10 +6,11 @@ concurrently (1, 8 and 32 by default), each with a pooled connection. The store 
 
 The baseline table is `CREATE TABLE events_raw (LIKE events INCLUDING ALL)` (same columns, defaults, identity,
 check, unique and secondary indexes) plus the same trigger; its writers INSERT the same bytes (event data,
-encoded metadata, 32-byte hashes) with one `pool.execute` per event. Configurations are interleaved within
-each round; each ratio is taken within a round and the median over rounds is reported.
+encoded metadata, 32-byte hashes) with one `pool.execute` per event. Configurations are interleaved in short
+windows (0.5 s, order rotating), many rounds; each ratio is taken within a round (same moment, same load) and
+the median over rounds is reported.
 
-    python -m bench.store_appends [--writers 1 8 32] [--seconds 1.5] [--repeats 5] [--waits] [--quick]
+    python -m bench.store_appends [--writers 1 8 32] [--seconds 0.5] [--repeats 12] [--waits] [--verbose] [--quick]
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from datetime import UTC, datetime
 
 import asyncpg
 
-from bench._common import fresh_database, machine, median, parser, postgres_server, server_settings
+from bench._common import fresh_database, machine, median, parser, postgres_server, server_settings, spread
 from events.codec import encode
 from events.postgres import CHANNEL, PostgresEventStore
 from events.store import EventMetadata, NewEvent, encode_metadata
@@ -32,7 +33,7 @@ from server.database import create_pool
 from tests.rulesets.sealed_bids import NoteWritten
 
 TARGET = 0.7
-WARMUP = 0.3
+WARMUP = 0.1
 
 _RAW_TABLE = """
 CREATE TABLE events_raw (LIKE events INCLUDING ALL);
@@ -64,8 +65,9 @@ HASH = hashlib.sha256(b"bench").digest()
 Writer = Callable[[str], Awaitable[None]]
 
 
-async def measure(make_writer: Callable[[], Writer], writers: int, seconds: float, tag: str) -> float:
-    """Appends per second over `seconds`, after a short warm-up, with `writers` concurrent writers."""
+async def measure(make_writer: Callable[[], Writer], writers: int, seconds: float, tag: str) -> tuple[float, float]:
+    """Appends per second over `seconds`, after a short warm-up, with `writers` concurrent writers; and the
+    client process's CPU microseconds per append (less disturbed by the machine's other load)."""
     counts = [0] * writers
     stop = False
 
@@ -78,12 +80,12 @@ async def measure(make_writer: Callable[[], Writer], writers: int, seconds: floa
 
     tasks = [asyncio.create_task(loop(i)) for i in range(writers)]
     await asyncio.sleep(WARMUP)
-    before, t0 = sum(counts), time.perf_counter()
+    before, t0, cpu0 = sum(counts), time.perf_counter(), time.process_time()
     await asyncio.sleep(seconds)
-    done, elapsed = sum(counts) - before, time.perf_counter() - t0
+    done, elapsed, cpu = sum(counts) - before, time.perf_counter() - t0, time.process_time() - cpu0
     stop = True
     await asyncio.gather(*tasks)
-    return done / elapsed
+    return done / elapsed, 1e6 * cpu / max(done, 1)
 
 
 def store_writer(store: PostgresEventStore) -> Callable[[], Writer]:
@@ -136,10 +138,11 @@ def top_waits(waits: Counter[str]) -> str:
     return ", ".join(f"{name} {100 * n / total:.0f}%" for name, n in waits.most_common(3))
 
 
-async def run(server: str, writer_counts: list[int], seconds: float, repeats: int, waits: bool) -> None:
+async def run(server: str, writer_counts: list[int], seconds: float, repeats: int, waits: bool, verbose: bool) -> None:
     variants = ("raw INSERT", "store, NOTIFY on", "store, NOTIFY off")
     results: dict[tuple[int, str], list[float]] = {}
     wait_events: dict[tuple[int, str], Counter[str]] = {}
+    cpu: dict[str, list[float]] = {}
     async with fresh_database(server) as url:
         print(f"PostgreSQL: {await server_settings(url)}; {machine()}")
         admin = await asyncpg.connect(url)
@@ -147,28 +150,32 @@ async def run(server: str, writer_counts: list[int], seconds: float, repeats: in
         listener = await asyncpg.connect(url)  # a server LISTENs; notifications are delivered to it
         await listener.add_listener(CHANNEL, lambda *_: None)
         try:
-            for round_ in range(1, repeats + 1):
-                for writers in writer_counts:
-                    pool = await create_pool(url, min_size=writers, max_size=writers)
-                    makers = {
-                        "raw INSERT": raw_writer(pool),
-                        "store, NOTIFY on": store_writer(PostgresEventStore(pool)),
-                        "store, NOTIFY off": store_writer(PostgresEventStore(pool, notify=False)),
-                    }
+            for writers in writer_counts:
+                pool = await create_pool(url, min_size=writers, max_size=writers)
+                makers = {
+                    "raw INSERT": raw_writer(pool),
+                    "store, NOTIFY on": store_writer(PostgresEventStore(pool)),
+                    "store, NOTIFY off": store_writer(PostgresEventStore(pool, notify=False)),
+                }
+                for round_ in range(1, repeats + 1):
                     order = variants[round_ % 3 :] + variants[: round_ % 3]  # rotate who goes first
                     line = []
                     for variant in order:
                         tag = f"{round_}-{writers}-{variant.replace(' ', '').replace(',', '')}"
                         counter = wait_events.setdefault((writers, variant), Counter())
                         sampler = asyncio.create_task(sample_waits(url, counter)) if waits else None
-                        rate = await measure(makers[variant], writers, seconds, tag)
+                        rate, cpu_us = await measure(makers[variant], writers, seconds, tag)
+                        cpu.setdefault(variant, []).append(cpu_us)
                         if sampler is not None:
                             sampler.cancel()
                             await asyncio.gather(sampler, return_exceptions=True)
                         results.setdefault((writers, variant), []).append(rate)
                         line.append(f"{variant} {rate:,.0f}/s")
-                    await pool.close()
-                    print(f"  round {round_}, {writers:>2} writers: " + "   ".join(line), flush=True)
+                    if verbose:
+                        print(f"  {writers:>2} writers, round {round_:>2}: " + "   ".join(line), flush=True)
+                await pool.close()
+                raw = results[(writers, "raw INSERT")]
+                print(f"  {writers:>2} writers: raw INSERT per round {spread(raw)}", flush=True)
         finally:
             await listener.close()
             await admin.close()
@@ -191,6 +198,10 @@ async def run(server: str, writer_counts: list[int], seconds: float, repeats: in
         f"  target store/raw >= {TARGET} (NOTIFY on, the server's setting): worst {worst:.2f}, "
         f"{'met' if worst >= TARGET else 'MISSED'}"
     )
+    print(
+        "  client CPU per append (all writer counts, median): "
+        + ", ".join(f"{variant} {median(values):.0f} us" for variant, values in cpu.items())
+    )
     if waits:
         print("\nwhat active backends waited on (share of samples):")
         for (writers, variant), counter in sorted(wait_events.items()):
@@ -200,14 +211,15 @@ async def run(server: str, writer_counts: list[int], seconds: float, repeats: in
 def main() -> None:
     p = parser(__doc__.splitlines()[0])
     p.add_argument("--writers", type=int, nargs="+", default=[1, 8, 32])
-    p.add_argument("--seconds", type=float, default=1.5, help="measured seconds per configuration")
+    p.add_argument("--seconds", type=float, default=0.5, help="measured seconds per configuration")
+    p.add_argument("--verbose", action="store_true", help="print every round")
     p.add_argument("--waits", action="store_true", help="also sample and print PostgreSQL wait events")
     args = p.parse_args()
     if args.quick:
         args.writers, args.seconds = [1, 8], 0.5
-    repeats = args.repeats or (1 if args.quick else 5)
+    repeats = args.repeats or (1 if args.quick else 12)
     with postgres_server() as server:
-        asyncio.run(run(server, args.writers, args.seconds, repeats, args.waits))
+        asyncio.run(run(server, args.writers, args.seconds, repeats, args.waits, args.verbose))
 
 
 if __name__ == "__main__":
