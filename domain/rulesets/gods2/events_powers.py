@@ -74,9 +74,13 @@ class RulingRequested(msgspec.Struct, frozen=True, tag="RulingRequested", tag_fi
 
 
 class PowerEffectRuled(msgspec.Struct, frozen=True, tag="PowerEffectRuled", tag_field="type"):
+    """The GM's ruling; seen by the caster and the targets (like the request it answers)."""
+
     cast_id: str
     ruling: str
     reason: str
+    caster: str = ""
+    targets: list[str] = []
 
 
 class MutilationsHealed(msgspec.Struct, frozen=True, tag="MutilationsHealed", tag_field="type"):

@@ -269,7 +269,7 @@ def on_life_timer(state: State, timer: Timer) -> list[object]:
         return [CharacterRevived(character=c.id, at=timer.fire_at, cause="30 minutes in the Underworld [003:420]")]
     if timer.purpose == FREE_DEMON and c.void_confined_until is not None:
         return [DemonFreed(character=c.id, at=timer.fire_at)]
-    if timer.purpose == "labor" and c.labor_master is not None:
+    if timer.purpose == "labor" and c.labor_master is not None and c.labor_until == timer.fire_at:
         return [LaborEnded(character=c.id)]
     if timer.purpose == "keep_away":
         return [KeepAwayEnded(character=c.id, opponent=a.opponent) for a in c.keep_away if a.until <= timer.fire_at]

@@ -397,4 +397,13 @@ def decide_rule_power_effect(state: State, command: RulePowerEffect, ctx: Decisi
         raise reject("no_open_ruling", f"No power awaits a ruling under {command.cast_id!r}.")
     if not command.ruling.strip():
         raise reject("empty_ruling", "Say what the power did.")
-    return [PowerEffectRuled(cast_id=command.cast_id, ruling=command.ruling, reason=command.reason)]
+    asked = state.rulings[command.cast_id]
+    return [
+        PowerEffectRuled(
+            cast_id=command.cast_id,
+            ruling=command.ruling,
+            reason=command.reason,
+            caster=asked.caster,
+            targets=list(asked.targets),
+        )
+    ]

@@ -29,7 +29,13 @@ from domain.rulesets.gods2.events import (
     ProtectionGranted,
     VoidExitBought,
 )
-from domain.rulesets.gods2.events_powers import CastPending, GiftGranted, PowerCast, RulingRequested
+from domain.rulesets.gods2.events_powers import (
+    CastPending,
+    GiftGranted,
+    PowerCast,
+    PowerEffectRuled,
+    RulingRequested,
+)
 from domain.rulesets.gods2.model import Character, Combat, Demesne, Fighter, State
 
 R = msgspec.structs.replace
@@ -317,7 +323,7 @@ def redact(event: Event, viewer: Actor) -> Event | None:
             return event if me == event.caster or me in event.targets else R(event, power="")
         case GiftGranted():
             return event if me in (event.holder, event.giver) else None  # [003:263] gift cards are private
-        case RulingRequested():
+        case RulingRequested() | PowerEffectRuled():
             return event if me == event.caster or me in event.targets else None
         case _:
             return event

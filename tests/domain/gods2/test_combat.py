@@ -14,16 +14,19 @@ from domain.rulesets.gods2.commands import (
     ChooseGesture,
     DefendCharacter,
     IgnoreSurrender,
+    KillCharacter,
     MoveToLocale,
     NameDuelTime,
     OfferSurrender,
     ProposeMutualEnd,
     RefuseToSurrender,
+    ReleaseCharacterFromDeath,
     RequestAnnouncement,
     SetClock,
     SneakAttack,
     SupportDuelist,
     TransferMana,
+    TransmigrateCharacter,
     UseEndOfCombatPower,
 )
 from domain.rulesets.gods2.events import (
@@ -417,3 +420,26 @@ def test_an_other_mutilation_needs_the_gms_approval_in_advance() -> None:
     events = g.when(cmd, ZEUS)
     inflicted = next(e for e in events if isinstance(e, MutilationInflicted))
     assert (inflicted.mutilation, inflicted.description) == ("other", "Branded brow")
+
+
+def test_an_old_labor_timer_does_not_end_a_new_labor() -> None:
+    """[003:294] the 30 minutes run from each surrender: a stale timer changes nothing."""
+    g = game()
+    sneak(g, ZEUS, "hera")
+    knock_down(g, ZEUS, HERA)
+    g.when(OfferSurrender(), HERA)
+    g.when(AcceptSurrender(term="labor"), ZEUS)
+    g.when(KillCharacter(character="hera", reason="struck down"))  # death ends her service
+    g.when(ReleaseCharacterFromDeath(character="hera", reason="Release from Death"))
+    g.when(TransmigrateCharacter(character="hera", locale="hall", reason="walks back"))
+    g.advance(10)
+    sneak(g, ZEUS, "hera")
+    knock_down(g, ZEUS, HERA)
+    g.when(OfferSurrender(), HERA)
+    g.when(AcceptSurrender(term="labor"), ZEUS)
+    g.advance(20)  # the first labor's timer is due now
+    g.when(FireDueTimers())
+    assert g.rules.characters["hera"].labor_master == "zeus"
+    g.advance(10)
+    g.when(FireDueTimers())
+    assert g.rules.characters["hera"].labor_master is None
