@@ -15,6 +15,8 @@ from domain.rulesets.second_era.state import Hero, Spell, Structure
 from domain.rulesets.second_era.values import Effect, Resources
 from tests.domain.second_era.world import ANN, fauna, new_game, of, resolve, with_clans
 
+FIVE_KINDS = ("plant", "animal", "fungal", "sky", "crystal")
+
 
 def _harvest_of(events: list[object], tribe: str) -> Harvested:
     return next(e for e in of(events, Harvested) if e.tribe == tribe)  # type: ignore[attr-defined]
@@ -195,3 +197,17 @@ def test_harvest_is_the_exact_sum_rounded_down_and_never_negative(
     out = harvest(game.rules, tribe)
     for name, value in out.as_dict().items():
         assert 0 <= value <= exact.get(name, Fraction(0)) < value + 1
+
+
+def test_bonuses_on_one_line_add_up_before_the_single_rounding() -> None:
+    """Digest B4 (chosen reading, additive): Farming 2 (+20%), a Farmer hero (+10%) and a Town (+25% food)
+    give 10 x (1 + 0.2 + 0.1 + 0.25) = 15.5 food, rounded down once to 15 [002:36]."""
+    game = new_game(ann_clans={"farmer": 2, "war": 1}, fauna_on={"w-plains": [fauna(k, 1) for k in FIVE_KINDS]})
+    with_clans(game, "anns", {"farmer": 4})
+    _learn_and_cast(game, "anns", Effect(effect="farming", level=2))
+    game.given(HeroBorn(hero=Hero(id="hero-1", tribe="anns", name="h", level=1, abilities=("farmer",))))
+    town = Structure(id="town-1", kind="town", land="w-plains", tribe="anns", built_turn=1)
+    game.given(StructureBuilt(structure=town, cost=Resources()))
+    # 4 farmers x 5 tier-1 fauna x 1/2 food = 10 food before bonuses
+    assert harvest_exact(game.rules, game.rules.tribes["anns"]) == {"food": Fraction(31, 2)}
+    assert harvest(game.rules, game.rules.tribes["anns"]).food == 15

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from domain.rulesets.second_era import Settings
 from domain.rulesets.second_era.commands import MoveTribe, SetSpellOrders, TeachSpell
 from domain.rulesets.second_era.events import CursesCast, Harvested, HeroBorn, SpellsCast, SpellTaught, Transmuted
 from domain.rulesets.second_era.magic import (
@@ -238,3 +239,12 @@ def test_a_spell_is_either_a_curse_or_a_blessing() -> None:
     game = new_game(ann_mana=10)
     mixed = TeachSpell(name="m", effects=[Effect(effect="mining", reverse=True), Effect(effect="farming")])
     assert game.rejects(mixed, ANN).code == "second_era.mixed_curse"
+
+
+def test_with_the_setting_off_a_tribe_fills_every_slot() -> None:
+    """Setting `default_spells_keep_free_slot` = False: the other reading of [002:61]'s "try to"."""
+    game = new_game(Settings(default_spells_keep_free_slot=False), ann_clans={"mage": 2, "farmer": 1})
+    stock(game, "anns", mana=100)
+    first = _teach(game, Effect(effect="farming"))
+    second = _teach(game, Effect(effect="mining"))
+    assert set(_cast(resolve(game)).spells) == {first, second}
