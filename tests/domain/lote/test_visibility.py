@@ -79,3 +79,17 @@ def test_a_new_city_is_not_published_through_the_event_stream() -> None:
     founded = m.CityFounded(nation="byz", region="Thrace", name="Rhaidestos", port_sea_zones=())
     assert redact(ruleset, founded, BYZ) == founded
     assert redact(ruleset, founded, DAN) is None and redact(ruleset, founded, PUBLIC) is None
+
+
+def test_a_nations_view_adds_up_its_order_form_and_derived_figures() -> None:
+    """[L1273-1299] HBZ ceil(3/2) = 2; [L1509-1519] Action Range floor(5/2) = 2; the form's totals balance."""
+    g = game(example_setup())
+    g.when(Invest(line="i", rating="siege_qr", gp="25"), BYZ)
+    derived = g.view(BYZ).derived["byz"]
+    byz = g.rules.nations["byz"]
+    assert (derived.hbz, derived.action_range, derived.capital_fixed) == (2, 2, True)
+    assert derived.form_gp_available == byz.gp + byz.revenue.raw
+    assert derived.form_gp_spent == byz.support.total + 25
+    assert derived.form_saved_gp == derived.form_gp_available - derived.form_gp_spent
+    assert derived.rating_caps["siege_qr"] == 8 and derived.max_tax_pct == 150
+    assert set(g.view(DAN).derived) == {"dan"}
