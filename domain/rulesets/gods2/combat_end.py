@@ -169,7 +169,7 @@ def decide_accept_surrender(state: State, command: AcceptSurrender, ctx: Decisio
                 raise reject("not_their_artifact", "Name an artifact your opponent possesses [003:286].")
             events.append(ArtifactHandedOver(artifact=artifact.id, giver=loser_id, receiver=winner_id))
         case "mana":  # [003:288]
-            gross = ledger.surrender_mana(loser.total_mana)
+            gross = ledger.surrender_mana(loser.total_mana, state.settings.halves_round_up)
             if gross > 0:
                 events.append(transfer(loser, winner, gross, purpose="surrender mana"))
         case "earthly_influence":  # [003:290] enforced by the Earth half

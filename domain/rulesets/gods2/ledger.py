@@ -60,16 +60,21 @@ def draw(held: int, pending: int, amount: int) -> Draw:
     return Draw(from_held=from_held, from_pending=from_pending, shortfall=amount - from_held - from_pending)
 
 
-def surrender_mana(total: int) -> int:
+def half(total: int, round_up: bool = True) -> int:
+    return ceil(Fraction(total, 2)) if round_up else total // 2
+
+
+def surrender_mana(total: int, round_up: bool = True) -> int:
     """Gross mana leaving the loser under Surrender Mana: 3 after the toll (6 gross) or half of her current mana,
-    whichever is less. # [003:288]; half rounds up (the digest's reading, the text's house convention)."""
-    return min(6, ceil(Fraction(total, 2)))
+    whichever is less. # [003:288]; half rounds up by default (the digest's reading 12, the text's house
+    convention); `Settings.halves_round_up` may say otherwise."""
+    return min(6, half(total, round_up))
 
 
-def lord_loss(total: int) -> int:
+def lord_loss(total: int, round_up: bool = True) -> int:
     """# [003:437] each lord of an obliterated lesser god loses half of his mana or 10, whichever is greater;
-    half rounds up (digest's reading)."""
-    return max(ceil(Fraction(total, 2)), 10)
+    half rounds up by default (digest's reading 13)."""
+    return max(half(total, round_up), 10)
 
 
 VOID_RANSOM_GROSS = 10  # [003:72] 5 mana after toll: 10 leave the lost character, 5 arrive

@@ -181,7 +181,13 @@ def obliterate(state: State, c: Character, by: str | None, reason: str, at: date
         for lord_id in c.lords:
             lord = state.characters.get(lord_id)
             if lord is not None and lord.life != "obliterated":
-                events.append(lose(lord, ledger.lord_loss(lord.total_mana), f"minion {c.id} obliterated [003:437]"))
+                events.append(
+                    lose(
+                        lord,
+                        ledger.lord_loss(lord.total_mana, state.settings.halves_round_up),
+                        f"minion {c.id} obliterated [003:437]",
+                    )
+                )
     if c.life_timer is not None:
         events.insert(0, TimerCancelled(timer_id=c.life_timer))
     return events

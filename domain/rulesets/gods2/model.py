@@ -115,6 +115,8 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     defender_window_seconds: int = 5  # [003:336], [003:382]
     reaction_seconds: int = 10
     hit_points: int = 5  # [003:278] the hit points a character starts each combat with, unmodified
+    # "Half of her mana" ([003:288], [003:437]) with an odd total: the text's convention rounds up.
+    halves_round_up: bool = True
 
 
 # --- state ------------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ Chosen readings (digest A1.2, A3.1):
   [003:66], [003:72]) is spent by the one entry it protects.
 - Demons are never lost in the Void: it is their home ([003:70]) and they are the ones who let others out.
 - A demesne is entered from its parent locale ([003:108] the exception for "a player outside a demesne").
-- Group entry into the Wilds ([003:84]) is not implemented yet; a party enters one by one.
+- Entering the Wilds past the Guardian Beasts, alone or as a party, is `wilds.py`.
 """
 
 from __future__ import annotations

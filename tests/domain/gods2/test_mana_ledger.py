@@ -14,12 +14,14 @@ from domain.rulesets.gods2.commands import (
     CreditMana,
     DebitMana,
     KillCharacter,
+    ObliterateCharacter,
     RecordManaEvent,
     ScaleManaSources,
     TransferMana,
     TransmigrateCharacter,
 )
 from domain.rulesets.gods2.events import DemonPoolCredited, ManaCredited, ManaLost, ManaTransferred
+from domain.rulesets.gods2.model import Settings
 from tests.domain.gods2.scenario import ARES, AZAZEL, ZEUS, game
 from tests.domain.harness import GM
 
@@ -275,3 +277,16 @@ def test_the_ledger_balances_whatever_happens(ops: list[tuple[str, str, str, int
             continue
         assert worth() == expected
         assert all(c.mana >= 0 and c.pending >= 0 and c.debt >= 0 for c in g.rules.characters.values())
+
+
+def test_half_of_an_odd_total_rounds_up_unless_the_gm_chose_otherwise() -> None:
+    """[003:288] Surrender Mana with 5 mana: half is 3 by the house convention, 2 if the GMs round down."""
+    assert ledger.surrender_mana(5) == 3 and ledger.surrender_mana(5, round_up=False) == 2
+    assert ledger.lord_loss(25) == 13 and ledger.lord_loss(25, round_up=False) == 12
+
+
+def test_the_halving_setting_reaches_a_lords_loss() -> None:
+    """[003:437] the lord of an obliterated lesser god, holding 25, loses 12 when halves round down."""
+    g = game(settings=Settings(halves_round_up=False), chars={"zeus": {"mana": 25}})
+    events = g.when(ObliterateCharacter(character="ares", reason="weapon of obliteration"))
+    assert next(e for e in events if isinstance(e, ManaLost)).amount == 12
