@@ -16,10 +16,14 @@ from domain.engine import Rejected
 from domain.rulesets.second_era.commands import (
     BirthHero,
     BuildStructure,
+    FeedMonster,
     GrowTribe,
     MonsterAction,
+    MoveMonster,
     MoveTribe,
+    RazeStructure,
     SetClanRoles,
+    SetRetreat,
     SpawnMonster,
     TeachSpell,
 )
@@ -54,6 +58,22 @@ orders = st.one_of(
     ),
     st.builds(SetClanRoles, clans=st.dictionaries(st.sampled_from(["farmer", "miner", "war"]), st.integers(0, 3))),
     st.builds(
+        MonsterAction,
+        monster=st.sampled_from(["monster-1", "monster-2", "monster-3"]),
+        action=st.just("raid"),
+        target=st.sampled_from(["anns", "bobs", "monster-1", "monster-2", "monster-3"]),
+    ),
+    st.builds(
+        MoveMonster, monster=st.sampled_from(["monster-1", "monster-2", "monster-3"]), to_land=st.sampled_from(LANDS)
+    ),
+    st.builds(FeedMonster, monster=st.sampled_from(["monster-1", "monster-2", "monster-3"]), ability=st.just("might")),
+    st.builds(
+        RazeStructure,
+        structure=st.sampled_from(["town-1", "shrine-1", "floor-1"] + [f"town-{n}" for n in range(2, 9)]),
+        bid=st.integers(1, 5),
+    ),
+    st.builds(SetRetreat, to_land=st.sampled_from(LANDS)),
+    st.builds(
         MonsterAction, monster=st.sampled_from(["monster-1", "monster-2"]), action=st.sampled_from(["scavenge", "rest"])
     ),
 )
@@ -71,7 +91,7 @@ def _check_invariants(rules: Any) -> None:
     assert all(g.mana >= 0 for g in rules.gods.values())
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(plan=turns, dice=st.lists(st.integers(1, 6), min_size=2, max_size=2))
 def test_random_turns_keep_every_stockpile_whole_and_the_fold_deterministic(
     plan: list[list[tuple[str, Any]]], dice: list[int]
