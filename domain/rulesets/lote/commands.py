@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 import msgspec
 
-from domain.rulesets.lote.enums import ArmyStatus, Status
+from domain.rulesets.lote.enums import ArmyStatus, Culture, Economy, Government, Society, Status, TaxStatus
 from domain.rulesets.lote.orders import Order
 from domain.rulesets.lote.scenario import TradeRouteRecord
 
@@ -73,11 +73,28 @@ class SetControlStatus(_Command, frozen=True, tag="SetControlStatus"):
     reason: str
 
 
-NationParameter = Literal["nmv", "nfp_income", "tax_status", "tech_level", "msi", "size_divisor_bonus", "census"]
+NationParameter = Literal[
+    "nmv", "nfp_income", "msi", "tech_points",  # exact numbers
+    "tax_status", "government", "societal_base", "economic_base", "culture",  # codes
+    "size_divisor_bonus", "census", "settled", "excommunicated", "interdicted",  # true/false
+    "tech_level", "bl", "infra", "bl_granted", "infra_granted", "cav_qr", "inf_qr", "warship_qr", "siege_qr",
+    "oc", "ob", "ac", "ab", "religious_strength", "roc", "rob", "university_rating", "tithe_pct",  # whole numbers
+]  # fmt: skip
+# what each kind of parameter accepts
+PARAMETER_CODES: dict[str, tuple[str, ...]] = {
+    "tax_status": get_args(TaxStatus),
+    "government": get_args(Government),
+    "societal_base": get_args(Society),
+    "economic_base": get_args(Economy),
+    "culture": get_args(Culture),
+}
+PARAMETER_FLAGS = frozenset({"size_divisor_bonus", "census", "settled", "excommunicated", "interdicted"})
+PARAMETER_NUMBERS = frozenset({"nmv", "nfp_income", "msi", "tech_points"})
 
 
 class SetNationParameter(_Command, frozen=True, tag="SetNationParameter"):
-    """The GM-set figures of §3.0 (NMV, NFP generation, tax status, tech level, MSI, size-divisor bonus, census)."""
+    """The GM-set figures of §3.0 (NMV, NFP, tax status, tech level, MSI...) and the outcomes the rules leave to him:
+    ratings degraded by unpaid support ([L1656-1673]), transformations (§9.3), excommunication, settling."""
 
     nation: str
     parameter: NationParameter

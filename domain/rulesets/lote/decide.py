@@ -13,6 +13,7 @@ from typing import assert_never
 
 from domain.engine import DecisionContext, Rejected
 from domain.rulesets.lote import budget
+from domain.rulesets.lote.commands import PARAMETER_CODES, PARAMETER_FLAGS, PARAMETER_NUMBERS
 from domain.rulesets.lote.construction import refuse
 from domain.rulesets.lote.messages import (
     AdjudicationDecided,
@@ -309,17 +310,17 @@ def decide_cancel_city(state: State, command: CancelCityFoundation) -> list[obje
 
 
 def _check_parameter(command: SetNationParameter) -> None:
-    if command.parameter == "tax_status":
-        if command.value not in ("N", "C", "T", "F", "H", "R", "L"):
-            raise Rejected("lote.bad_value", "A tax status is one of N C T F H R L ([L1301-1336]).")
-    elif command.parameter in ("size_divisor_bonus", "census"):
-        if command.value not in ("true", "false"):
-            raise Rejected("lote.bad_value", f"{command.parameter} is 'true' or 'false'.")
-    elif command.parameter == "tech_level":
-        if not command.value.isdigit() or not 1 <= int(command.value) <= 8:
-            raise Rejected("lote.bad_value", "A tech level runs from 1 to 8.")
-    else:
-        _decimal(command.value, command.parameter)
+    name, value = command.parameter, command.value
+    if name in PARAMETER_CODES:
+        if value not in PARAMETER_CODES[name]:
+            raise Rejected("lote.bad_value", f"{name} is one of {', '.join(PARAMETER_CODES[name])}.")
+    elif name in PARAMETER_FLAGS:
+        if value not in ("true", "false"):
+            raise Rejected("lote.bad_value", f"{name} is 'true' or 'false'.")
+    elif name in PARAMETER_NUMBERS:
+        _decimal(value, name)
+    elif not value.isdigit() or (name == "tech_level" and not 1 <= int(value) <= 8):
+        raise Rejected("lote.bad_value", f"{name} is a whole number (a tech level runs from 1 to 8).")
 
 
 def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:

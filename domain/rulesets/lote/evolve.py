@@ -8,6 +8,7 @@ from typing import assert_never
 
 import msgspec
 
+from domain.rulesets.lote.commands import PARAMETER_CODES, PARAMETER_FLAGS, PARAMETER_NUMBERS
 from domain.rulesets.lote.messages import (
     AdjudicationDecided,
     AdjudicationRaised,
@@ -277,14 +278,14 @@ def _assessed(state: State, event: NationAssessed) -> State:
 
 def _parameter(state: State, event: NationParameterSet) -> State:
     value: object
-    if event.parameter == "tax_status":
+    if event.parameter in PARAMETER_CODES:
         value = event.value
-    elif event.parameter in ("size_divisor_bonus", "census"):
+    elif event.parameter in PARAMETER_FLAGS:
         value = event.value == "true"
-    elif event.parameter == "tech_level":
-        value = int(event.value)
-    else:
+    elif event.parameter in PARAMETER_NUMBERS:
         value = Fraction(event.value)
+    else:
+        value = int(event.value)
     return _nation(state, event.nation, **{event.parameter: value})
 
 

@@ -300,3 +300,16 @@ def test_an_army_on_campaign_last_turn_costs_double_support() -> None:
         _decide_all(g)
         g.when(AdvancePhase())
     assert g.rules.nations["dan"].support.troop == 2 * before
+
+
+def test_the_gm_degrades_ratings_and_changes_types_by_typed_rulings() -> None:
+    """[L1656-1673] unpaid government support degrades BL and Infra: the GM enters the new levels."""
+    g = _start()
+    g.when(m.SetNationParameter(nation="byz", parameter="bl", value="2", reason="government support unpaid"))
+    g.when(m.SetNationParameter(nation="kip", parameter="government", value="feudal_monarchy", reason="settled"))
+    assert (g.rules.nations["byz"].bl, g.rules.nations["kip"].government) == (2, "feudal_monarchy")
+    bad = m.SetNationParameter(nation="kip", parameter="government", value="kingdom", reason="x")
+    assert g.rejects(bad).code == "lote.bad_value"
+    assert (
+        g.rejects(m.SetNationParameter(nation="kip", parameter="bl", value="-1", reason="x")).code == "lote.bad_value"
+    )
