@@ -316,6 +316,9 @@ class TurnReported(_Event, frozen=True, tag="TurnReported"):
     stockpile: Resources
     god_mana: int
     notes: tuple[str, ...] = ()
+    harvested: Resources = Resources()
+    upkeep_shortfall: Resources = Resources()
+    battles: int = 0
 
 
 # --- victory ---------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from domain.rulesets.second_era.events import (
     TurnReported,
     UpkeepPaid,
 )
+from domain.rulesets.second_era.values import Resources
 from domain.rulesets.second_era.views import redact, view_for
 from tests.domain.harness import GM, seat
 from tests.domain.second_era.world import ANN, BOB, new_game, of, resolve, stock
@@ -64,13 +65,17 @@ def test_what_happens_on_the_map_is_public() -> None:
 
 
 def test_each_god_gets_a_report_of_its_turn() -> None:
-    """Per-god turn report: where the tribe stands, its clans and stockpile, and the orders that failed."""
+    """Per-god turn report: where the tribe stands, its clans and stockpile, harvest, unpaid upkeep, battles
+    and the orders that failed."""
     game = new_game()
     game.when(GrowTribe(role="war"), ANN)
     reports = {e.god: e for e in of(resolve(game), TurnReported)}
     assert set(reports) == {"ann", "bob"}
     assert reports["ann"].notes and "Grow Tribe" in reports["ann"].notes[0]
     assert reports["bob"].notes == ()
+    assert reports["bob"].harvested == Resources(production=9, gold=3)  # 3 miners on earth
+    assert reports["bob"].upkeep_shortfall == Resources(food=3)
+    assert reports["bob"].battles == 0
 
 
 PUBLIC_EVENTS = {

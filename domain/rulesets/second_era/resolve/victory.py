@@ -12,14 +12,18 @@ from domain.engine import DecisionContext
 from domain.engine.messages import GameEnded
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.events import (
+    BattleFought,
     EdificeFallen,
     EdificeRaised,
     EraWon,
+    Harvested,
     OrderFailed,
     TurnReported,
     TurnResolved,
+    UpkeepPaid,
 )
 from domain.rulesets.second_era.resolve.log import Log
+from domain.rulesets.second_era.values import Resources
 
 
 def standing_edifices(log: Log) -> dict[str, tuple[str, str]]:
@@ -54,11 +58,23 @@ def resolve_victory(log: Log, ctx: DecisionContext) -> None:
 
 
 def resolve_reports(log: Log, ctx: DecisionContext) -> None:
-    """Each god's turn report [issue 4]: its tribe after the turn and the orders that failed."""
+    """Each god's turn report: its tribe after the turn, its harvest and unpaid upkeep (for the GM's rulings),
+    the battles it fought and the orders that failed."""
     failed: dict[str, list[str]] = {}
+    harvested: dict[str, Resources] = {}
+    shortfall: dict[str, Resources] = {}
+    battles: dict[str, int] = {}
     for event in log.events:
-        if isinstance(event, OrderFailed):
-            failed.setdefault(event.god, []).append(f"order {event.order_no} failed: {event.reason}")
+        match event:
+            case OrderFailed():
+                failed.setdefault(event.god, []).append(f"order {event.order_no} failed: {event.reason}")
+            case Harvested():
+                harvested[event.tribe] = event.gained
+            case UpkeepPaid():
+                shortfall[event.tribe] = event.shortfall
+            case BattleFought():
+                for side in (event.attacker, event.defender):
+                    battles[side] = battles.get(side, 0) + 1
     for god_id in sorted(log.state.gods):
         god = log.state.gods[god_id]
         tribe = log.state.tribes[god.tribe]
@@ -71,6 +87,9 @@ def resolve_reports(log: Log, ctx: DecisionContext) -> None:
                 stockpile=tribe.stockpile,
                 god_mana=god.mana,
                 notes=tuple(failed.get(god_id, ())),
+                harvested=harvested.get(tribe.id, Resources()),
+                upkeep_shortfall=shortfall.get(tribe.id, Resources()),
+                battles=battles.get(tribe.id, 0),
             )
         )
     log.emit(TurnResolved(turn=ctx.turn))
