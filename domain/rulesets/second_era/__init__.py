@@ -5,6 +5,20 @@ up to 3 Actions and any free orders, sealed until the phase closes; then the tur
 `resolve.RESOLUTION_ORDER`. Five Towns, Shrines or Floors standing on one Land through the end of the
 following turn win the Era. Rules that are data live in `content/`; readings of ambiguous text are in
 `settings.Settings` and the docstrings that cite the line they read.
+
+Where the readings live (digest numbers in brackets):
+- harvest: per fauna entry [#19], "Foraging" = Farmer [#20], additive bonuses, one rounding (economy.py);
+  harvest after moving [#18] and a god's mana drawn from its tribe (settings.py);
+- instant spells per level [#21], battle spells from the free slot, artefacts' constant battle effects
+  (resolve/instants.py); the tribe's own spell choice (magic.choose_spells);
+- hero overlap [#22] and flat-then-percentage war scores and slots [#23] (battle.py, magic.spell_slots);
+- battles: who defends, invasion order, fall-back Lands (resolve/battles.py); which clans fall first
+  (content/clans.json `loss_order`); the hero killed [#24] and the hero levelled (SetChampion);
+- monster ability costs [#25], monster rounding, raids take no Land, hunger from the turn after spawning
+  (monsters.py, resolve/monster_battle.py, resolve/monsters.py);
+- sealed bids for Raze and hostile Travel [#27] (resolve/raze.py, resolve/travel.py, setting `raze_bids`);
+- starvation and every other shortfall: recorded in `UpkeepPaid`, ruled by the GM (RemoveClans,
+  AdjustStockpile, AddClans, AdjustGodMana).
 """
 
 from __future__ import annotations
