@@ -87,11 +87,14 @@ from domain.rulesets.gods2.model import CharacterSetup, Era
 
 
 class CharacterMoved(msgspec.Struct, frozen=True, tag="CharacterMoved", tag_field="type"):
+    """`listen_until`: arriving during a mass persuasion's speech, one must stay and listen ([003:223])."""
+
     character: str
     from_locale: str
     to_locale: str
     lost_in_void: bool = False
     transmigrated: bool = False
+    listen_until: datetime | None = None
 
 
 class GuardianBeastsDefeated(msgspec.Struct, frozen=True, tag="GuardianBeastsDefeated", tag_field="type"):

@@ -326,6 +326,8 @@ def _moved(state: State, event: CharacterMoved) -> State:
         admitted = tuple(v for v in demesne.admitted if v != c.id)  # an admission serves one entry
         state = R(state, demesnes={**state.demesnes, demesne.id: R(demesne, admitted=admitted)})
     moved = R(c, locale=event.to_locale, lost_in_void=event.lost_in_void, protections=protections)
+    if event.listen_until is not None:
+        moved = R(moved, conversation_until=event.listen_until)
     return put(state, R(moved, wilds_leader=None, wilds_powers=()))
 
 

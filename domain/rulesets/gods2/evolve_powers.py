@@ -66,6 +66,7 @@ def evolve_powers(state: State, event: PowerEvent) -> State:
                 demesne=event.demesne,
                 timer_id=event.timer_id,
                 destination=event.destination,
+                until=event.until,
             )
             state = R(state, casts={**state.casts, pending.id: pending}, serial=state.serial + 1)
             if event.stage == "conversation":

@@ -377,6 +377,7 @@ class PendingCast(msgspec.Struct, frozen=True):
     demesne: str | None = None
     timer_id: str | None = None
     destination: str | None = None
+    until: datetime | None = None
 
 
 class OpenRuling(msgspec.Struct, frozen=True):

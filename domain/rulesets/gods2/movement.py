@@ -11,6 +11,7 @@ Chosen readings (digest A1.2, A3.1):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from domain.engine import DecisionContext
 from domain.rulesets.gods2 import ledger
@@ -90,8 +91,25 @@ def arrive(state: State, c: Character, to: str, *, transmigrated: bool = False) 
     lost = place_kind(state, to) == "void" and place_kind(state, c.locale) != "void"
     lost = lost and c.kind != "demon" and "lost_in_void" not in c.protections  # [003:72]
     return CharacterMoved(
-        character=c.id, from_locale=c.locale, to_locale=to, lost_in_void=lost, transmigrated=transmigrated
+        character=c.id,
+        from_locale=c.locale,
+        to_locale=to,
+        lost_in_void=lost,
+        transmigrated=transmigrated,
+        listen_until=_speech_under_way(state, to),
     )
+
+
+def _speech_under_way(state: State, place: str) -> datetime | None:
+    """[003:223] characters who enter the room after a mass persuasion's speech has begun must stay and listen,
+    though they are not influenced by it."""
+    mass = {p.id for p in state.pack.powers if "Pm" in p.categories}
+    ends = [
+        cast.until
+        for cast in state.casts.values()
+        if cast.stage == "conversation" and cast.locale == place and cast.power in mass and cast.until is not None
+    ]
+    return max(ends, default=None)
 
 
 def decide_move_to_locale(state: State, command: MoveToLocale, ctx: DecisionContext) -> Sequence[object]:

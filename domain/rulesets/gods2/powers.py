@@ -18,7 +18,7 @@ no length); an La power is announced like any L power.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from domain.engine import DecisionContext
 from domain.engine.messages import TimerCancelled, TimerScheduled
@@ -88,7 +88,9 @@ def _target(state: State, c: Character, target_id: str, power: PowerDef) -> Char
     return t
 
 
-def _targets(state: State, c: Character, power: PowerDef, codes: frozenset[str], given: list[str]) -> list[str]:
+def _targets(
+    state: State, c: Character, power: PowerDef, codes: frozenset[str], given: list[str], now: datetime
+) -> list[str]:
     if len(set(given)) != len(given):
         raise reject("duplicate_target", "Name each target once.")
     if "Ns" in codes:
@@ -108,7 +110,7 @@ def _targets(state: State, c: Character, power: PowerDef, codes: frozenset[str],
             and t.life == "alive"
             and not t.out_of_game
             and t.combat is None
-            and (t.conversation_until is None or "L" in codes)
+            and (t.conversation_until is None or t.conversation_until <= now or "L" in codes)
         )
     if "G" in codes and given == [c.id]:
         raise reject("no_self_gift", "Gifts may only be granted to other characters [003:263].")
@@ -180,7 +182,7 @@ def cast(
     if artifact is not None and power.activation_cost is not None:
         cost = ledger.final_cost(power.activation_cost)  # [003:412] an Artifact power's own activation cost
     require_can_spend(c, cost)
-    chosen = _targets(state, c, power, codes, [] if "Ns" in codes and gift else targets)
+    chosen = _targets(state, c, power, codes, [] if "Ns" in codes and gift else targets, ctx.now)
     cast_id = new_id(state, "cast")
     return [
         *_targeting_interrupts(state, [t for t in chosen if t != c.id]),

@@ -355,3 +355,19 @@ def test_between_sessions_mana_moves_by_telling_the_gms_still_tolled() -> None:
     """[003:168] during transition phases players transfer mana by informing the gamemasters; the toll applies."""
     g = game(in_transition=True)  # Zeus in the Hall, Azazel in the Void
     assert g.when(TransferMana(to="azazel", amount=6), ZEUS)[0].received == 3
+
+
+def test_who_walks_into_a_mass_persuasion_must_stay_and_listen_but_is_not_persuaded() -> None:
+    """[003:223] characters who enter the room after the speech has begun must stay and listen but are not
+    otherwise influenced by the power's effects."""
+    g = game()
+    g.when(MoveToLocale(locale="feasts"), IRIS)
+    speech = g.when(CastPower(power="rousing_speech"), HERA)[1]
+    assert "iris" not in speech.targets
+    g.advance(1)
+    moved = g.when(MoveToLocale(locale="hall"), IRIS)[0]
+    assert moved.listen_until == T0 + timedelta(minutes=3)
+    assert g.rejects(MoveToLocale(locale="feasts"), IRIS).code == "gods2.in_conversation"
+    g.advance(2)
+    g.when(FireDueTimers())
+    g.when(MoveToLocale(locale="feasts"), IRIS)
