@@ -15,7 +15,9 @@ import msgspec
 
 from domain.engine import Actor
 from domain.rulesets.gods2.events import (
+    ArtifactCreated,
     CombatPowerChosen,
+    DemonCreated,
     DemonPoolCredited,
     DemonPoolDeposited,
     DemonPoolWithdrawn,
@@ -28,6 +30,7 @@ from domain.rulesets.gods2.events import (
     ManaTransferred,
     ProtectionGranted,
     VoidExitBought,
+    WildsPartyJoined,
 )
 from domain.rulesets.gods2.events_powers import (
     CastPending,
@@ -312,6 +315,15 @@ def redact(event: Event, viewer: Actor) -> Event | None:
             return event if me == event.demon else None
         case DemonPoolCredited():
             return None
+        case DemonCreated():
+            # The new demon's sheet is private ([003:53]): others learn only that it exists.
+            hidden = R(event.demon, powers=[], mana=0, spheres={}, greater_spheres=[])
+            return event if me == event.demon.id else R(event, demon=hidden)
+        case WildsPartyJoined():
+            return event if me in (event.character, event.leader) else R(event, powers=[])
+        case ArtifactCreated():
+            # Digest A6: an artifact's written powers stay with it, read by its possessor.
+            return event if me == event.creator else R(event, powers=[], max_strength={})
         case CombatPowerChosen():
             return event if me == event.fighter or not event.sealed else R(event, power=None)
         case GestureChosen():

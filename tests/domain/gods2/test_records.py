@@ -9,11 +9,13 @@ from domain.engine.messages import FireDueTimers
 from domain.rulesets.gods2.commands import (
     AcceptSurrender,
     CastPower,
+    CreateDemon,
     MoveToLocale,
     OfferSurrender,
     SetClock,
     SummonGreatCouncil,
 )
+from domain.rulesets.gods2.model import CharacterSetup
 from tests.domain.gods2.combat_helpers import knock_down, sneak
 from tests.domain.gods2.scenario import AZAZEL, HERA, ZEUS, game
 from tests.domain.harness import GM, Game
@@ -93,3 +95,18 @@ def test_private_sheets_stay_private_and_the_gm_sees_them() -> None:
     assert zeus_for_hera.powers is None and zeus_for_hera.spheres is None and zeus_for_hera.mana is None
     assert zeus_for_gm.mana == 20 and zeus_for_gm.spheres == {"war": 2}
     assert zeus_for_hera.artifacts == ["aegis"]  # [003:406] artifacts are carried visibly
+
+
+def test_a_new_demons_sheet_stays_private() -> None:
+    """[003:53] each player's powers and mana are his own; others learn the demon exists."""
+    g = game()
+    created = g.when(
+        CreateDemon(
+            demon=CharacterSetup(
+                id="moloch", name="Moloch", kind="demon", locale="void", mana=7, powers=["demon_claws"]
+            ),
+            reason="demon pack",
+        )
+    )[0]
+    seen = g.ruleset.redact(created, HERA)
+    assert seen.demon.name == "Moloch" and seen.demon.powers == [] and seen.demon.mana == 0
