@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import msgspec
+
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.checks import (
     check_new_ability,
@@ -54,7 +56,7 @@ def check_move(state: State, god: str, order: MoveTribe) -> None:
             "not_reachable",
             f"{order.to_land} is neither in the continent of {origin} nor connected to it; go step by step.",
         )
-    tribe = state.tribe_of(god)
+    tribe = planned_tribe(state, god)
     needed = adaptation_slots(state, state.lands[order.to_land].habitat)
     if needed > spell_slots(state, tribe):
         # [002:48-50] a tribe needs free Spell Slots for Adaptation to live on an alien habitat.
@@ -63,6 +65,15 @@ def check_move(state: State, god: str, order: MoveTribe) -> None:
             f"Living on {state.lands[order.to_land].habitat} takes {needed} spell slots of Adaptation; "
             f"your tribe has {spell_slots(state, tribe)}.",
         )
+
+
+def planned_tribe(state: State, god: str) -> Tribe:
+    """The god's tribe with the clan roles it has been ordered to take this turn (free orders resolve first)."""
+    tribe = state.tribe_of(god)
+    for q in state.orders.get(god, ()):
+        if isinstance(q.order, SetClanRoles) and sum(q.order.clans.values()) == tribe.clan_count():
+            tribe = msgspec.structs.replace(tribe, clans={k: v for k, v in q.order.clans.items() if v})
+    return tribe
 
 
 def check_role(role: str) -> None:

@@ -6,8 +6,15 @@ from datetime import timedelta
 
 from domain.engine.messages import PhaseStarted
 from domain.rulesets.second_era import ruleset
-from domain.rulesets.second_era.commands import CancelOrder, GrowTribe, MoveTribe, SetSpellOrders
-from domain.rulesets.second_era.events import OrderCancelled, OrderGiven, TribeMoved, TurnReported
+from domain.rulesets.second_era.commands import (
+    CancelOrder,
+    GrowTribe,
+    MoveTribe,
+    RemoveClans,
+    SetClanRoles,
+    SetSpellOrders,
+)
+from domain.rulesets.second_era.events import OrderCancelled, OrderFailed, OrderGiven, TribeMoved, TurnReported
 from domain.rulesets.second_era.views import redact, view_for
 from tests.domain.harness import GM, T0, seat
 from tests.domain.second_era.world import ANN, BOB, move_to, new_game, of, resolve
@@ -173,3 +180,23 @@ def test_moving_onto_a_free_land_after_another_tribe_left_it_causes_no_battle() 
     events = resolve(game)
     assert not [e for e in events if type(e).__name__ == "BattleFought"]
     assert (game.rules.tribes["anns"].land, game.rules.tribes["bobs"].land) == ("w-sea", "w-plains")
+
+
+def test_mage_clans_ordered_this_turn_count_for_adaptation() -> None:
+    """[002:48] free orders (clan roles) resolve before moving: a new Mage clan opens the Sky this turn."""
+    game = new_game(ann_clans={"farmer": 3})
+    game.when(SetClanRoles(clans={"farmer": 2, "mage": 1}), ANN)
+    game.when(MoveTribe(to_land="w-sky"), ANN)
+    resolve(game)
+    assert game.rules.tribes["anns"].land == "w-sky"
+
+
+def test_a_move_into_a_habitat_the_tribe_can_no_longer_live_on_fails_at_resolution() -> None:
+    """[002:48] the tribe stops before the Sky when its Mage clan is gone by the time it moves."""
+    game = new_game(ann_clans={"farmer": 2, "mage": 1})
+    game.when(MoveTribe(to_land="w-sea"), ANN)
+    game.when(MoveTribe(to_land="w-sky"), ANN)
+    game.when(RemoveClans(tribe="anns", role="mage", count=1, reason="plague"), GM)
+    events = resolve(game)
+    assert of(events, OrderFailed)[0].code == "second_era.needs_adaptation"
+    assert game.rules.tribes["anns"].land == "w-sea"

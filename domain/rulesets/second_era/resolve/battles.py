@@ -33,10 +33,20 @@ from domain.rulesets.second_era.values import Resources
 
 
 def resolve_movement(log: Log, ctx: DecisionContext) -> None:
+    """Each tribe walks its ordered steps; it stops before a Land its race cannot live on now [002:48-50]
+    (its spell slots may have changed since the order was given), and that move fails in its report."""
     for god in sorted(log.state.orders):
-        path = tuple(q.order.to_land for q in log.state.orders[god] if isinstance(q.order, MoveTribe))
+        tribe = log.state.tribe_of(god)
+        path: list[str] = []
+        for q in log.state.orders[god]:
+            if not isinstance(q.order, MoveTribe):
+                continue
+            if not habitable(log.state, tribe, q.order.to_land):
+                log.fail(god, q.order_no, "needs_adaptation", f"Your tribe cannot live on {q.order.to_land} now.")
+                break
+            path.append(q.order.to_land)
         if path:
-            log.emit(TribeMoved(tribe=log.state.gods[god].tribe, path=path))
+            log.emit(TribeMoved(tribe=tribe.id, path=tuple(path)))
     resolve_instant_orders(log, ctx)
 
 
