@@ -4,8 +4,9 @@ the turn cycle with its adjudication queue, the economy kernel and construction.
 The rulebook is `shared/rules/seeds/001_a502c40d34b0dea4.txt`; `shared/rules/lote.md` (the digest) organises it.
 Line references in comments (`[L1656-1685]`) point into the rulebook. Modules:
 `tables` (reference tables from `data/*.json`), `settings` (Appendix A switches), `scenario`/`setup` (the scenario
-document and its import), `state`, `orders` (the order form), `messages` (other commands and events), `economy`
-(§3 formulas), `hbz`, `construction` and `budget` (costs and checks), `decide`, `resolve` (R0..R8), `evolve`, `views`.
+document and its import), `state`, `orders` (the order form), `commands` and `events` (`messages` joins them),
+`holdings`, `economy` and `upkeep` (the §3 formulas), `hbz`, `construction` and `budget` (costs and checks), `decide`,
+the resolution by phase (`run`, `resolve` R0-R3, `builds` R4, `close` R7-R8 and publication), `evolve`, `views`.
 """
 
 from __future__ import annotations
