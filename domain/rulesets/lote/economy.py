@@ -1,4 +1,6 @@
-"""The economy kernel (digest §3.1-3.12, §3.17): incomes, trade values, revenue, support, agriculture, size.
+"""The economy kernel (digest §3.1-3.8, §3.12, §3.17): incomes, trade values, revenue, tax rate, imperial size.
+
+Support, agriculture and NFP live in `upkeep` (re-exported here); the shared lookups in `holdings`.
 
 Pure functions of the state; every value is an exact `Fraction` and nothing is rounded unless the rule says so
 (digest §3: "Decimals are normal ... round only where the text says so"). `assess()` builds the three sheets the
