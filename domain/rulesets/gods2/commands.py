@@ -318,6 +318,15 @@ class RecordManaEvent(msgspec.Struct, frozen=True, tag="RecordManaEvent", tag_fi
     count: int = 1
 
 
+class PayManaSource(msgspec.Struct, frozen=True, tag="PayManaSource", tag_field="type", forbid_unknown_fields=True):
+    """Pay a century-end or era-end source of the pack ([003:134], [003:140]) for a measured quantity (worshippers,
+    squares...) per character: its rate per card (or flat) times the quantity, exactly."""
+
+    source: str
+    quantities: dict[str, FractionText]
+    reason: str
+
+
 class DebitMana(msgspec.Struct, frozen=True, tag="DebitMana", tag_field="type", forbid_unknown_fields=True):
     """A forced loss from a power or effect; what cannot be paid becomes debt ([003:156])."""
 
@@ -468,6 +477,7 @@ Command = (
     | PickUpArtifact
     | CreditMana
     | RecordManaEvent
+    | PayManaSource
     | DebitMana
     | ScaleManaSources
     | KillCharacter
@@ -490,6 +500,7 @@ GM_COMMANDS = frozenset(
     {
         "CreditMana",
         "RecordManaEvent",
+        "PayManaSource",
         "DebitMana",
         "ScaleManaSources",
         "KillCharacter",

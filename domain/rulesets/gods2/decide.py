@@ -65,6 +65,7 @@ from domain.rulesets.gods2.commands import (
     NameDuelTime,
     ObliterateCharacter,
     OfferSurrender,
+    PayManaSource,
     PayWayOutOfVoid,
     PickUpArtifact,
     PlayDemesneDefence,
@@ -193,6 +194,8 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
             return mana.decide_credit_mana(state, command, ctx)
         case RecordManaEvent():
             return mana.decide_record_mana_event(state, command, ctx)
+        case PayManaSource():
+            return mana.decide_pay_mana_source(state, command, ctx)
         case DebitMana():
             return mana.decide_debit_mana(state, command, ctx)
         case ScaleManaSources():

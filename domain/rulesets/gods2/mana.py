@@ -18,6 +18,7 @@ from domain.rulesets.gods2.commands import (
     CollectMana,
     CreditMana,
     DebitMana,
+    PayManaSource,
     RecordManaEvent,
     ScaleManaSources,
     TransferMana,
@@ -193,6 +194,25 @@ def income_for_event(state: State, event: str, count: int, reason: str) -> list[
             paid = credit(msgspec.structs.replace(c, debt=debts[c.id]), source.id, amount, reason)
             debts[c.id] -= paid.debt_paid
             out.append(paid)
+    return out
+
+
+def decide_pay_mana_source(state: State, command: PayManaSource, ctx: DecisionContext) -> Sequence[object]:
+    require_reason(command.reason)
+    source = next((s for s in state.pack.mana_sources if s.id == command.source), None)
+    if source is None or source.category == "event":
+        raise reject("unknown_source", "Name a century-end or era-end source of the content pack.")
+    rate = parse_fraction(source.rate) * state.source_scale
+    out: list[object] = []
+    for character_id, text in sorted(command.quantities.items()):
+        c = character(state, character_id)
+        quantity = parse_fraction(text)
+        if quantity < 0:
+            raise reject("bad_amount", "Quantities are not negative.")
+        cards = 1 if source.flat_rate else cards_for_sources(c, source.sphere)
+        amount = rate * cards * quantity
+        if amount > 0 and c.life != "obliterated":
+            out.append(credit(c, source.id, amount, command.reason))
     return out
 
 

@@ -15,6 +15,7 @@ from domain.rulesets.gods2.commands import (
     DebitMana,
     KillCharacter,
     ObliterateCharacter,
+    PayManaSource,
     RecordManaEvent,
     ScaleManaSources,
     TransferMana,
@@ -290,3 +291,13 @@ def test_the_halving_setting_reaches_a_lords_loss() -> None:
     g = game(settings=Settings(halves_round_up=False), chars={"zeus": {"mana": 25}})
     events = g.when(ObliterateCharacter(character="ares", reason="weapon of obliteration"))
     assert next(e for e in events if isinstance(e, ManaLost)).amount == 12
+
+
+def test_a_century_end_source_pays_its_rate_per_card_times_the_measure() -> None:
+    """[003:134], [000:214] fire-worship pays 1/10 per Fire card per worshipper; fractions accumulate."""
+    g = game(chars={"hera": {"spheres": {"fire": 2}}})
+    events = g.when(PayManaSource(source="fire-worship", quantities={"hera": "27/2"}, reason="century 3"))
+    assert events[0].amount == Fraction(27, 10) and events[0].whole == 2
+    assert g.rules.characters["hera"].accumulators["fire-worship"] == Fraction(7, 10)
+    cmd = PayManaSource(source="war-deaths", quantities={"hera": "1"}, reason="x")
+    assert g.rejects(cmd).code == "gods2.unknown_source"
