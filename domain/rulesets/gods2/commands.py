@@ -427,6 +427,19 @@ class ApproveMutilation(
     reason: str
 
 
+class ResolvePowerConflict(
+    msgspec.Struct, frozen=True, tag="ResolvePowerConflict", tag_field="type", forbid_unknown_fields=True
+):
+    """Two powers whose effects contradict ([003:179]): common sense first; if still ambiguous the higher sphere
+    level prevails; at equal levels the referee decides. `prevailing` names the power that wins."""
+
+    first: str
+    second: str
+    prevailing: str
+    reason: str
+    by_common_sense: bool = False
+
+
 class SetClock(msgspec.Struct, frozen=True, tag="SetClock", tag_field="type", forbid_unknown_fields=True):
     era: Era
     in_transition: bool
@@ -493,6 +506,7 @@ Command = (
     | RulePowerEffect
     | PlayDemesneDefence
     | ApproveMutilation
+    | ResolvePowerConflict
     | SetClock
 )
 
@@ -513,6 +527,7 @@ GM_COMMANDS = frozenset(
         "RulePowerEffect",
         "PlayDemesneDefence",
         "ApproveMutilation",
+        "ResolvePowerConflict",
         "SetClock",
     }
 )

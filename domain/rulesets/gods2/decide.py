@@ -75,6 +75,7 @@ from domain.rulesets.gods2.commands import (
     RefuseToSurrender,
     ReleaseCharacterFromDeath,
     RequestAnnouncement,
+    ResolvePowerConflict,
     ReturnToGame,
     RulePowerEffect,
     ScaleManaSources,
@@ -216,6 +217,8 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
             return combat_end.decide_end_combat_by_ruling(state, command, ctx)
         case ApproveMutilation():
             return life.decide_approve_mutilation(state, command, ctx)
+        case ResolvePowerConflict():
+            return powers.decide_resolve_conflict(state, command, ctx)
         case SetClock():
             return life.decide_set_clock(state, command, ctx)
         case _:

@@ -78,6 +78,7 @@ from domain.rulesets.gods2.events_powers import (
     GiftGranted,
     MutilationsHealed,
     PowerCast,
+    PowerConflictResolved,
     PowerEffectRuled,
     RulingRequested,
 )
@@ -361,6 +362,7 @@ Event = (
     | PowerEffectRuled
     | MutilationsHealed
     | DemesnePowerSet
+    | PowerConflictResolved
     | CouncilSummoned
     | CouncilConvened
     | CouncilFailedToConvene
@@ -457,6 +459,7 @@ __all__ = [
     "OfficeRevoked",
     "OutlawDeclared",
     "PowerCast",
+    "PowerConflictResolved",
     "PowerEffectRuled",
     "ProtectionGranted",
     "ReturnedToGame",

@@ -95,6 +95,14 @@ class DemesnePowerSet(msgspec.Struct, frozen=True, tag="DemesnePowerSet", tag_fi
     caster: str
 
 
+class PowerConflictResolved(msgspec.Struct, frozen=True, tag="PowerConflictResolved", tag_field="type"):
+    first: str
+    second: str
+    prevailing: str
+    reason: str
+    rule: str  # "common sense", "higher level" or "referee"
+
+
 PowerEvent = (
     PowerCast
     | CastPending
@@ -105,4 +113,5 @@ PowerEvent = (
     | PowerEffectRuled
     | MutilationsHealed
     | DemesnePowerSet
+    | PowerConflictResolved
 )

@@ -99,6 +99,7 @@ from domain.rulesets.gods2.events_powers import (
     GiftGranted,
     MutilationsHealed,
     PowerCast,
+    PowerConflictResolved,
     PowerEffectRuled,
     RulingRequested,
 )
@@ -280,6 +281,7 @@ def evolve(state: State, event: Event) -> State:
             | PowerEffectRuled()
             | MutilationsHealed()
             | DemesnePowerSet()
+            | PowerConflictResolved()
         ):
             return evolve_powers.evolve_powers(state, event)
         case (

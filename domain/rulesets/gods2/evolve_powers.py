@@ -12,6 +12,7 @@ from domain.rulesets.gods2.events_powers import (
     GiftGranted,
     MutilationsHealed,
     PowerCast,
+    PowerConflictResolved,
     PowerEffectRuled,
     PowerEvent,
     RulingRequested,
@@ -97,6 +98,8 @@ def evolve_powers(state: State, event: PowerEvent) -> State:
             if c is None:
                 return state
             return _change(state, c.id, mutilations=(), permanent_hp=c.permanent_hp + event.hit_points_restored)
+        case PowerConflictResolved():
+            return state  # a record for the history; the prevailing power's effects stand
         case DemesnePowerSet():
             d = state.demesnes.get(event.demesne)
             if d is None:

@@ -24,7 +24,7 @@ from domain.engine import DecisionContext
 from domain.engine.messages import TimerCancelled, TimerScheduled
 from domain.rulesets.gods2 import ledger
 from domain.rulesets.gods2.combat_round import power_def
-from domain.rulesets.gods2.commands import CastPower, ConsentToPower, RulePowerEffect, UseGift
+from domain.rulesets.gods2.commands import CastPower, ConsentToPower, ResolvePowerConflict, RulePowerEffect, UseGift
 from domain.rulesets.gods2.common import (
     character,
     me,
@@ -39,7 +39,13 @@ from domain.rulesets.gods2.common import (
     timer_id,
 )
 from domain.rulesets.gods2.content import PowerDef, ReleaseFromDeath, Transmigrate, categories
-from domain.rulesets.gods2.events_powers import CastFailed, CastPending, PowerCast, PowerEffectRuled
+from domain.rulesets.gods2.events_powers import (
+    CastFailed,
+    CastPending,
+    PowerCast,
+    PowerConflictResolved,
+    PowerEffectRuled,
+)
 from domain.rulesets.gods2.mana import require_can_spend, spend
 from domain.rulesets.gods2.model import Character, State
 from domain.rulesets.gods2.power_effects import CAST_TIMER, complete
@@ -407,5 +413,32 @@ def decide_rule_power_effect(state: State, command: RulePowerEffect, ctx: Decisi
             reason=command.reason,
             caster=asked.caster,
             targets=list(asked.targets),
+        )
+    ]
+
+
+def conflict_level(power: PowerDef) -> int:
+    """[003:179] celestial spirit and demon powers are all considered first level powers."""
+    return 1 if power.sphere in ("celestial", "demonic") else power.level
+
+
+def decide_resolve_conflict(state: State, command: ResolvePowerConflict, ctx: DecisionContext) -> Sequence[object]:
+    require_reason(command.reason)
+    first, second = power_def(state, command.first), power_def(state, command.second)
+    if command.prevailing not in (first.id, second.id):
+        raise reject("not_in_conflict", "The prevailing power is one of the two in conflict.")
+    rule = "common sense"
+    if not command.by_common_sense:
+        a, b = conflict_level(first), conflict_level(second)
+        if a != b:
+            higher = first.id if a > b else second.id
+            if command.prevailing != higher:
+                raise reject("lower_level", f"Failing common sense, the higher sphere level prevails: {higher}.")
+            rule = "higher level"
+        else:
+            rule = "referee"
+    return [
+        PowerConflictResolved(
+            first=first.id, second=second.id, prevailing=command.prevailing, reason=command.reason, rule=rule
         )
     ]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import msgspec
+
 from domain.engine.messages import FireDueTimers, TimerCancelled
 from domain.rulesets.gods2.commands import (
     CastPower,
@@ -11,6 +13,7 @@ from domain.rulesets.gods2.commands import (
     DebitMana,
     KillCharacter,
     MoveToLocale,
+    ResolvePowerConflict,
     RulePowerEffect,
     SetClock,
     SneakAttack,
@@ -18,6 +21,7 @@ from domain.rulesets.gods2.commands import (
     TransmigrateCharacter,
     UseGift,
 )
+from domain.rulesets.gods2.content import sample_pack
 from domain.rulesets.gods2.events import CharacterMoved, CharacterRevived, ManaSpent, ProtectionGranted
 from domain.rulesets.gods2.events_powers import (
     CastCompleted,
@@ -371,3 +375,19 @@ def test_who_walks_into_a_mass_persuasion_must_stay_and_listen_but_is_not_persua
     g.advance(2)
     g.when(FireDueTimers())
     g.when(MoveToLocale(locale="feasts"), IRIS)
+
+
+def test_in_a_conflict_the_higher_sphere_level_prevails_and_equal_levels_are_the_referees() -> None:
+    """[003:179] the power with the higher sphere level takes precedence; celestial and demon powers count as
+    first level; at equal levels a referee judges. Common sense may settle it first."""
+    pack = msgspec.structs.replace(
+        sample_pack(),
+        powers=[msgspec.structs.replace(p, level=3) if p.id == "silence" else p for p in sample_pack().powers],
+    )
+    g = game(content=pack)
+    lower = ResolvePowerConflict(first="silence", second="demon_claws", prevailing="demon_claws", reason="x")
+    assert g.rejects(lower).code == "gods2.lower_level"
+    assert g.when(msgspec.structs.replace(lower, prevailing="silence"))[0].rule == "higher level"
+    assert g.when(msgspec.structs.replace(lower, by_common_sense=True))[0].rule == "common sense"
+    equal = ResolvePowerConflict(first="darkness", second="demon_claws", prevailing="demon_claws", reason="x")
+    assert g.when(equal)[0].rule == "referee"
