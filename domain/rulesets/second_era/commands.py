@@ -33,6 +33,7 @@ class MoveTribe(_Command, frozen=True, tag="MoveTribe"):
     to_land: str
     loot: list[ResourceName] = []
     take: Literal["artefact", "spell"] = "artefact"
+    slay: str | None = None  # [002:58] the enemy hero to kill if its tribe loses 3 or more clans at once
 
 
 class GrowTribe(_Command, frozen=True, tag="GrowTribe"):

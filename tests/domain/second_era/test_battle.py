@@ -275,3 +275,14 @@ def test_the_victors_god_picks_the_hero_who_gains_the_level() -> None:
     events = _fight(game, (6, 1))
     assert HeroLevelled(hero="hero-9", ability="", cause="victory") in events
     assert game.rules.heroes["hero-9"].level == 3 and game.rules.heroes["hero-8"].level == 1
+
+
+def test_the_invader_chooses_which_hero_dies() -> None:
+    """[002:58] one of their Heroes is killed (attacker's choice): the invader names it in its move."""
+    game = _invasion({"war": 3}, {"farmer": 3})
+    _hero(game, "hero-1", "anns", "miner")
+    _hero(game, "hero-2", "anns", "farmer", "farmer", level=2)
+    game.when(MoveTribe(to_land="w-plains", slay="hero-1"), BOB)
+    game.dice(6, 1)
+    events = resolve(game)
+    assert of(events, HeroKilled) == [HeroKilled(hero="hero-1")]

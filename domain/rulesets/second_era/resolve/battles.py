@@ -112,8 +112,10 @@ def fight(log: Log, ctx: DecisionContext, attacker_id: str, defender_id: str, la
         )
     )
     winner = {"attacker": attacker_id, "defender": defender_id}.get(result)
-    heal(log, attacker_id, a_heal, lose_clans(log, attacker_id, a_loss, winner if winner == defender_id else None))
-    heal(log, defender_id, d_heal, lose_clans(log, defender_id, d_loss, winner if winner == attacker_id else None))
+    a_victor = winner if winner == defender_id else None
+    d_victor = winner if winner == attacker_id else None
+    heal(log, attacker_id, a_heal, lose_clans(log, attacker_id, a_loss, a_victor, enemy=defender_id))
+    heal(log, defender_id, d_heal, lose_clans(log, defender_id, d_loss, d_victor, enemy=attacker_id))
     if result == "attacker":
         _plunder(log, attacker_id, defender_id)
     if winner is not None:
@@ -137,7 +139,7 @@ def heal(log: Log, tribe_id: str, healing: int, killed: dict[str, int]) -> None:
         log.emit(ClansHealed(tribe=tribe_id, clans=healed))
 
 
-def lose_clans(log: Log, tribe_id: str, count: int, victor: str | None) -> dict[str, int]:
+def lose_clans(log: Log, tribe_id: str, count: int, victor: str | None, enemy: str | None = None) -> dict[str, int]:
     """The tribe loses `count` clans; returns the clans killed (not those a Slaver absorbed)."""
     tribe = log.state.tribes[tribe_id]
     lost = clans_to_lose(tribe, count)
@@ -155,16 +157,27 @@ def lose_clans(log: Log, tribe_id: str, count: int, victor: str | None) -> dict[
         if not reward.is_zero():
             log.emit(ResourcesTaken(to_tribe=winner.id, resources=reward, reason="clans killed"))
     if n >= content.acts().heroes_killed_at_clan_losses:
-        _kill_a_hero(log, tribe_id)
+        _kill_a_hero(log, tribe_id, enemy)
     return {} if slaver else lost
 
 
-def _kill_a_hero(log: Log, tribe_id: str) -> None:
-    """[002:58] losing 3 or more clans at once kills a hero, the attacker's choice. Chosen reading: the enemy
-    takes the strongest (highest level, then the oldest)."""
+def _kill_a_hero(log: Log, tribe_id: str, enemy: str | None) -> None:
+    """[002:58] losing 3 or more clans at once kills a hero, the attacker's choice (digest #24: the side
+    opposite the losing tribe): the hero an invader named in its move (`slay`), else the strongest (highest
+    level, then the oldest)."""
     heroes = sorted(log.state.heroes_of(tribe_id), key=lambda h: (-h.level, int(h.id.split("-")[-1])))
-    if heroes:
-        log.emit(HeroKilled(hero=heroes[0].id))
+    named = _slay_order(log.state, enemy)
+    chosen = [h for h in heroes if h.id == named] or heroes
+    if chosen:
+        log.emit(HeroKilled(hero=chosen[0].id))
+
+
+def _slay_order(state: State, enemy: str | None) -> str | None:
+    tribe = state.tribes.get(enemy or "")
+    if tribe is None:
+        return None
+    moves = [q.order for q in state.orders.get(tribe.god, ()) if isinstance(q.order, MoveTribe)]
+    return moves[-1].slay if moves else None
 
 
 def hero_victory(log: Log, tribe_id: str) -> None:
