@@ -114,3 +114,12 @@ def test_available_commands_follow_the_characters_situation() -> None:
     assert "MoveToLocale" not in ruleset.available(g2.rules, ZEUS) and "TransferMana" in ruleset.available(
         g2.rules, ZEUS
     )
+
+
+def test_the_ruleset_registers_without_shadowing_engine_tags() -> None:
+    """The registry refuses rulesets whose tags clash with the engine's; the lead registers `gods2`."""
+    from domain.rulesets import register
+
+    assert register(ruleset) is ruleset
+    assert (ruleset.id, ruleset.version) == ("gods2", 1)
+    assert [p.name for p in ruleset.phases] == ["session"]
