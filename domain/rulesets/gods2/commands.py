@@ -327,6 +327,14 @@ class PayManaSource(msgspec.Struct, frozen=True, tag="PayManaSource", tag_field=
     reason: str
 
 
+class CreditDemonPool(msgspec.Struct, frozen=True, tag="CreditDemonPool", tag_field="type", forbid_unknown_fields=True):
+    """Income of the demons' shared sources into the demonic pool ([003:70]; diabolism's worship, [000:66])."""
+
+    amount: FractionText
+    source: str
+    reason: str
+
+
 class DebitMana(msgspec.Struct, frozen=True, tag="DebitMana", tag_field="type", forbid_unknown_fields=True):
     """A forced loss from a power or effect; what cannot be paid becomes debt ([003:156])."""
 
@@ -491,6 +499,7 @@ Command = (
     | CreditMana
     | RecordManaEvent
     | PayManaSource
+    | CreditDemonPool
     | DebitMana
     | ScaleManaSources
     | KillCharacter
@@ -515,6 +524,7 @@ GM_COMMANDS = frozenset(
         "CreditMana",
         "RecordManaEvent",
         "PayManaSource",
+        "CreditDemonPool",
         "DebitMana",
         "ScaleManaSources",
         "KillCharacter",

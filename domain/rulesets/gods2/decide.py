@@ -45,6 +45,7 @@ from domain.rulesets.gods2.commands import (
     CoordinateDemesneDefence,
     CreateArtifact,
     CreateDemon,
+    CreditDemonPool,
     CreditMana,
     DebitMana,
     DeclareOutlaw,
@@ -195,6 +196,8 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
             return mana.decide_credit_mana(state, command, ctx)
         case RecordManaEvent():
             return mana.decide_record_mana_event(state, command, ctx)
+        case CreditDemonPool():
+            return mana.decide_credit_demon_pool(state, command, ctx)
         case PayManaSource():
             return mana.decide_pay_mana_source(state, command, ctx)
         case DebitMana():

@@ -16,6 +16,7 @@ from domain.engine import DecisionContext
 from domain.rulesets.gods2 import ledger
 from domain.rulesets.gods2.commands import (
     CollectMana,
+    CreditDemonPool,
     CreditMana,
     DebitMana,
     PayManaSource,
@@ -214,6 +215,17 @@ def decide_pay_mana_source(state: State, command: PayManaSource, ctx: DecisionCo
         if amount > 0 and c.life != "obliterated":
             out.append(credit(c, source.id, amount, command.reason))
     return out
+
+
+def decide_credit_demon_pool(state: State, command: CreditDemonPool, ctx: DecisionContext) -> Sequence[object]:
+    require_reason(command.reason)
+    amount = parse_fraction(command.amount)
+    if amount <= 0:
+        raise reject("bad_amount", "Credit a positive amount.")
+    whole, rest = ledger.accumulate(state.pool_accumulators.get(command.source, Fraction(0)), amount)
+    return [
+        DemonPoolCredited(source=command.source, amount=amount, whole=whole, accumulator=rest, reason=command.reason)
+    ]
 
 
 def cards_for_sources(c: Character, sphere: str) -> int:

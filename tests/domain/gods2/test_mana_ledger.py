@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from domain.rulesets.gods2 import ledger
 from domain.rulesets.gods2.commands import (
     CollectMana,
+    CreditDemonPool,
     CreditMana,
     DebitMana,
     KillCharacter,
@@ -301,3 +302,11 @@ def test_a_century_end_source_pays_its_rate_per_card_times_the_measure() -> None
     assert g.rules.characters["hera"].accumulators["fire-worship"] == Fraction(7, 10)
     cmd = PayManaSource(source="war-deaths", quantities={"hera": "1"}, reason="x")
     assert g.rejects(cmd).code == "gods2.unknown_source"
+
+
+def test_the_demonic_pool_accumulates_fractions_too() -> None:
+    """[003:70], [000:214] the demons' shared sources fill the pool, fractions kept until whole."""
+    g = game()
+    g.when(CreditDemonPool(amount="3/4", source="diabolism", reason="century 1"))
+    g.when(CreditDemonPool(amount="3/4", source="diabolism", reason="century 2"))
+    assert g.rules.demon_pool == 1 and g.rules.pool_accumulators["diabolism"] == Fraction(1, 2)
