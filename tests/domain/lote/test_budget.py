@@ -166,3 +166,14 @@ def test_project_support_can_be_paid_in_nfp_at_5_gp_each() -> None:
     events = g.when(AdvancePhase())
     paid = next(e for e in events if isinstance(e, m.SupportPaid))
     assert (paid.paid, paid.nfp) == (Fraction("153.2") - 5, 1)
+
+
+def test_agro_converted_above_100_gp_credits_only_what_is_invested_in_ratings() -> None:
+    """[L2015-2016] 2 agro -> 1 GP "investment in a rating": 40 agro with 10 GP invested credit 10 GP, not 20."""
+    g = _rome(saved_gp="500")
+    _sample_sheet(g)
+    g.when(Invest(line="i", rating="bl", gp="10"), ROME)
+    g.when(ConvertAgro(line="a", points=40, into="gp"), ROME)
+    g.when(AdvancePhase())
+    events = g.when(AdvancePhase())
+    assert next(e for e in events if isinstance(e, m.AgroConverted)).gp == 10

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.orders import CeaseTrade, InitiateTradeRoute, TradeWithAnyone, WithdrawShips
@@ -90,3 +92,35 @@ def test_ceasing_trade_closes_the_route() -> None:
     g.when(AdvancePhase())
     g.when(AdvancePhase())
     assert g.rules.routes["X"].closed
+
+
+def test_a_fleet_put_on_fishing_feeds_the_next_harvest() -> None:
+    """[L2681-2689] 20 MSP fishing give 1 agro (x harvest); the duty changes at the start of the turn."""
+    from domain.rulesets.lote.orders import AssignFleet
+
+    g = _north_sea()
+    before = g.rules.nations["eng"].agro.production
+    assert g.rejects(AssignFleet(line="f", fleet="home", base_port="Kobenhaven"), ENG).code == "lote.port_not_held"
+    assert g.rejects(AssignFleet(line="f", fleet="home", activity="sea_trade", route="Z"), ENG).code == (
+        "lote.unknown_route"
+    )
+    g.when(AssignFleet(line="f", fleet="home", activity="fishing"), ENG)
+    g.when(AdvancePhase())
+    g.when(AdvancePhase())
+    _close(g)
+    assert g.rules.fleets["home"].activity == "fishing"
+    assert g.rules.nations["eng"].agro.production == before + 2  # 40 MSP / 20
+
+
+def test_the_gm_records_a_trade_route_and_it_pays_from_the_next_assessment() -> None:
+    """Digest §7.2 P1-C: trade routes are GM-maintained records valued by the §12.1 formula."""
+    g = _north_sea()
+    route = TradeRouteRecord(kind="L", nation_a="eng", nation_b="den", status="LTO", duration_years=100)
+    assert g.rejects(m.RecordTradeRoute(route_id="L1", route=route, reason="")).code == "lote.reason_required"
+    g.when(m.RecordTradeRoute(route_id="L1", route=route, reason="the Hansa charter"))
+    assert g.rules.nations["eng"].revenue.international == 0
+    g.when(AdvancePhase())
+    g.when(AdvancePhase())
+    _close(g)
+    eng, den = g.rules.nations["eng"], g.rules.nations["den"]
+    assert eng.revenue.international == eng.revenue.itv * den.revenue.itv * eng.nmv * 1 * Fraction(85, 100)

@@ -313,3 +313,42 @@ def test_the_gm_degrades_ratings_and_changes_types_by_typed_rulings() -> None:
     assert (
         g.rejects(m.SetNationParameter(nation="kip", parameter="bl", value="-1", reason="x")).code == "lote.bad_value"
     )
+
+
+def test_the_treasury_moves_at_the_start_of_the_turn() -> None:
+    """[L8423-8436] to a city or region of the empire."""
+    from domain.rulesets.lote.orders import MoveTreasury
+
+    g = _start()
+    assert g.rejects(MoveTreasury(line="t", location="Kiev"), BYZ).code == "lote.not_controlled"
+    g.when(MoveTreasury(line="t", location="Nicaea"), BYZ)
+    g.when(AdvancePhase())
+    g.when(AdvancePhase())
+    assert g.rules.nations["byz"].treasury == "Nicaea"
+
+
+def test_a_bad_harvest_shrinks_the_next_agro_production() -> None:
+    """[L1848-1862] 75%-125% per geographic zone, GM-set; production x harvest."""
+    g = _start()
+    assert g.rejects(m.SetHarvest(zone="EE", percent=70, reason="drought")).code == "lote.bad_harvest"
+    base = g.rules.nations["rus"].agro.production
+    g.when(m.SetHarvest(zone="EE", percent=80, reason="drought"))
+    for _ in range(4):
+        _decide_all(g)
+        g.when(AdvancePhase())
+    assert g.rules.nations["rus"].agro.production == base * Fraction(80, 100)
+
+
+def test_garrison_units_demobilise_into_local_nfp() -> None:
+    """[L4379-4396] a garrison's units become NFP usable at that place this turn."""
+    from domain.rulesets.lote.orders import BuildPublicWorks, Demobilize
+
+    g = _start()
+    g.when(Demobilize(line="d", location="Bulgaria", units={"I": 4}), BYZ)
+    g.when(BuildPublicWorks(line="w", location="Bulgaria", points=2, nfp="4"), BYZ)  # mountains: 20 GP a point
+    nfp = g.rules.nations["byz"].nfp + g.rules.nations["byz"].nfp_income
+    g.when(AdvancePhase())
+    g.when(AdvancePhase())
+    assert g.rules.regions["Bulgaria"].garrison["byz"] == {"I": 2}
+    assert g.rules.regions["Bulgaria"].pwb == 2
+    assert g.rules.nations["byz"].nfp == nfp  # the 4 NFP standing in for 8 GP came from the demobilised infantry
