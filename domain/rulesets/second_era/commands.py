@@ -132,6 +132,13 @@ class MonsterTrade(_Command, frozen=True, tag="MonsterTrade"):
     receive: dict[ResourceName, int] = {}
 
 
+class SetMonsterSpells(_Command, frozen=True, tag="SetMonsterSpells"):
+    """[002:15] [002:104] the continuous spells the monster casts each turn; `null`: it chooses for itself."""
+
+    monster: str
+    spells: list[str] | None
+
+
 class TakeMonsterMana(_Command, frozen=True, tag="TakeMonsterMana"):
     """[002:121] a monster with Mana Source: its patron takes mana from its mana supply."""
 
@@ -323,6 +330,7 @@ Order = (
     | ChooseMonsterAbility
     | MonsterTrade
     | TakeMonsterMana
+    | SetMonsterSpells
 )
 Command = (
     Order
@@ -365,7 +373,15 @@ FREE_ORDERS = frozenset(
     }
 )
 MONSTER_ORDERS = frozenset(
-    {"MoveMonster", "MonsterAction", "FeedMonster", "ChooseMonsterAbility", "MonsterTrade", "TakeMonsterMana"}
+    {
+        "MoveMonster",
+        "MonsterAction",
+        "FeedMonster",
+        "ChooseMonsterAbility",
+        "MonsterTrade",
+        "TakeMonsterMana",
+        "SetMonsterSpells",
+    }
 )
 GM_COMMANDS = frozenset({"AdjustStockpile", "RemoveClans", "AddClans", "AdjustGodMana", "RuleRaze", "RuleTravel"})
 SEAT_COMMANDS = ACTION_ORDERS | FREE_ORDERS | MONSTER_ORDERS | {"CancelOrder", "OfferTrade", "AcceptTrade", "EndTrade"}

@@ -48,6 +48,7 @@ from domain.rulesets.second_era.commands import (
     RuleTravel,
     SetChampion,
     SetClanRoles,
+    SetMonsterSpells,
     SetRetreat,
     SetSpellOrders,
     SpawnMonster,
@@ -58,6 +59,7 @@ from domain.rulesets.second_era.decide_monsters import (
     check_choose_monster_ability,
     check_feed_monster,
     check_monster_action,
+    check_monster_spells,
     check_monster_trade,
     check_move_monster,
     check_take_monster_mana,
@@ -150,6 +152,8 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return _queue(state, ctx, command, check_choose_monster_ability)
         case MonsterTrade():
             return _queue(state, ctx, command, check_monster_trade)
+        case SetMonsterSpells():
+            return _queue(state, ctx, command, check_monster_spells)
         case TakeMonsterMana():
             return _queue(state, ctx, command, check_take_monster_mana)
         case CancelOrder():

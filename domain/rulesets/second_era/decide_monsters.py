@@ -14,6 +14,7 @@ from domain.rulesets.second_era.commands import (
     MonsterAction,
     MonsterTrade,
     MoveMonster,
+    SetMonsterSpells,
     TakeMonsterMana,
 )
 from domain.rulesets.second_era.state import Monster, State
@@ -74,6 +75,13 @@ def check_monster_trade(state: State, god: str, order: MonsterTrade) -> None:
     own_monster(state, god, order.monster)
     goods({str(k): v for k, v in order.give.items()})
     goods({str(k): v for k, v in order.receive.items()})
+
+
+def check_monster_spells(state: State, god: str, order: SetMonsterSpells) -> None:
+    monster = own_monster(state, god, order.monster)
+    unknown = [s for s in order.spells or () if s not in monster.spells]
+    if unknown:
+        raise reject("unknown_spell", f"The monster does not know {unknown}.")
 
 
 def check_take_monster_mana(state: State, god: str, order: TakeMonsterMana) -> None:

@@ -33,6 +33,7 @@ from domain.rulesets.second_era.monster_events import (
     MonsterRested,
     MonsterScavenged,
     MonsterSpellCast,
+    MonsterSpellOrdersSet,
     MonsterSpellsCast,
     MonsterTraded,
     MonsterWounded,
@@ -410,6 +411,7 @@ Event = (
     | MonsterTraded
     | MonsterManaTaken
     | MonsterSpellsCast
+    | MonsterSpellOrdersSet
     | MonsterSpellCast
     | MonsterHealed
     | ResourcesTaken
@@ -476,6 +478,7 @@ __all__ = [
     "MonsterScavenged",
     "MonsterSpawned",
     "MonsterSpellCast",
+    "MonsterSpellOrdersSet",
     "MonsterSpellsCast",
     "MonsterTraded",
     "MonsterWounded",

@@ -41,6 +41,7 @@ from domain.rulesets.second_era.events import (
     MonsterScavenged,
     MonsterSpawned,
     MonsterSpellCast,
+    MonsterSpellOrdersSet,
     MonsterSpellsCast,
     MonsterTraded,
     MonsterWounded,
@@ -267,6 +268,7 @@ def evolve(state: State, event: Event) -> State:
             | MonsterTraded()
             | MonsterManaTaken()
             | MonsterSpellsCast()
+            | MonsterSpellOrdersSet()
             | MonsterSpellCast()
             | MonsterHealed()
         ):

@@ -17,6 +17,7 @@ from domain.rulesets.second_era.events import (
     MonsterRested,
     MonsterScavenged,
     MonsterSpellCast,
+    MonsterSpellOrdersSet,
     MonsterSpellsCast,
     MonsterTraded,
     MonsterWounded,
@@ -28,7 +29,8 @@ from domain.rulesets.second_era.values import RESOURCE_NAMES, Resources
 R = msgspec.structs.replace
 
 MonsterEvent = (
-    MonsterSpellsCast
+    MonsterSpellOrdersSet
+    | MonsterSpellsCast
     | MonsterSpellCast
     | MonsterHealed
     | MonsterMoved
@@ -96,6 +98,8 @@ def evolve_monster(state: State, event: MonsterEvent) -> State:
             return _put(
                 state, R(monster, active=event.spells, hoard=_floor0(monster.hoard.minus(Resources(mana=event.mana))))
             )
+        case MonsterSpellOrdersSet():
+            return _put(state, R(monster, cast=event.spells))
         case MonsterSpellCast():
             return _hoard(state, monster.id, Resources(mana=-event.mana))
         case MonsterHealed():

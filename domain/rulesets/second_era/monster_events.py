@@ -96,6 +96,12 @@ class MonsterSpellsCast(_Event, frozen=True, tag="MonsterSpellsCast"):
     mana: int
 
 
+class MonsterSpellOrdersSet(_Event, frozen=True, tag="MonsterSpellOrdersSet"):
+    god: str
+    monster: str
+    spells: tuple[str, ...] | None
+
+
 class MonsterSpellCast(_Event, frozen=True, tag="MonsterSpellCast"):
     """An instant spell a monster casts in a raid, paid from its mana store (as `BattleSpellCast`)."""
 

@@ -86,6 +86,7 @@ class Monster(msgspec.Struct, frozen=True):
     unchosen: int = 0  # levels won in battle whose ability the god has not chosen yet [002:100-101]
     spells: tuple[str, ...] = ()  # [002:104] monsters learn and cast spells as tribes do
     active: tuple[str, ...] = ()  # continuous spells cast from its mana store this turn
+    cast: tuple[str, ...] | None = None  # continuous spells ordered by its god; None: it chooses
 
 
 class Spell(msgspec.Struct, frozen=True):

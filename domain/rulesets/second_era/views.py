@@ -23,6 +23,7 @@ from domain.rulesets.second_era.events import (
     MonsterAte,
     MonsterManaTaken,
     MonsterScavenged,
+    MonsterSpellOrdersSet,
     MonsterSpellsCast,
     MonsterTraded,
     OrderCancelled,
@@ -233,6 +234,7 @@ _PRIVATE = (
     MonsterTraded,
     MonsterManaTaken,
     MonsterSpellsCast,
+    MonsterSpellOrdersSet,
 )
 
 

@@ -10,6 +10,7 @@ from domain.rulesets.second_era.commands import (
     MonsterAction,
     MonsterTrade,
     MoveMonster,
+    SetMonsterSpells,
     SpawnMonster,
     TakeMonsterMana,
     TeachSpell,
@@ -307,3 +308,13 @@ def test_a_monsters_hoard_is_seen_only_by_its_patron() -> None:
     theirs = view_for(game.rules, BOB).monsters[0]
     assert theirs.hoard is None and theirs.land == "w-sea" and theirs.level == 1
     assert view_for(game.rules, ANN).monsters[0].hoard == Resources(gold=3)
+
+
+def test_the_god_may_tell_a_monster_what_to_cast() -> None:
+    """[002:15] you can tell them what to cast; ordered spells use every slot."""
+    game = new_game(ann_mana=20)
+    _monster(game, "m-1", "ann", "w-sea", "mage", "rage", hoard=Resources(food=5, mana=8))
+    game.when(TeachSpell(name="Dig", effects=[Effect(effect="mining")], monster="m-1"), ANN)
+    resolve(game)  # one slot, kept free: nothing cast
+    game.when(SetMonsterSpells(monster="m-1", spells=["spell-2"]), ANN)
+    assert of(resolve(game), MonsterSpellsCast)[0].spells == ("spell-2",)

@@ -92,7 +92,7 @@ PRIVATE_BY_GOD = {
     "OrderGiven", "OrderCancelled", "OrderFailed", "ManaSpent", "TurnReported", "SpellTaught", "SpellOrdersSet",
     "RetreatSet", "ChampionSet", "SpellsCast", "Transmuted", "Harvested", "UpkeepPaid", "StockpileAdjusted",
     "RazeCountered", "TravelResisted", "MonsterScavenged", "MonsterAte", "MonsterTraded", "MonsterManaTaken",
-    "MonsterSpellsCast", "HoardChanged",
+    "MonsterSpellsCast", "MonsterSpellOrdersSet", "HoardChanged",
 }  # fmt: skip
 
 

@@ -14,6 +14,7 @@ from domain.rulesets.second_era.commands import (
     MonsterAction,
     MonsterTrade,
     MoveMonster,
+    SetMonsterSpells,
     TakeMonsterMana,
 )
 from domain.rulesets.second_era.economy import round_down
@@ -26,6 +27,7 @@ from domain.rulesets.second_era.events import (
     MonsterMoved,
     MonsterRested,
     MonsterScavenged,
+    MonsterSpellOrdersSet,
     MonsterSpellsCast,
     MonsterTraded,
 )
@@ -66,7 +68,7 @@ def _ability_ok(log: Log, god: str, no: int, monster_id: str, ability: str) -> b
 
 
 def _free_orders(log: Log) -> None:
-    kinds = (FeedMonster, ChooseMonsterAbility, MonsterTrade, TakeMonsterMana)
+    kinds = (FeedMonster, ChooseMonsterAbility, MonsterTrade, TakeMonsterMana, SetMonsterSpells)
     for god, no, order in orders_of(log, kinds):
         match order:
             case FeedMonster():
@@ -85,6 +87,10 @@ def _free_orders(log: Log) -> None:
                         log.fail(god, no, "no_level_to_spend", "The monster has no level left to choose for.")
             case MonsterTrade():
                 _trade(log, god, no, order)
+            case SetMonsterSpells():
+                if order.monster in log.state.monsters:
+                    spells = None if order.spells is None else tuple(order.spells)
+                    log.emit(MonsterSpellOrdersSet(god=god, monster=order.monster, spells=spells))
             case TakeMonsterMana():
                 monster = log.state.monsters.get(order.monster)
                 if monster is None or monster.hoard.mana < order.amount:
@@ -173,17 +179,24 @@ def resolve_hunger(log: Log, ctx: DecisionContext) -> None:
 
 
 def resolve_monster_spells(log: Log, ctx: DecisionContext) -> None:
-    """[002:104] monsters cast spells as tribes do, from their own mana store: without orders, as a tribe left
-    to itself ([002:61]): the dearest continuous spells, leaving one slot free (setting)."""
+    """[002:104] monsters cast spells as tribes do, from their own mana store: the spells their god ordered
+    (`SetMonsterSpells`), or as a tribe left to itself ([002:61]): the dearest continuous spells, leaving one
+    slot free (setting). A monster's hoard is not transmuted (transmutation is left to tribes)."""
     for monster_id in sorted(log.state.monsters):
         monster = log.state.monsters[monster_id]
         if not monster.spells and not monster.active:
             continue
-        slots = monster_slots(monster) - (1 if log.state.settings.default_spells_keep_free_slot else 0)
-        known = sorted(
-            (s for s in monster.spells if castable(log.state, s) and not _transmutes(log, s)),
-            key=lambda s: -spell_cost(log.state.spells[s].effects),
-        )
+        keep_free = monster.cast is None and log.state.settings.default_spells_keep_free_slot
+        slots = monster_slots(monster) - (1 if keep_free else 0)
+        if monster.cast is not None:
+            known = [
+                s for s in monster.cast if s in monster.spells and castable(log.state, s) and not _transmutes(log, s)
+            ]
+        else:
+            known = sorted(
+                (s for s in monster.spells if castable(log.state, s) and not _transmutes(log, s)),
+                key=lambda s: -spell_cost(log.state.spells[s].effects),
+            )
         mana = monster.hoard.mana
         cast: list[str] = []
         for spell_id in known[: max(0, slots)]:
