@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import ceil
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.rulesets.gods2 import ledger
@@ -53,6 +53,7 @@ def test_a_transfer_never_creates_mana_and_the_toll_rounds_for_the_house(amount:
     assert ledger.toll(amount) == ceil(Fraction(amount, 2))
 
 
+@settings(max_examples=40)
 @given(st.integers(min_value=1, max_value=20), st.integers(min_value=0, max_value=20))
 def test_a_transfer_through_the_game_destroys_exactly_the_toll(amount: int, extra: int) -> None:
     g = game(chars={"zeus": {"mana": amount + extra}})
@@ -166,6 +167,7 @@ def test_new_income_pays_the_debt_first() -> None:
     assert (ares.debt, ares.total_mana) == (0, 2)
 
 
+@settings(max_examples=50)
 @given(st.lists(st.fractions(min_value=Fraction(1, 12), max_value=5, max_denominator=12), max_size=8))
 def test_accumulated_income_is_exact(amounts: list[Fraction]) -> None:
     """[003:142] nothing is lost or created by accumulating: whole paid plus the remainder is the sum."""
@@ -250,6 +252,7 @@ OPS = st.lists(
 )
 
 
+@settings(max_examples=40, deadline=None)
 @given(OPS)
 def test_the_ledger_balances_whatever_happens(ops: list[tuple[str, str, str, int]]) -> None:
     """Mana held minus debt moves only by income, losses and the toll: nothing else creates or destroys it."""
