@@ -7,7 +7,7 @@ own tribe, pool and creations, so the order among gods changes nothing but the i
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TypeVar
 
 from domain.engine import DecisionContext, Rejected
 from domain.rulesets.second_era import content
@@ -48,8 +48,11 @@ from domain.rulesets.second_era.resolve.log import Log
 from domain.rulesets.second_era.state import Artefact, Hero, Monster, Spell, Structure
 from domain.rulesets.second_era.values import Resources
 
+OrderT = TypeVar("OrderT")
 
-def orders_of(log: Log, kinds: tuple[type[Any], ...]) -> Iterator[tuple[str, int, Any]]:
+
+def orders_of(log: Log, kinds: tuple[type[OrderT], ...]) -> Iterator[tuple[str, int, OrderT]]:
+    """The queued orders of these kinds: (god, order number, order), gods by id, orders in the order given."""
     for god in sorted(log.state.orders):
         for queued in log.state.orders[god]:
             if isinstance(queued.order, kinds):

@@ -41,17 +41,17 @@ from domain.rulesets.second_era.values import Resources
 
 def resolve_monsters(log: Log, ctx: DecisionContext) -> None:
     _free_orders(log)
-    for _god, _no, order in orders_of(log, (MoveMonster,)):
-        if order.monster in log.state.monsters:
-            log.emit(MonsterMoved(monster=order.monster, to_land=order.to_land))
-    for god, no, order in orders_of(log, (MonsterAction,)):
-        monster = log.state.monsters.get(order.monster)
+    for _god, _no, move in orders_of(log, (MoveMonster,)):
+        if move.monster in log.state.monsters:
+            log.emit(MonsterMoved(monster=move.monster, to_land=move.to_land))
+    for god, no, act in orders_of(log, (MonsterAction,)):
+        monster = log.state.monsters.get(act.monster)
         if monster is None:
             log.fail(god, no, "unknown_monster", "The monster is no more.")
-        elif order.action == "rest":
-            _rest(log, god, no, order.monster)
-        elif order.action == "raid":
-            _raid(log, ctx, god, no, order)
+        elif act.action == "rest":
+            _rest(log, god, no, act.monster)
+        elif act.action == "raid":
+            _raid(log, ctx, god, no, act)
 
 
 def _ability_ok(log: Log, god: str, no: int, monster_id: str, ability: str) -> bool:
