@@ -44,6 +44,12 @@ from domain.rulesets.gods2.model import Character, Combat, Demesne, Fighter, Sta
 R = msgspec.structs.replace
 
 
+class GiftView(msgspec.Struct, frozen=True):
+    gift_id: str
+    power: str
+    giver: str
+
+
 class CharacterView(msgspec.Struct, frozen=True):
     id: str
     name: str
@@ -59,13 +65,17 @@ class CharacterView(msgspec.Struct, frozen=True):
     shamed: bool
     office: str | None
     artifacts: list[str]
+    conversation_until: datetime | None = None
+    labor_master: str | None = None
+    labor_until: datetime | None = None
+    confined_until: datetime | None = None
     mana: int | None = None
     pending: int | None = None
     debt: int | None = None
     accumulators: dict[str, str] | None = None
     powers: list[str] | None = None
     spheres: dict[str, int] | None = None
-    gifts: list[str] | None = None
+    gifts: list[GiftView] | None = None
     protections: list[str] | None = None
     permanent_hp: int | None = None
     earthly_bans: list[str] | None = None
@@ -186,6 +196,10 @@ def _character_view(state: State, c: Character, viewer: Actor) -> CharacterView:
         shamed=c.shamed,
         office=office,
         artifacts=held,
+        conversation_until=c.conversation_until,
+        labor_master=c.labor_master,
+        labor_until=c.labor_until,
+        confined_until=c.void_confined_until,
     )
     if not _sees_private(viewer, c.id):
         return view
@@ -197,7 +211,7 @@ def _character_view(state: State, c: Character, viewer: Actor) -> CharacterView:
         accumulators={k: str(v) for k, v in c.accumulators.items()},
         powers=list(c.powers),
         spheres=dict(c.spheres),
-        gifts=[g.power for g in c.gifts],
+        gifts=[GiftView(gift_id=g.gift_id, power=g.power, giver=g.giver) for g in c.gifts],
         protections=list(c.protections),
         permanent_hp=c.permanent_hp,
         earthly_bans=list(c.earthly_bans),

@@ -249,6 +249,8 @@ def test_a_gift_is_a_one_use_card_for_another_character_at_no_cost() -> None:
     events = g.when(CastPower(power="gift_of_passage", targets=["zeus"]), HERA)
     gift = next(e for e in events if isinstance(e, GiftGranted))
     assert g.ruleset.redact(gift, ARES) is None
+    mine = next(c for c in g.view(ZEUS).characters if c.id == "zeus")
+    assert [x.gift_id for x in mine.gifts] == [gift.gift_id]
     g.when(UseGift(gift_id=gift.gift_id), ZEUS)
     assert g.rules.characters["zeus"].mana == 20 and "lost_in_void" in g.rules.characters["zeus"].protections
     assert g.rejects(UseGift(gift_id=gift.gift_id), ZEUS).code == "gods2.no_such_gift"
