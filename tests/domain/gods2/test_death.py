@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 
+from domain.engine import game as engine
 from domain.engine.messages import FireDueTimers, TimerCancelled, TimerFired, TimerScheduled
 from domain.rulesets.gods2.commands import (
     AcceptSurrender,
@@ -258,3 +259,17 @@ def test_internal_weakness_that_leaves_no_permanent_hit_points_is_permanent_deat
     g.when(AcceptSurrender(term="mana", mutilation="internal_weakness"), ZEUS)
     hera = g.rules.characters["hera"]
     assert (hera.permanent_hp, hera.life, hera.locale) == (0, "permanently_dead", "underworld")
+
+
+def test_time_travel_shows_who_was_dead_when() -> None:
+    """The death and the revival are events, the 30 minutes a fired timer: folding history to any point tells
+    whether Zeus was dead then."""
+    g = game()
+    g.when(KillCharacter(character="zeus", reason="struck down"))
+    g.advance(30)
+    g.when(FireDueTimers())
+    died = next(i for i, e in enumerate(g.events) if isinstance(e, CharacterDied))
+    revived = next(i for i, e in enumerate(g.events) if isinstance(e, CharacterRevived))
+    assert engine.fold(g.ruleset, g.events[: died + 1]).rules.characters["zeus"].life == "dead"
+    assert engine.fold(g.ruleset, g.events[:revived]).rules.characters["zeus"].life == "dead"
+    assert engine.fold(g.ruleset, g.events[: revived + 1]).rules.characters["zeus"].life == "alive"
