@@ -61,7 +61,7 @@ class SpawnMonster(_Command, frozen=True, tag="SpawnMonster"):
     sphere: str
     name: str
     abilities: list[str]
-    land: str | None = None  # where it appears; default: the tribe's Land
+    land: str | None = None  # where it appears: the tribe's Land (default) or a Land with fauna of its sphere
 
 
 class TeachSpell(_Command, frozen=True, tag="TeachSpell"):

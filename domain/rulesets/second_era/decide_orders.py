@@ -114,6 +114,11 @@ def check_spawn_monster(state: State, god: str, order: SpawnMonster) -> None:
         taken.append(ability)
     if order.land is not None and order.land not in state.lands:
         raise reject("unknown_land", f"There is no land {order.land!r}.")
+    if order.land is not None and order.land != state.tribe_of(god).land:
+        # [002:9] the monster is related to one of the fauna of your sphere. Chosen reading: it appears with
+        # your tribe, or on a Land where fauna of its sphere live.
+        if all(f.sphere != order.sphere for f in state.lands[order.land].fauna):
+            raise reject("no_kin_here", f"No fauna of the sphere {order.sphere} live on {order.land}.")
 
 
 def check_effects(effects: Sequence[Effect]) -> None:

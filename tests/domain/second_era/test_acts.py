@@ -28,7 +28,7 @@ from domain.rulesets.second_era.events import (
     TribeGrew,
 )
 from domain.rulesets.second_era.magic import artefact_refund
-from domain.rulesets.second_era.state import Hero
+from domain.rulesets.second_era.state import Fauna, Hero
 from domain.rulesets.second_era.values import Effect, Resources
 from tests.domain.second_era.world import ANN, BOB, new_game, of, resolve, stock
 
@@ -288,3 +288,13 @@ def test_destroying_an_artefact_redeems_eighty_percent_of_its_cost() -> None:
     resolve(game)
     assert artefact.id not in game.rules.artefacts
     assert game.rules.gods["ann"].mana == 28
+
+
+def test_a_monster_appears_with_the_tribe_or_among_fauna_of_its_sphere() -> None:
+    """[002:9] related to one of the fauna from your Sphere (chosen reading: where such fauna live)."""
+    game = new_game(ann_mana=50, fauna_on={"w-sea": [Fauna(name="eels", kind="animal", tier=2, sphere="fire")]})
+    assert game.rejects(SpawnMonster(sphere="fire", name="X", abilities=["rage", "might"], land="w-sky"), ANN).code == (
+        "second_era.no_kin_here"
+    )
+    game.when(SpawnMonster(sphere="fire", name="Eel-king", abilities=["rage", "might"], land="w-sea"), ANN)
+    assert of(resolve(game), MonsterSpawned)[0].monster.land == "w-sea"
