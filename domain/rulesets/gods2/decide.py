@@ -93,8 +93,18 @@ from domain.rulesets.gods2.commands import (
 )
 from domain.rulesets.gods2.model import State
 
+# [003:168] between sessions the players' only business in Heaven is mana: they transfer by telling the GMs.
+BETWEEN_SESSIONS = frozenset({"TransferMana", "CollectMana"})
+
 
 def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
+    tag = command.__struct_config__.tag
+    if state.in_transition and tag not in GM_COMMANDS and tag not in BETWEEN_SESSIONS:
+        raise Rejected(
+            "gods2.between_sessions",
+            "Heaven is closed between sessions: only mana transfers (through the GMs) happen now [003:168].",
+            status=409,
+        )
     return council.quorum_check(state, list(_decide(state, command, ctx)))
 
 

@@ -51,11 +51,11 @@ def gods() -> Game:
 
 
 def test_personal_powers_do_not_work_in_a_transition_phase() -> None:
-    """[003:199] any time except Era Null and, of course, during transition phases."""
+    """[003:199] any time except Era Null and, of course, during transition phases; [003:168] between sessions
+    the players' only business in Heaven is transferring mana."""
     g = game(in_transition=True)
-    assert g.rejects(CastPower(power="curse_of_clumsiness", targets=["hera"]), ZEUS).code == (
-        "gods2.no_personal_powers"
-    )
+    assert g.rejects(CastPower(power="curse_of_clumsiness", targets=["hera"]), ZEUS).code == ("gods2.between_sessions")
+    assert g.rejects(MoveToLocale(locale="feasts"), ZEUS).code == "gods2.between_sessions"
 
 
 def test_the_target_must_be_in_the_casters_locale() -> None:
