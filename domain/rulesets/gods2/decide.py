@@ -287,6 +287,8 @@ def available(state: State, actor: Actor) -> Sequence[str]:
     c = state.characters.get(actor.controls or "")
     if c is None or c.life == "obliterated":
         return tags
+    if state.in_transition:
+        return [*tags, *sorted(BETWEEN_SESSIONS)]
     if c.combat is not None or any(cb.coordinator == c.id for cb in state.combats.values()):
         return tags + sorted(COMBAT_COMMANDS)
     if c.life != "alive" or c.void_dead:
