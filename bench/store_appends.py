@@ -2,7 +2,8 @@
 
 Each writer appends one event per call to a stream of its own, tracking its expected version; writers run
 concurrently (1, 8 and 32 by default), each with a pooled connection. The store runs twice: with its NOTIFY
-(the server's setting, with one connection LISTENing as a server's would) and with `notify=False`.
+(the server's setting: its publisher task running when the store has one, and one connection LISTENing as a
+server's would; the count of notifications received per append is printed) and with `notify=False`.
 
 The baseline table is `CREATE TABLE events_raw (LIKE events INCLUDING ALL)` (same columns, defaults, identity,
 check, unique and secondary indexes) plus the same trigger; its writers INSERT the same bytes (event data,
@@ -102,6 +103,26 @@ def store_writer(store: PostgresEventStore) -> Callable[[], Writer]:
     return make
 
 
+async def start_publisher(store: PostgresEventStore, url: str, notified: list[int]) -> asyncio.Task[None] | None:
+    """Run the store's NOTIFY publisher as the server does, and wait until a probe append is announced.
+
+    Stores without a `publish` task NOTIFY inside each append instead: nothing to start (returns `None`).
+    """
+    publish = getattr(store, "publish", None)
+    if publish is None:
+        return None
+    task = asyncio.create_task(publish(url))
+    deadline = time.monotonic() + 10
+    version = 0
+    while notified[0] == 0:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the store's NOTIFY publisher announced nothing within 10 s")
+        await store.append("bench-probe", version, [EVENT], META)
+        version += 1
+        await asyncio.sleep(0.05)
+    return task
+
+
 def raw_writer(pool: asyncpg.Pool) -> Callable[[], Writer]:
     def make() -> Writer:
         version = 0
@@ -143,18 +164,22 @@ async def run(server: str, writer_counts: list[int], seconds: float, repeats: in
     results: dict[tuple[int, str], list[float]] = {}
     wait_events: dict[tuple[int, str], Counter[str]] = {}
     cpu: dict[str, list[float]] = {}
+    notifications: list[float] = []
     async with fresh_database(server) as url:
         print(f"PostgreSQL: {await server_settings(url)}; {machine()}")
         admin = await asyncpg.connect(url)
         await admin.execute(_RAW_TABLE)
         listener = await asyncpg.connect(url)  # a server LISTENs; notifications are delivered to it
-        await listener.add_listener(CHANNEL, lambda *_: None)
+        notified = [0]
+        await listener.add_listener(CHANNEL, lambda *_: notified.__setitem__(0, notified[0] + 1))
         try:
             for writers in writer_counts:
                 pool = await create_pool(url, min_size=writers, max_size=writers)
+                notifying = PostgresEventStore(pool)
+                publishing = await start_publisher(notifying, url, notified)
                 makers = {
                     "raw INSERT": raw_writer(pool),
-                    "store, NOTIFY on": store_writer(PostgresEventStore(pool)),
+                    "store, NOTIFY on": store_writer(notifying),
                     "store, NOTIFY off": store_writer(PostgresEventStore(pool, notify=False)),
                 }
                 for round_ in range(1, repeats + 1):
@@ -164,8 +189,11 @@ async def run(server: str, writer_counts: list[int], seconds: float, repeats: in
                         tag = f"{round_}-{writers}-{variant.replace(' ', '').replace(',', '')}"
                         counter = wait_events.setdefault((writers, variant), Counter())
                         sampler = asyncio.create_task(sample_waits(url, counter)) if waits else None
+                        before = notified[0]
                         rate, cpu_us = await measure(makers[variant], writers, seconds, tag)
                         cpu.setdefault(variant, []).append(cpu_us)
+                        if variant == "store, NOTIFY on":
+                            notifications.append((notified[0] - before) / max(rate * seconds, 1))
                         if sampler is not None:
                             sampler.cancel()
                             await asyncio.gather(sampler, return_exceptions=True)
@@ -173,6 +201,9 @@ async def run(server: str, writer_counts: list[int], seconds: float, repeats: in
                         line.append(f"{variant} {rate:,.0f}/s")
                     if verbose:
                         print(f"  {writers:>2} writers, round {round_:>2}: " + "   ".join(line), flush=True)
+                if publishing is not None:
+                    publishing.cancel()
+                    await asyncio.gather(publishing, return_exceptions=True)
                 await pool.close()
                 raw = results[(writers, "raw INSERT")]
                 print(f"  {writers:>2} writers: raw INSERT per round {spread(raw)}", flush=True)
@@ -202,6 +233,7 @@ async def run(server: str, writer_counts: list[int], seconds: float, repeats: in
         "  client CPU per append (all writer counts, median): "
         + ", ".join(f"{variant} {median(values):.0f} us" for variant, values in cpu.items())
     )
+    print(f"  NOTIFYs received per append with NOTIFY on (median): {median(notifications):.2f}")
     if waits:
         print("\nwhat active backends waited on (share of samples):")
         for (writers, variant), counter in sorted(wait_events.items()):
