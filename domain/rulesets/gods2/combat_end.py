@@ -71,6 +71,9 @@ def after_round(state: State, combat: Combat, fought: RoundFought, now: datetime
         return demesne_fell(state, combat)
     if fallen:
         return [FighterFell(combat_id=combat.id, fighters=fallen)]
+    if combat.forced_end:
+        # [003:360] a power forced both to agree: the combat is ignored, unreported, and pays no mana.
+        return [CombatEnded(combat_id=combat.id, outcome="mutual")]
     leaving = next((f for f in (combat.attacker, combat.defender) if f.disengaging), None)
     if leaving is None:
         return []

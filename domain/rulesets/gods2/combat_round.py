@@ -23,6 +23,8 @@ from domain.rulesets.gods2.common import character, me, reject, require_same_loc
 from domain.rulesets.gods2.content import (
     AddHitPoints,
     DealDamage,
+    ForceDisengage,
+    ForceMutualEnd,
     GrantBlocks,
     GrantDisengage,
     GrantTricks,
@@ -254,6 +256,8 @@ def _effect(combat: Combat, fighter: Fighter, power: PowerDef, cost: int, from_a
         hit_points=sum(e.count for e in effects if isinstance(e, AddHitPoints)),
         damage=sum(e.count for e in effects if isinstance(e, DealDamage)),
         disengage=any(isinstance(e, GrantDisengage) for e in effects),
+        forces_disengage=any(isinstance(e, ForceDisengage) for e in effects),
+        forces_mutual_end=any(isinstance(e, ForceMutualEnd) for e in effects),
         obliteration_weapon=any(isinstance(e, WeaponOfObliteration) for e in effects),
     )
 

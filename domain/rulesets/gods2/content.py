@@ -96,6 +96,14 @@ class GrantDisengage(msgspec.Struct, frozen=True, tag="disengage", tag_field="ki
     """Combat: the user disengages at the end of this round ([003:362])."""
 
 
+class ForceDisengage(msgspec.Struct, frozen=True, tag="force_disengage", tag_field="kind", forbid_unknown_fields=True):
+    """Combat: the opponent is forced to disengage at the end of this round ([003:362])."""
+
+
+class ForceMutualEnd(msgspec.Struct, frozen=True, tag="force_mutual_end", tag_field="kind", forbid_unknown_fields=True):
+    """Combat: both must agree to end the combat at the end of this round ([003:360], [003:374])."""
+
+
 class WeaponOfObliteration(
     msgspec.Struct, frozen=True, tag="weapon_of_obliteration", tag_field="kind", forbid_unknown_fields=True
 ):
@@ -135,6 +143,8 @@ Effect = (
     | AddHitPoints
     | DealDamage
     | GrantDisengage
+    | ForceDisengage
+    | ForceMutualEnd
     | WeaponOfObliteration
     | Protect
     | ReleaseFromDeath

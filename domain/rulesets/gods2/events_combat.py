@@ -121,6 +121,8 @@ class CombatPowerTookEffect(msgspec.Struct, frozen=True, tag="CombatPowerTookEff
     damage: int = 0
     disengage: bool = False
     obliteration_weapon: bool = False
+    forces_disengage: bool = False
+    forces_mutual_end: bool = False
 
 
 class GestureChosen(msgspec.Struct, frozen=True, tag="GestureChosen", tag_field="type"):

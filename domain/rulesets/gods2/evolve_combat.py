@@ -349,7 +349,16 @@ def _power_effect(state: State, event: CombatPowerTookEffect) -> State:
         disengaging=me.disengaging or event.disengage,
         obliteration_weapon=me.obliteration_weapon or event.obliteration_weapon,
     )
-    return _fighter(state, combat.id, other.id, hp=other.hp - event.damage)
+    state = _fighter(
+        state,
+        combat.id,
+        other.id,
+        hp=other.hp - event.damage,
+        disengaging=other.disengaging or (event.forces_disengage and not other.demesne),
+    )
+    if event.forces_mutual_end:
+        state = _combat(state, combat.id, forced_end=True)
+    return state
 
 
 def _round_fought(state: State, event: RoundFought) -> State:

@@ -268,6 +268,7 @@ class Combat(msgspec.Struct, frozen=True):
     supporters: tuple[str, ...] = ()  # allies who cast a Cd power before round 1 [003:332]
     from_inside: bool = False  # a demesne attacked from the inside changes owner if it falls [003:376]
     coordinator: str | None = None  # who coordinates a demesne's defence [003:314]
+    forced_end: bool = False  # a power forces both to end the combat at the end of the round [003:360]
 
     def side(self, fighter_id: str) -> Fighter:
         return self.attacker if self.attacker.id == fighter_id else self.defender

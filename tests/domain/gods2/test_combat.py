@@ -8,6 +8,7 @@ from domain.engine.messages import FireDueTimers
 from domain.rulesets.gods2.commands import (
     AcceptSurrender,
     ApproveMutilation,
+    AttackDemesne,
     ChallengeDuel,
     ChooseCombatArtifact,
     ChooseCombatPower,
@@ -18,6 +19,7 @@ from domain.rulesets.gods2.commands import (
     MoveToLocale,
     NameDuelTime,
     OfferSurrender,
+    PlayDemesneDefence,
     ProposeMutualEnd,
     RefuseToSurrender,
     ReleaseCharacterFromDeath,
@@ -443,3 +445,26 @@ def test_an_old_labor_timer_does_not_end_a_new_labor() -> None:
     g.advance(10)
     g.when(FireDueTimers())
     assert g.rules.characters["hera"].labor_master is None
+
+
+def test_a_power_may_force_the_opponent_to_disengage() -> None:
+    """[003:362] you may only disengage if given the ability by a power, or forced to by an opponent's power."""
+    g = game(chars={"zeus": {"powers": ["banishing_wind"]}})
+    sneak(g, ZEUS, "hera")
+    events = play(g, ZEUS, HERA, "rock", "rock", pa="banishing_wind")
+    assert CombatEnded(combat_id="combat-2", outcome="disengage", winner="zeus", loser="hera") in events
+    assert g.rules.characters["hera"].keep_away[0].opponent == "zeus"
+
+
+def test_a_power_may_force_a_referee_played_demesne_to_end_the_combat() -> None:
+    """[003:374] a referee playing a demesne may not agree to end combat unless forced by the attacker's power."""
+    g = game(chars={"hera": {"powers": ["hearth_peace"], "locale": "city"}})
+    g.when(AttackDemesne(demesne="olympus"), HERA)
+    g.now += timedelta(seconds=5)
+    combat = g.when(FireDueTimers())[1].combat_id
+    g.when(ChooseCombatPower(power="hearth_peace"), HERA)
+    g.when(PlayDemesneDefence(combat_id=combat))
+    g.when(ChooseGesture(gesture="rock"), HERA)
+    events = g.when(PlayDemesneDefence(combat_id=combat, gesture="block"))
+    assert events[-1] == CombatEnded(combat_id=combat, outcome="mutual")
+    assert not any(isinstance(e, ManaCredited) for e in events)
