@@ -218,7 +218,7 @@ def _character_view(state: State, c: Character, viewer: Actor) -> CharacterView:
     )
 
 
-def _fighter_view(f: Fighter, viewer: Actor) -> FighterView:
+def _fighter_view(f: Fighter, viewer: Actor, coordinator: str | None = None) -> FighterView:
     view = FighterView(
         id=f.id,
         hp=f.hp,
@@ -228,7 +228,7 @@ def _fighter_view(f: Fighter, viewer: Actor) -> FighterView:
         power_chosen=f.power_committed,
         gesture_chosen=f.sealed_gesture is not None,
     )
-    if not _sees_private(viewer, f.id):
+    if not (_sees_private(viewer, f.id) or (coordinator is not None and viewer.controls == coordinator)):
         return view
     return R(view, tricks=f.tricks, blocks=f.blocks, power=f.sealed_power, gesture=f.sealed_gesture)
 
@@ -241,7 +241,7 @@ def _combat_view(combat: Combat, viewer: Actor) -> CombatView:
         round=combat.round,
         step=combat.step,
         attacker=_fighter_view(combat.attacker, viewer),
-        defender=_fighter_view(combat.defender, viewer),
+        defender=_fighter_view(combat.defender, viewer, combat.coordinator if combat.defender.demesne else None),
         announce_first=combat.announce_first,
         fallen=list(combat.fallen),
         surrender_offered=combat.surrender_offered,
