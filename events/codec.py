@@ -80,8 +80,8 @@ class GameCodec:
         self.event_tags = frozenset(tag_of(t) for t in self.event_types)
 
     def decode_event(self, type_: str, data: bytes | str) -> Any:
-        upcast = _UPCASTERS.get((self.ruleset.id, type_)) or _UPCASTERS.get(("engine", type_))
-        if upcast is not None:
+        upcast = _UPCASTERS and (_UPCASTERS.get((self.ruleset.id, type_)) or _UPCASTERS.get(("engine", type_)))
+        if upcast:
             return msgspec.convert(upcast(msgspec.json.decode(data)), self.event_union, dec_hook=dec_hook, strict=False)
         return self._events.decode(data)
 

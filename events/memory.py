@@ -85,6 +85,12 @@ class InMemoryEventStore:
         selected = stream[after_version:end]
         return selected if limit is None else selected[:limit]
 
+    async def read_data(
+        self, stream_id: str, after_version: int = 0, to_version: int | None = None
+    ) -> Sequence[tuple[int, str, bytes]]:
+        events = await self.read_stream(stream_id, after_version, to_version)
+        return [(e.stream_version, e.type, e.data) for e in events]
+
     async def stream_version(self, stream_id: str) -> int:
         return len(self._streams.get(stream_id, []))
 

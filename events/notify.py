@@ -1,7 +1,8 @@
-"""In-process wake-ups for readers waiting on new events.
+"""In-process wake-ups for readers waiting on new events, and announcements of other processes' appends.
 
 A wake-up only says "look again": readers always re-read the store, which is the truth. The PostgreSQL store
-feeds it from LISTEN/NOTIFY so that every process wakes; the in-memory store wakes it on append.
+wakes local readers on append and tells other processes through NOTIFY (sent after commit, coalesced per
+stream); their listeners call `appended`, and observers (the state caches) learn the stream's new version.
 """
 
 from __future__ import annotations
@@ -10,19 +11,30 @@ import asyncio
 from collections import defaultdict
 from collections.abc import Callable
 
+_LOCAL_LIMIT = 100_000
+
 
 class Notifier:
     def __init__(self) -> None:
         self._waiters: dict[str | None, set[asyncio.Event]] = defaultdict(set)
         self._observers: list[Callable[[str, int], None]] = []
+        self._local: dict[str, int] = {}
 
     def observe(self, observer: Callable[[str, int], None]) -> None:
-        """Call `observer(stream_id, version)` whenever an append to a stream is announced (any process)."""
+        """Call `observer(stream_id, version)` when another process announces an append."""
         self._observers.append(observer)
 
+    def appended_locally(self, stream_id: str, version: int) -> None:
+        """This process appended up to `version`: wake local readers; its own announcement will be ignored."""
+        if len(self._local) >= _LOCAL_LIMIT:
+            self._local.clear()
+        if version > self._local.get(stream_id, 0):
+            self._local[stream_id] = version
+        self.wake(stream_id)
+
     def appended(self, stream_id: str, version: int | None) -> None:
-        """An append announced by LISTEN/NOTIFY: tell observers the stream's new version, then wake readers."""
-        if version is not None:
+        """An append announced by LISTEN/NOTIFY; observers hear of versions this process did not write."""
+        if version is not None and version > self._local.get(stream_id, 0):
             for observer in self._observers:
                 observer(stream_id, version)
         self.wake(stream_id)
@@ -46,12 +58,3 @@ class Notifier:
             self._waiters[stream_id].discard(waiter)
             if not self._waiters[stream_id]:
                 del self._waiters[stream_id]
-
-    def listener(self) -> asyncio.Event:
-        """A persistent waiter for a long-lived reader (subscriptions): set on every append anywhere."""
-        waiter = asyncio.Event()
-        self._waiters[None].add(waiter)
-        return waiter
-
-    def forget(self, waiter: asyncio.Event) -> None:
-        self._waiters[None].discard(waiter)

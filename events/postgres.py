@@ -1,8 +1,12 @@
 """The PostgreSQL event store (asyncpg).
 
 An append is one statement in its own transaction: the events (and the idempotency record, when the caller sent
-a key) are inserted together or not at all, and `pg_notify` wakes other processes at commit. The head of each
-stream (version, hash) is cached in-process; a stale cache cannot corrupt the chain, because the unique
+a key) are inserted together or not at all. Other processes hear of it through NOTIFY, sent after the commit by
+`publish` on a connection of its own and coalesced per stream: a NOTIFY inside the appending transaction would
+take PostgreSQL's global notify lock until the commit is flushed, serialising every commit in the database.
+A lost NOTIFY (a crash right after commit) only delays other processes: readers always re-read the table.
+
+The head of each stream (version, hash) is cached in-process; a stale cache cannot corrupt the chain, because the unique
 (stream_id, stream_version) constraint refuses the append and the store re-reads the head.
 """
 
@@ -12,7 +16,7 @@ import asyncio
 import contextlib
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import asyncpg
 
@@ -82,6 +86,9 @@ class PostgresEventStore:
         self.pool = pool
         self.notifier = notifier or Notifier()
         self._notify = notify
+        self._publishing = False
+        self._unannounced: dict[str, int] = {}
+        self._announce = asyncio.Event()
         self._heads: dict[str, tuple[int, bytes]] = {}
         self.listening = asyncio.Event()  # set while LISTEN is active
 
@@ -136,7 +143,10 @@ class PostgresEventStore:
                 actual = (await self._head(conn, stream_id))[0]
                 raise ConcurrencyConflict(stream_id, expected_version, actual) from None
         self._remember_head(stream_id, (versions[-1], hashes[-1]))
-        self.notifier.wake(stream_id)  # local readers now; other processes through NOTIFY
+        self.notifier.appended_locally(stream_id, versions[-1])
+        if self._publishing:
+            self._unannounced[stream_id] = max(versions[-1], self._unannounced.get(stream_id, 0))
+            self._announce.set()
         return [
             RecordedEvent(
                 global_position=row[0],
@@ -187,20 +197,11 @@ class PostgresEventStore:
                 prevs,
                 hashes,
             ]
-        ctes = []
-        if idempotency is not None:
-            args += [idempotency.caller, idempotency.key, idempotency.request_hash, idempotency.outcome]
-            params = ", ".join(f"${i}" for i in range(len(args) - 3, len(args) + 1))
-            ctes.append(f"idem AS ({_INSERT_IDEMPOTENCY.format(params=params)})")
-        if not ctes and not self._notify:
+        if idempotency is None:
             return insert, args
-        ctes.append(f"ins AS ({insert})")
-        select = "SELECT global_position, tx_id FROM ins"
-        if self._notify:
-            # The payload "<stream> <version>" lets other processes' caches know they are behind.
-            args.append(f"{stream_id} {versions[-1]}")
-            select = f"SELECT global_position, tx_id, pg_notify('{CHANNEL}', ${len(args)}) FROM ins"
-        return "WITH " + ",\n".join(ctes) + "\n" + select, args
+        args += [idempotency.caller, idempotency.key, idempotency.request_hash, idempotency.outcome]
+        params = ", ".join(f"${i}" for i in range(len(args) - 3, len(args) + 1))
+        return f"WITH idem AS ({_INSERT_IDEMPOTENCY.format(params=params)}) {insert}", args
 
     async def read_stream(
         self, stream_id: str, after_version: int = 0, to_version: int | None = None, limit: int | None = None
@@ -214,6 +215,18 @@ class PostgresEventStore:
             limit,
         )
         return [_row_to_event(r) for r in rows]
+
+    async def read_data(
+        self, stream_id: str, after_version: int = 0, to_version: int | None = None
+    ) -> Sequence[tuple[int, str, bytes]]:
+        rows = await self.pool.fetch(
+            "SELECT stream_version, type, data FROM events WHERE stream_id = $1 AND stream_version > $2 "
+            "AND ($3::bigint IS NULL OR stream_version <= $3) ORDER BY stream_version",
+            stream_id,
+            after_version,
+            to_version,
+        )
+        return cast("Sequence[tuple[int, str, bytes]]", rows)  # asyncpg Records unpack like tuples
 
     async def stream_version(self, stream_id: str) -> int:
         version = await self.pool.fetchval(
@@ -295,6 +308,32 @@ class PostgresEventStore:
                         await conn.execute("SELECT 1")
             finally:
                 self.listening.clear()
+                with contextlib.suppress(Exception):
+                    await conn.close()
+
+    async def publish(self, dsn: str) -> None:
+        """Announce appends to other processes: one NOTIFY per stream with its newest version, after commit."""
+        if not self._notify:
+            return
+        while True:
+            try:
+                conn = await asyncpg.connect(dsn)
+            except (OSError, asyncpg.PostgresError):
+                await asyncio.sleep(1.0)
+                continue
+            self._publishing = True
+            try:
+                while True:
+                    await self._announce.wait()
+                    await asyncio.sleep(0.002)  # let concurrent appends join this batch
+                    self._announce.clear()
+                    batch, self._unannounced = self._unannounced, {}
+                    payloads = [f"{stream} {version}" for stream, version in batch.items()]
+                    await conn.execute("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", CHANNEL, payloads)
+            except (OSError, asyncpg.PostgresError):
+                await asyncio.sleep(0.5)  # reconnect; the lost batch only delays other processes
+            finally:
+                self._publishing = False
                 with contextlib.suppress(Exception):
                     await conn.close()
 

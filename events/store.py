@@ -193,6 +193,12 @@ class EventStore(Protocol):
         self, stream_id: str, after_version: int = 0, to_version: int | None = None, limit: int | None = None
     ) -> list[RecordedEvent]: ...
 
+    async def read_data(
+        self, stream_id: str, after_version: int = 0, to_version: int | None = None
+    ) -> Sequence[tuple[int, str, bytes]]:
+        """Only (version, type, data), in version order: the narrow read that folds need."""
+        ...
+
     async def stream_version(self, stream_id: str) -> int: ...
 
     async def read_all(self, after: Position, limit: int = 1000) -> list[RecordedEvent]:

@@ -8,6 +8,7 @@ every turn boundary; they are keyed by ruleset version, so a new ruleset version
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import datetime
@@ -21,7 +22,7 @@ from domain.engine import game as engine
 from domain.engine.messages import GameCreated, TurnStarted
 from events.codec import GameCodec, codec_for
 from events.handler import UnknownGame, stream_of
-from events.store import EventStore, RecordedEvent, TimeIndex
+from events.store import EventStore, TimeIndex
 from projections.snapshots import SnapshotStore
 
 _CACHE_SIZE = 4096
@@ -41,10 +42,15 @@ class RulesetUnavailable(LookupError):
 
 
 class GameStates:
-    def __init__(self, store: Store, snapshots: SnapshotStore, *, snapshot_every: int = 200) -> None:
+    def __init__(
+        self, store: Store, snapshots: SnapshotStore, *, snapshot_every: int = 200, max_staleness: float = 1.0
+    ) -> None:
         self.store = store
         self.snapshots = snapshots
         self.snapshot_every = snapshot_every
+        # Another process's appends arrive by NOTIFY; if one is lost, a cached game is re-checked after this long.
+        self.max_staleness = max_staleness
+        self._checked: dict[str, float] = {}
         self._latest: OrderedDict[str, tuple[int, GameState[Any], Ruleset]] = OrderedDict()
         self._rulesets: dict[str, Ruleset] = {}
         # Games another process has appended to since we cached them: refreshed on their next read.
@@ -61,18 +67,20 @@ class GameStates:
 
     async def latest(self, game_id: str, *, refresh: bool = False) -> tuple[int, GameState[Any], Ruleset]:
         entry = self._latest.get(game_id)
-        if game_id in self._behind:
+        now = time.monotonic()
+        if game_id in self._behind or now - self._checked.get(game_id, 0.0) > self.max_staleness:
             self._behind.discard(game_id)
             refresh = True
         if entry is not None and not refresh:
             self._latest.move_to_end(game_id)
             return entry
+        self._checked[game_id] = now
         if entry is not None:
             version, state, ruleset = entry
-            events = await self.store.read_stream(stream_of(game_id), after_version=version)
-            if events:
-                state = self._fold(ruleset, state, events)
-                version = events[-1].stream_version
+            rows = await self.store.read_data(stream_of(game_id), after_version=version)
+            if rows:
+                state = self._fold(ruleset, state, rows)
+                version = rows[-1][0]
         else:
             ruleset = await self.ruleset_of(game_id)
             version, state = await self._load(game_id, ruleset, None)
@@ -85,6 +93,7 @@ class GameStates:
         entry = self._latest.get(game_id)
         if entry is None or entry[0] < version:
             self._put(game_id, (version, state, ruleset))
+            self._checked[game_id] = time.monotonic()
         first = version - len(events) + 1
         crossed = (version // self.snapshot_every) > ((first - 1) // self.snapshot_every)
         if crossed or any(isinstance(e, TurnStarted) for e in events):
@@ -134,8 +143,8 @@ class GameStates:
     async def fold_from_scratch(self, game_id: str, version: int | None = None) -> GameState[Any]:
         """A full fold with no cache and no snapshot: the reference every other path must equal."""
         ruleset = await self.ruleset_of(game_id)
-        events = await self.store.read_stream(stream_of(game_id), to_version=version)
-        state: GameState[Any] | None = self._fold(ruleset, None, events)
+        rows = await self.store.read_data(stream_of(game_id), to_version=version)
+        state: GameState[Any] | None = self._fold(ruleset, None, rows)
         if state is None:
             raise UnknownGame(game_id)
         return state
@@ -165,26 +174,25 @@ class GameStates:
         snapshot = await self.snapshots.load(stream, ruleset.version, version)
         if snapshot is not None:
             base_version, state = snapshot[0], codec.decode_state(snapshot[1])
-        events = await self.store.read_stream(stream, after_version=base_version, to_version=version)
-        state = self._fold(ruleset, state, events, codec)
+        rows = await self.store.read_data(stream, after_version=base_version, to_version=version)
+        state = self._fold(ruleset, state, rows, codec)
         if state is None:
             raise UnknownGame(game_id)
-        return (events[-1].stream_version if events else base_version), state
+        return (rows[-1][0] if rows else base_version), state
 
     def _fold(
         self,
         ruleset: Ruleset,
         state: GameState[Any] | None,
-        events: Sequence[RecordedEvent],
+        rows: Sequence[tuple[int, str, bytes]],
         codec: GameCodec | None = None,
     ) -> Any:
-        codec = codec or codec_for(ruleset)
-        for event in events:
-            state = engine.evolve(ruleset, state, codec.decode_event(event.type, event.data))
-        return state
+        decode = (codec or codec_for(ruleset)).decode_event
+        return engine.fold(ruleset, (decode(type_, data) for _, type_, data in rows), state)
 
     def _put(self, game_id: str, entry: tuple[int, GameState[Any], Ruleset]) -> None:
         self._latest[game_id] = entry
         self._latest.move_to_end(game_id)
         while len(self._latest) > _CACHE_SIZE:
-            self._latest.popitem(last=False)
+            evicted, _ = self._latest.popitem(last=False)
+            self._checked.pop(evicted, None)

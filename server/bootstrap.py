@@ -73,6 +73,7 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
             )
             if settings.run_background_jobs:
                 built.tasks.append(asyncio.create_task(store.listen(url), name="pantheon-listen"))
+                built.tasks.append(asyncio.create_task(store.publish(url), name="pantheon-notify"))
                 built.tasks.append(asyncio.create_task(_project_forever(built), name="pantheon-readmodels"))
             try:
                 yield built

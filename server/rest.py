@@ -25,7 +25,8 @@ _KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
 _IF_MATCH = re.compile(r'^(?:W/)?"?(\d{1,18})"?$')
 
 
-def service(request: Request) -> GameService:
+async def service(request: Request) -> GameService:
+    # async: a plain `def` dependency would run in a worker thread on every request
     return request.app.state.service  # type: ignore[no-any-return]
 
 
@@ -33,7 +34,8 @@ async def grant(
     request: Request, credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
 ) -> TokenGrant:
     header = f"Bearer {credentials.credentials}" if credentials else request.headers.get("authorization")
-    return await service(request).tokens.grant(header)
+    svc: GameService = request.app.state.service
+    return await svc.tokens.grant(header)
 
 
 Service = Annotated[GameService, Depends(service)]

@@ -7,7 +7,7 @@ ruleset, and never fails. The stream version is not part of the state: the store
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, Generic, Literal, TypeVar, assert_never
 
@@ -17,6 +17,7 @@ from domain.engine.actors import Actor
 from domain.engine.dice import DiceRolled, PendingDice, check_dice_shape
 from domain.engine.errors import Rejected, forbidden
 from domain.engine.messages import (
+    ENGINE_EVENTS,
     GM_ENGINE_COMMANDS,
     AddSeat,
     AdvancePhase,
@@ -316,11 +317,11 @@ def available_commands(ruleset: Ruleset, state: GameState[Any], actor: Actor) ->
 # --- evolve ---------------------------------------------------------------------------------------------
 
 
+_ENGINE_EVENT_TYPES: frozenset[type] = frozenset(ENGINE_EVENTS)
+
+
 def _is_engine_event(event: Any) -> bool:
-    return type(event).__module__ in _ENGINE_EVENT_MODULES
-
-
-_ENGINE_EVENT_MODULES = frozenset({"domain.engine.messages", "domain.engine.dice"})
+    return type(event) in _ENGINE_EVENT_TYPES
 
 
 def initial(ruleset: Ruleset, event: GameCreated) -> GameState[Any]:
@@ -396,10 +397,22 @@ def _evolve_roll(meta: GameMeta, event: DiceRolled) -> GameMeta:
     return R(meta, next_roll_index=event.roll_index + 1, pending_dice=pending)
 
 
-def fold(ruleset: Ruleset, events: Sequence[Any], state: GameState[Any] | None = None) -> GameState[Any] | None:
+def fold(ruleset: Ruleset, events: Iterable[Any], state: GameState[Any] | None = None) -> GameState[Any] | None:
+    """`evolve` over many events. Meta and rules fold apart and meet once at the end: same result, less copying."""
+    meta, rules = (state.meta, state.rules) if state is not None else (None, None)
+    engine_types, evolve_rules = _ENGINE_EVENT_TYPES, ruleset.evolve
     for event in events:
-        state = evolve(ruleset, state, event)
-    return state
+        kind = type(event)
+        if kind is GameCreated:
+            created = initial(ruleset, event)
+            meta, rules = created.meta, created.rules
+        elif meta is None:
+            continue
+        elif kind in engine_types:
+            meta = _evolve_meta(ruleset, meta, event)
+        else:
+            rules = evolve_rules(rules, event)
+    return None if meta is None else GameState(meta=meta, rules=rules)
 
 
 # --- views ----------------------------------------------------------------------------------------------

@@ -216,6 +216,7 @@ async def test_notify_wakes_readers_in_another_process(pool: asyncpg.Pool, db_ur
     """LISTEN/NOTIFY is only a wake-up: a second store (as another process would) learns of the append."""
     reader, writer = PostgresEventStore(pool), PostgresEventStore(pool)
     listening = asyncio.create_task(reader.listen(db_url))
+    publishing = asyncio.create_task(writer.publish(db_url))
     try:
         await asyncio.wait_for(reader.listening.wait(), 10)
         waiting = asyncio.create_task(reader.notifier.wait("s-wake", 10))
@@ -224,4 +225,5 @@ async def test_notify_wakes_readers_in_another_process(pool: asyncpg.Pool, db_ur
         assert await waiting is True
     finally:
         listening.cancel()
-        await asyncio.gather(listening, return_exceptions=True)
+        publishing.cancel()
+        await asyncio.gather(listening, publishing, return_exceptions=True)

@@ -172,16 +172,70 @@ async def test_a_cache_in_another_process_catches_up_when_notified(
     )
     handler_a = CommandHandler(store_a, states_a, PostgresSecretStore(pool), clock=clock)
     listening = asyncio.create_task(store_b.listen(db_url))
+    publishing = asyncio.create_task(store_a.publish(db_url))
     try:
         game_id = await play_random_game(handler_a, random.Random(5), 5)
         await asyncio.wait_for(store_b.listening.wait(), 10)
         before, _, _ = await states_b.latest(game_id)
-        woke = asyncio.create_task(store_b.notifier.wait(f"game-{game_id}", 10))
-        await asyncio.sleep(0.05)
         await handler_a.submit(game_id, b'{"type":"EndGame","reason":"done"}', GM)
-        assert await woke
+        # Earlier announcements may still be in flight: wait (bounded) for the one that brings B up to date.
+        async with asyncio.timeout(10):
+            while (await states_b.latest(game_id))[0] == before:
+                await store_b.notifier.wait(f"game-{game_id}", 1)
         after, state, _ = await states_b.latest(game_id)
         assert after == before + 1 and state.meta.status == "ended"
     finally:
         listening.cancel()
-        await asyncio.gather(listening, return_exceptions=True)
+        publishing.cancel()
+        await asyncio.gather(listening, publishing, return_exceptions=True)
+
+
+async def test_a_lost_announcement_only_delays_a_cache_by_its_staleness_bound(pool: asyncpg.Pool, clock: Clock) -> None:
+    """No NOTIFY at all (none is published here): B still sees A's append once `max_staleness` has passed."""
+    import asyncio
+
+    store_a, store_b = PostgresEventStore(pool), PostgresEventStore(pool)
+    handler_a = CommandHandler(
+        store_a, GameStates(store_a, PostgresSnapshotStore(pool)), PostgresSecretStore(pool), clock=clock
+    )
+    states_b = GameStates(store_b, PostgresSnapshotStore(pool), max_staleness=0.2)
+    game_id = await play_random_game(handler_a, random.Random(9), 3)
+    before, _, _ = await states_b.latest(game_id)
+    await handler_a.submit(game_id, b'{"type":"EndGame","reason":"done"}', GM)
+    assert (await states_b.latest(game_id))[0] == before  # within the bound: the cache answers
+    await asyncio.sleep(0.3)
+    assert (await states_b.latest(game_id))[0] == before + 1
+
+
+async def test_own_appends_do_not_make_the_cache_refresh(pool: asyncpg.Pool, db_url: str, clock: Clock) -> None:
+    """This process's own announcements come back through LISTEN; they must not count as someone else's."""
+    import asyncio
+
+    store = PostgresEventStore(pool)
+    states = GameStates(store, PostgresSnapshotStore(pool), max_staleness=3600)
+    handler = CommandHandler(store, states, PostgresSecretStore(pool), clock=clock)
+    tasks = [asyncio.create_task(store.listen(db_url)), asyncio.create_task(store.publish(db_url))]
+    try:
+        await asyncio.wait_for(store.listening.wait(), 10)
+        game_id = await play_random_game(handler, random.Random(2), 3)
+        reads = 0
+        original = store.read_data
+
+        async def counting(*args: object, **kwargs: object) -> object:
+            nonlocal reads
+            reads += 1
+            return await original(*args, **kwargs)  # type: ignore[arg-type]
+
+        store.read_data = counting  # type: ignore[method-assign]
+        for i in range(20):
+            await handler.submit(
+                game_id,
+                msgspec.json.encode({"type": "WriteNote", "text": str(i)}),
+                Actor(principal="s", role="player", seat_id="s-ann", controls="ann"),
+            )
+            await asyncio.sleep(0.01)  # let our own NOTIFY come back
+        assert reads == 0
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -116,7 +116,9 @@ def test_serve_with_no_configuration_uses_embedded_postgres_and_stops_it(data_di
     assert stored
 
 
-def test_migrate_is_idempotent(db_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_migrate_is_idempotent(
+    db_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setenv("PANTHEON_DATABASE_URL", db_url)
     assert main(["migrate"]) == 0
     assert "nothing (up to date)" in capsys.readouterr().out
