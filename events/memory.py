@@ -19,6 +19,7 @@ from events.store import (
     NewEvent,
     Position,
     RecordedEvent,
+    canonical,
     encode_metadata,
     event_hash,
     verify_chain,
@@ -54,6 +55,8 @@ class InMemoryEventStore:
             meta = encode_metadata(metadata)
             prev = stream[-1].hash if stream else GENESIS_HASH
             recorded: list[RecordedEvent] = []
+            # The chain covers the canonical form: a ruleset may embed raw client JSON (a scenario) verbatim.
+            events = [NewEvent(type=e.type, data=canonical(e.data)) for e in events]
             for i, event in enumerate(events, start=expected_version + 1):
                 digest = event_hash(prev, stream_id, i, event.type, event.data, meta)
                 recorded.append(

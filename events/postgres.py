@@ -31,6 +31,7 @@ from events.store import (
     NewEvent,
     Position,
     RecordedEvent,
+    canonical,
     encode_metadata,
     event_hash,
     verify_chain,
@@ -125,6 +126,8 @@ class PostgresEventStore:
                 raise ConcurrencyConflict(stream_id, expected_version, head[0])
             prev = head[1]
             versions, hashes, prevs = [], [], []
+            # The chain covers the canonical form: a ruleset may embed raw client JSON (a scenario) verbatim.
+            events = [NewEvent(type=e.type, data=canonical(e.data)) for e in events]
             for version, event in enumerate(events, start=expected_version + 1):
                 digest = event_hash(prev, stream_id, version, event.type, event.data, meta)
                 versions.append(version)

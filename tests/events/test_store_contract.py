@@ -227,3 +227,9 @@ async def test_notify_wakes_readers_in_another_process(pool: asyncpg.Pool, db_ur
         listening.cancel()
         publishing.cancel()
         await asyncio.gather(listening, publishing, return_exceptions=True)
+
+
+async def test_the_chain_holds_for_non_canonical_event_json(store: EventStore) -> None:
+    """Whitespace and key order in the data given to append must not break verification."""
+    await store.append("s-raw", 0, [NewEvent(type="Thing", data=b'{ "z": 1,  "a": {"y": [1, 2], "b": null} }')], META)
+    assert (await store.verify_stream("s-raw")).ok

@@ -230,11 +230,6 @@ async def test_a_warm_second_api_process_catches_up_with_writes_made_elsewhere(
         assert available.json()["version"] == 9
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="GameCreated embeds the scenario as msgspec.Raw, verbatim: the append hashes the client's bytes, "
-    "verify_chain hashes their canonical form, so any whitespace or unsorted key breaks the chain at version 1",
-)
 async def test_the_hash_chain_verifies_whatever_the_scenario_formatting(api: Api) -> None:
     body = b'{"ruleset": "test-bids", "name": "x", "scenario": {"starting_gold": 5, "bidders": ["a"]}}'
     response = await api.client.post(
