@@ -46,6 +46,17 @@ def dec_hook(kind: type, obj: Any) -> Any:
     raise NotImplementedError(f"cannot decode {kind!r}")
 
 
+def schema_hook(kind: type) -> dict[str, Any]:
+    if kind is Fraction:
+        return {"type": "string", "pattern": r"^-?\d+(/\d+)?$", "description": "An exact fraction, e.g. '7/3'."}
+    raise NotImplementedError(f"no JSON Schema for {kind!r}")
+
+
+def json_schema(kind: Any) -> dict[str, Any]:
+    """The JSON Schema of a message type, exact fractions included."""
+    return msgspec.json.schema(kind, schema_hook=schema_hook)
+
+
 _json_encoder = msgspec.json.Encoder(enc_hook=enc_hook, order="sorted")
 _msgpack_encoder = msgspec.msgpack.Encoder(enc_hook=enc_hook)
 

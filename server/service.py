@@ -15,7 +15,7 @@ from domain import rulesets
 from domain.engine import Actor, GameState, Ruleset, SeatInfo
 from domain.engine import game as engine
 from domain.engine.messages import AddSeat
-from events.codec import codec_for, encode
+from events.codec import codec_for, encode, json_schema
 from events.handler import Accepted, CommandHandler, Outcome, Refused, UnknownGame, stream_of
 from events.store import RecordedEvent
 from projections.readmodels import ReadModelRunner
@@ -89,11 +89,11 @@ class GameService:
         return s.RulesetDetail(
             ruleset=ruleset_summary(ruleset),
             schemas=s.RulesetSchemas(
-                commands=msgspec.json.schema(codec.command_union),
-                events=msgspec.json.schema(codec.event_union),
-                setup=msgspec.json.schema(ruleset.setup_type),
-                settings=msgspec.json.schema(ruleset.settings_type),
-                view=msgspec.json.schema(ruleset.view_type),
+                commands=json_schema(codec.command_union),
+                events=json_schema(codec.event_union),
+                setup=json_schema(ruleset.setup_type),
+                settings=json_schema(ruleset.settings_type),
+                view=json_schema(ruleset.view_type),
             ),
         )
 
@@ -210,7 +210,7 @@ class GameService:
         codec = codec_for(ruleset)
         by_tag = {str(t.__struct_config__.tag): t for t in codec.command_types}
         commands = [
-            s.AvailableCommand(type=tag, schema=msgspec.json.schema(by_tag[tag]))
+            s.AvailableCommand(type=tag, schema=json_schema(by_tag[tag]))
             for tag in engine.available_commands(ruleset, state, actor)
             if tag in by_tag
         ]

@@ -7,7 +7,7 @@ ruleset, and never fails. The stream version is not part of the state: the store
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any, Generic, Literal, TypeVar, assert_never
 
@@ -260,13 +260,18 @@ def decide_fire_timers(ruleset: Ruleset, state: GameState[Any], ctx: DecisionCon
     due = sorted((t for t in state.meta.timers.values() if t.fire_at <= ctx.now), key=lambda t: (t.fire_at, t.timer_id))
     events: list[Any] = []
     rules = state.rules
+    cancelled: set[str] = set()
     for timer in due:
+        if timer.timer_id in cancelled:
+            continue  # an earlier timer of this batch cancelled it
         fired = TimerFired(timer_id=timer.timer_id, at=timer.fire_at)
         caused = list(ruleset.on_timer(rules, timer, ctx))
         events.append(fired)
         events.extend(caused)
         for event in caused:
-            if not _is_engine_event(event):
+            if isinstance(event, TimerCancelled):
+                cancelled.add(event.timer_id)
+            elif not _is_engine_event(event):
                 rules = ruleset.evolve(rules, event)
     return events
 

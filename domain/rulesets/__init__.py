@@ -72,3 +72,13 @@ def latest() -> list[Ruleset]:
 
 def command_tags(ruleset: Ruleset) -> list[str]:
     return _tags(ruleset.command_type)
+
+
+def _register_builtin() -> None:
+    from domain.rulesets import gods2, lote, second_era
+
+    for module in (gods2, lote, second_era):
+        register(module.ruleset)
+
+
+_register_builtin()

@@ -112,8 +112,8 @@ class Game:
             return rejected
         raise AssertionError(f"{tag_of(command)} was accepted")
 
-    def advance(self, minutes: int = 0) -> Game:
-        self.now += timedelta(minutes=minutes)
+    def advance(self, minutes: float = 0, *, seconds: float = 0) -> Game:
+        self.now += timedelta(minutes=minutes, seconds=seconds)
         return self
 
     def view(self, actor: Actor) -> Any:

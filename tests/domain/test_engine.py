@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from fractions import Fraction
 
+import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -201,3 +203,34 @@ def test_available_commands_follow_role_and_phase(actor: Actor) -> None:
     assert "StartGame" not in tags and "AdvancePhase" not in tags
     assert ("PlaceBid" in tags) == (actor is ANN)
     assert "AdvancePhase" in available_commands(bids.ruleset, game.state, GM)
+
+
+def test_a_timer_cancelled_by_an_earlier_timer_of_the_same_batch_does_not_fire() -> None:
+    from domain.engine.messages import TimerCancelled
+
+    game = new_game()
+    game.when(StartHourglass(timer_id="first", minutes=1))
+    game.when(StartHourglass(timer_id="second", minutes=2))
+    original = bids.ruleset.on_timer
+
+    def cancelling(state: object, timer: object, ctx: object) -> list[object]:
+        return [TimerCancelled(timer_id="second")] if getattr(timer, "timer_id", "") == "first" else []
+
+    object.__setattr__(bids.ruleset, "on_timer", cancelling)
+    try:
+        game.advance(seconds=150)
+        fired = [e.timer_id for e in game.when(FireDueTimers()) if isinstance(e, TimerFired)]
+    finally:
+        object.__setattr__(bids.ruleset, "on_timer", original)
+    assert fired == ["first"]
+    assert game.state.meta.timers == {}
+
+
+class ManaPool(msgspec.Struct):
+    mana: Fraction
+
+
+def test_fractions_have_a_json_schema() -> None:
+    from events.codec import json_schema
+
+    assert json_schema(ManaPool)["$defs"]["ManaPool"]["properties"]["mana"]["type"] == "string"
