@@ -66,9 +66,12 @@ HASH = hashlib.sha256(b"bench").digest()
 Writer = Callable[[str], Awaitable[None]]
 
 
-async def measure(make_writer: Callable[[], Writer], writers: int, seconds: float, tag: str) -> tuple[float, float]:
-    """Appends per second over `seconds`, after a short warm-up, with `writers` concurrent writers; and the
-    client process's CPU microseconds per append (less disturbed by the machine's other load)."""
+async def measure(
+    make_writer: Callable[[], Writer], writers: int, seconds: float, tag: str
+) -> tuple[float, float, int]:
+    """Appends per second over `seconds`, after a short warm-up, with `writers` concurrent writers; the
+    client process's CPU microseconds per append (less disturbed by the machine's other load); and the number
+    of appends made in all, warm-up included."""
     counts = [0] * writers
     stop = False
 
@@ -86,7 +89,7 @@ async def measure(make_writer: Callable[[], Writer], writers: int, seconds: floa
     done, elapsed, cpu = sum(counts) - before, time.perf_counter() - t0, time.process_time() - cpu0
     stop = True
     await asyncio.gather(*tasks)
-    return done / elapsed, 1e6 * cpu / max(done, 1)
+    return done / elapsed, 1e6 * cpu / max(done, 1), sum(counts)
 
 
 def store_writer(store: PostgresEventStore) -> Callable[[], Writer]:
@@ -190,10 +193,11 @@ async def run(server: str, writer_counts: list[int], seconds: float, repeats: in
                         counter = wait_events.setdefault((writers, variant), Counter())
                         sampler = asyncio.create_task(sample_waits(url, counter)) if waits else None
                         before = notified[0]
-                        rate, cpu_us = await measure(makers[variant], writers, seconds, tag)
+                        rate, cpu_us, appended = await measure(makers[variant], writers, seconds, tag)
                         cpu.setdefault(variant, []).append(cpu_us)
                         if variant == "store, NOTIFY on":
-                            notifications.append((notified[0] - before) / max(rate * seconds, 1))
+                            await asyncio.sleep(0.05)  # the last announcements of the window
+                            notifications.append((notified[0] - before) / max(appended, 1))
                         if sampler is not None:
                             sampler.cancel()
                             await asyncio.gather(sampler, return_exceptions=True)
