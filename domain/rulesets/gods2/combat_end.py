@@ -78,7 +78,7 @@ def after_round(state: State, combat: Combat, fought: RoundFought, now: datetime
     if leaving is None:
         return []
     # [003:362] disengagement happens at the end of the round: leave, and stay away ten minutes.
-    until = now + minutes(state.settings.disengage_minutes)
+    until = now + minutes(state.settings.disengage_minutes, state.settings)
     tid = timer_id("keep_away", leaving.id, until)
     opponent = combat.opponent(leaving.id).id
     events: list[object] = [
@@ -181,7 +181,7 @@ def decide_accept_surrender(state: State, command: AcceptSurrender, ctx: Decisio
         case "will":  # [003:292]
             events += _witness_oath(state, winner_id, command.oath)
         case "labor":  # [003:294]
-            until = ctx.now + minutes(state.settings.labor_minutes)
+            until = ctx.now + minutes(state.settings.labor_minutes, state.settings)
             tid = timer_id("labor", loser_id, until)
             events += [
                 LaborImposed(character=loser_id, master=winner_id, until=until, timer_id=tid),

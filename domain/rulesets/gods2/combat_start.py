@@ -192,7 +192,7 @@ def decide_name_duel_time(state: State, command: NameDuelTime, ctx: DecisionCont
     low, high = state.settings.duel_min_minutes, state.settings.duel_max_minutes
     if not low <= command.minutes <= high:
         raise reject("bad_duel_time", f"Name a time between {low} and {high} minutes from now [003:330].")
-    at = ctx.now + minutes(command.minutes)
+    at = ctx.now + minutes(command.minutes, state.settings)
     tid = timer_id(DUEL, duel.id, at)
     return [
         DuelTimeNamed(duel_id=duel.id, at=at, timer_id=tid),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from domain.engine import DecisionContext, Rejected
-from domain.rulesets.gods2.model import Character, LocaleKind, State
+from domain.rulesets.gods2.model import Character, LocaleKind, Settings, State
 
 
 def reject(reason: str, message: str, *, status: int = 422) -> Rejected:
@@ -94,8 +94,9 @@ def timer_id(purpose: str, subject: str, at: datetime) -> str:
     return f"{purpose}:{subject}:{at.isoformat()}"
 
 
-def minutes(n: int) -> timedelta:
-    return timedelta(minutes=n)
+def minutes(n: int, settings: Settings) -> timedelta:
+    """`n` of the rules' minutes, each `settings.minute_seconds` long (60 in play)."""
+    return timedelta(seconds=n * settings.minute_seconds)
 
 
 def new_id(state: State, prefix: str, offset: int = 0) -> str:

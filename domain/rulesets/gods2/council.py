@@ -80,7 +80,7 @@ def decide_summon(state: State, command: SummonGreatCouncil, ctx: DecisionContex
         raise reject("bad_time", "Appoint a time from now on.")
     cost = ledger.final_cost(power_def(state, power_id).cost)
     require_can_spend(c, cost)
-    at = ctx.now + minutes(command.minutes)
+    at = ctx.now + minutes(command.minutes, state.settings)
     tid = timer_id(COUNCIL, c.id, at)
     return [
         spend(c, cost, f"power: {power_id}"),
@@ -100,7 +100,7 @@ def on_council_timer(state: State, timer: Timer) -> list[object]:
     present = present_greater_gods(state, hall)
     if len(present) < QUORUM:
         return [CouncilFailedToConvene(leader=leader.id, reason="fewer than seven greater gods are present")]
-    until = timer.fire_at + minutes(state.settings.council_speech_minutes)
+    until = timer.fire_at + minutes(state.settings.council_speech_minutes, state.settings)
     tid = timer_id(SPEECH, leader.id, until)
     forfeited = sorted(c.id for c in state.characters.values() if c.kind == "greater_god" and c.shamed)
     return [

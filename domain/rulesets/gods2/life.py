@@ -73,7 +73,7 @@ def kill(state: State, c: Character, at: datetime, cause: str) -> list[object]:
     settings = state.settings
     if c.kind == "demon":
         in_void = place_kind(state, c.locale) == "void"
-        until = at + minutes(settings.void_confinement_minutes)
+        until = at + minutes(settings.void_confinement_minutes, settings)
         tid = timer_id(FREE_DEMON, c.id, at)
         void = c.locale if in_void else first_locale(state, "void")
         return [
@@ -101,7 +101,7 @@ def kill(state: State, c: Character, at: datetime, cause: str) -> list[object]:
                 underworld=underworld,
             )
         ]
-    until = at + minutes(settings.dead_minutes)
+    until = at + minutes(settings.dead_minutes, settings)
     tid = timer_id(REVIVE, c.id, at)
     return [
         CharacterDied(

@@ -114,6 +114,9 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     duel_max_minutes: int = 30  # [003:330]
     defender_window_seconds: int = 5  # [003:336], [003:382]
     reaction_seconds: int = 10
+    # How many real seconds one of the rules' minutes lasts: 60 in play; a rehearsal or a test may shorten every
+    # timed rule at once (30 minutes dead, duel times, speeches...) without changing the rules' numbers.
+    minute_seconds: int = 60
     hit_points: int = 5  # [003:278] the hit points a character starts each combat with, unmodified
     # "Half of her mana" ([003:288], [003:437]) with an odd total: the text's convention rounds up.
     halves_round_up: bool = True

@@ -291,7 +291,9 @@ def _persuade(
     destination: str | None = None,
 ) -> list[object]:
     """[003:219] cast at once; three minutes of conversation, then the effect begins."""
-    if c.last_persuasion_at is not None and ctx.now < c.last_persuasion_at + minutes(state.settings.persuasion_minutes):
+    if c.last_persuasion_at is not None and ctx.now < c.last_persuasion_at + minutes(
+        state.settings.persuasion_minutes, state.settings
+    ):
         raise reject("persuasion_cooldown", "No two persuasion powers within three minutes of each other [003:219].")
     for t in targets:
         other = state.characters[t]
@@ -299,7 +301,7 @@ def _persuade(
             raise reject("immune_while_conversing", f"{other.name} is immune while in a persuasion [003:219].")
     if not targets:
         raise reject("no_targets", "No one here may be persuaded.")
-    until = ctx.now + minutes(state.settings.persuasion_minutes)
+    until = ctx.now + minutes(state.settings.persuasion_minutes, state.settings)
     tid = timer_id(CAST_TIMER, cast_id, until)
     events: list[object] = []
     if cost:
@@ -353,7 +355,7 @@ def _demesne_cast(
         p.demesne == demesne.id and p.power == power.id for p in state.casts.values()
     ):
         raise reject("already_on_demesne", f"{power.name} is already on {demesne.name} [003:237].")
-    until = ctx.now + minutes(state.settings.demesne_cast_minutes)
+    until = ctx.now + minutes(state.settings.demesne_cast_minutes, state.settings)
     tid = timer_id(CAST_TIMER, cast_id, until)
     events: list[object] = [spend(c, cost, f"power: {power.id}")] if cost else []
     return [

@@ -31,7 +31,7 @@ from domain.rulesets.gods2.events import (
     ManaLost,
     MutilationInflicted,
 )
-from domain.rulesets.gods2.model import CharacterSetup
+from domain.rulesets.gods2.model import CharacterSetup, Settings
 from tests.domain.gods2.combat_helpers import knock_down, play, sneak
 from tests.domain.gods2.scenario import ARES, AZAZEL, HERA, ZEUS, game
 from tests.domain.harness import T0, seat
@@ -56,6 +56,18 @@ def test_a_dead_god_goes_to_the_underworld_for_thirty_minutes_on_a_timer() -> No
     ]
     zeus = g.rules.characters["zeus"]
     assert (zeus.life, zeus.locale, zeus.dead_until) == ("dead", "underworld", until)
+
+
+def test_a_shortened_rules_minute_shortens_the_thirty_minutes_dead() -> None:
+    """[003:420] 30 minutes dead; `Settings.minute_seconds` lets a rehearsal run the same 30 rule-minutes faster."""
+    g = game(settings=Settings(minute_seconds=2))
+    died = g.when(KillCharacter(character="zeus", reason="test"))[0]
+    assert isinstance(died, CharacterDied) and died.until == T0 + timedelta(seconds=60)
+    g.now += timedelta(seconds=59)
+    assert g.when(FireDueTimers()) == []
+    g.now += timedelta(seconds=1)
+    assert isinstance(g.when(FireDueTimers())[1], CharacterRevived)
+    assert g.rules.characters["zeus"].life == "alive"
 
 
 def test_the_dead_drop_their_artifacts_where_they_died() -> None:
