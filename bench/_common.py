@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shutil
 import statistics
 import tempfile
 import uuid
@@ -65,6 +66,7 @@ def postgres_server() -> Iterator[str]:
         yield database_url(embedded.url, "postgres")
     finally:
         embedded.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 @contextlib.asynccontextmanager

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -182,6 +183,7 @@ async def run(server: str, clients: int, n_games: int, seconds: float, repeats: 
                     process.wait(timeout=10)
                 except subprocess.TimeoutExpired:
                     process.kill()
+            shutil.rmtree(data_dir, ignore_errors=True)
     ratio = median([a / b for a, b in zip(rates["pantheon"], rates["raw"], strict=True)])
     print(
         f"\ncommands/s with {clients} keep-alive clients over {len(games)} games, median of {repeats} rounds "

@@ -74,7 +74,7 @@ async def run(server: str, events: int, repeats: int) -> None:
         try:
             game = await build_game(pool, events)
             store = PostgresEventStore(pool, notify=False)
-            rows = [tuple(r) for r in await read_rows(store, game.stream_id)]
+            rows: list[Row] = [(r[0], r[1], r[2]) for r in await read_rows(store, game.stream_id)]
             n = len(rows)
             decoder = msgspec.json.Decoder(codec_for(sealed_bids.ruleset).event_union, dec_hook=dec_hook)
             states = GameStates(store, InMemorySnapshotStore())

@@ -79,10 +79,10 @@ async def run(server: str, events: int, samples: int, bare_samples: int, repeats
         finally:
             await pool.close()
     print(f"\nstate_at on a {game.head:,}-event game, random versions, median of {repeats} rounds:")
-    for label, stats in rows.items():
-        p50 = median([s[0] for s in stats])
-        p99 = median([s[1] for s in stats])
-        print(f"  {label:<18} p50 {p50:9.2f} ms   p99 {p99:9.2f} ms   ({stats[0][3]} calls per round)")
+    for label, rounds in rows.items():
+        p50 = median([s[0] for s in rounds])
+        p99 = median([s[1] for s in rounds])
+        print(f"  {label:<18} p50 {p50:9.2f} ms   p99 {p99:9.2f} ms   ({rounds[0][3]} calls per round)")
     p99_with = median([s[1] for s in rows["with snapshots"]])
     speedup = median([s[0] for s in rows["without snapshots"]]) / median([s[0] for s in rows["with snapshots"]])
     verdict = "met" if p99_with <= TARGET_P99_MS else "MISSED"
