@@ -6,16 +6,17 @@ Line references in comments (`[L1656-1685]`) point into the rulebook. Modules:
 `tables` (reference tables from `data/*.json`), `settings` (Appendix A switches), `scenario`/`setup` (the scenario
 document and its import), `state`, `orders` (the order form), `commands` and `events` (`messages` joins them),
 `holdings`, `economy` and `upkeep` (the §3 formulas), `hbz`, `construction` and `budget` (costs and checks), `decide`,
-the resolution by phase (`run`, `resolve` R0-R3, `builds` R4, `close` R7-R8 and publication), `evolve`, `views`.
+the resolution by phase (`run`, `resolve` R0-R3, `builds` R4, `close` R7-R8 and publication), `evolve`, `views`;
+the report layer (`report_types`, `reports` for the status report, `newsfax`, `press` for the GM's edits,
+`report_events`), kept apart from the truth.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
 
 from domain.engine import Actor, Phase, Rejected, Ruleset
-from domain.rulesets.lote.close import close_turn, publish
+from domain.rulesets.lote.close import ORDERS_DEADLINE, close_turn, publish
 from domain.rulesets.lote.decide import decide
 from domain.rulesets.lote.evolve import evolve
 from domain.rulesets.lote.messages import GM_COMMANDS, Command, Event
@@ -45,7 +46,7 @@ def validate_seat(state: State, controls: str | None) -> None:
 # The turn cycle of §1.2: ORDERS_OPEN -> (deadline) ORDERS_LOCKED/VALIDATION -> RESOLVING (R0..R4) ->
 # ADJUDICATION_PENDING -> (R7, R8) REPORTS_DRAFTED -> PUBLISHED, which opens the next turn's orders.
 PHASES = (
-    Phase("orders", commands=ORDER_COMMANDS, deadline=timedelta(days=14), resolver=lock_orders),
+    Phase("orders", commands=ORDER_COMMANDS, deadline=ORDERS_DEADLINE, resolver=lock_orders),
     Phase("validation", commands=ORDER_COMMANDS, resolver=resolve_orders),
     Phase("adjudication", commands=frozenset(), resolver=close_turn),
     Phase("reports", commands=frozenset(), resolver=publish),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 from fractions import Fraction
 
 from domain.engine import DecisionContext, Rejected
@@ -17,21 +18,27 @@ from domain.rulesets.lote.messages import (
     MerchantFleetFormed,
     NationAssessed,
     NationParameterSet,
+    NewsfaxPublished,
     RatingRaised,
     ReportsDrafted,
     ResistanceSet,
     RouteAged,
     ShippingGrown,
+    StatusReportPublished,
     TradeRouteRecorded,
     TurnPublished,
 )
+from domain.rulesets.lote.newsfax import build_newsfax
 from domain.rulesets.lote.orders import InitiateTradeRoute
+from domain.rulesets.lote.reports import build_report
 from domain.rulesets.lote.run import Run, lines_of
 from domain.rulesets.lote.scenario import TradeRouteRecord
 from domain.rulesets.lote.state import Hire, State
 from domain.rulesets.lote.tables import TABLES
 
 ZERO = Fraction(0)
+# the orders phase stays open two weeks by default; the Newsfax prints the resulting due date
+ORDERS_DEADLINE = timedelta(days=14)
 TAX_STATUSES = ("N", "C", "T", "F", "H", "R", "L")
 
 # --- closing the adjudication phase: outcomes, R7, R8 -------------------------------------------------
@@ -215,6 +222,15 @@ def r8_assess(run: Run) -> None:
 
 
 def publish(state: State, ctx: DecisionContext) -> Sequence[Event]:
+    """[L2988-2995] the Newsfax goes out with the due date of the next orders, each nation gets its status report;
+    both are frozen as the GM left them, and the calendar moves on (Table 2-17).
+
+    The due date is the orders phase's default deadline from now; a later `SetDeadline` does not reprint it.
+    """
     year = state.year + state.years_per_turn
+    published: list[Event] = [
+        StatusReportPublished(nation=nid, report=build_report(state, nid, ctx.turn, year)) for nid in state.nations
+    ]
+    published.append(NewsfaxPublished(newsfax=build_newsfax(state, ctx.turn, ctx.now + ORDERS_DEADLINE)))
     years, base = setup.years_for(year) if 1000 <= year <= 1799 else (state.years_per_turn, state.base_tax_pct)
-    return [TurnPublished(turn=ctx.turn + 1, year=year, years_per_turn=years, base_tax_pct=base)]
+    return [*published, TurnPublished(turn=ctx.turn + 1, year=year, years_per_turn=years, base_tax_pct=base)]

@@ -71,6 +71,9 @@ class SetControlStatus(_Command, frozen=True, tag="SetControlStatus"):
     nation: str
     status: Status | None
     reason: str
+    # a diplomacy result, printed on the nation's Diplomacy line of the Newsfax ([L3027-3044]); leave it false
+    # for Secret Diplomacy ([L6420-6428]) and for conquest or revolt
+    diplomacy: bool = False
 
 
 NationParameter = Literal[
@@ -154,6 +157,47 @@ class RecordTradeRoute(_Command, frozen=True, tag="RecordTradeRoute"):
     reason: str
 
 
+# --- GM commands on the report layer (the truth is untouched) --------------------------------------------
+
+
+class PrintNews(_Command, frozen=True, tag="PrintNews"):
+    """A Newsfax line the GM writes ([L3045-3049]): a nation's narrative, or an announcement (`nation` None, §3.2).
+    `fabricated` marks misinformation ([L6836-6849]); only the GM ever sees the mark."""
+
+    item_id: str
+    text: str
+    reason: str
+    nation: str | None = None
+    fabricated: bool = False
+
+
+class ConcealNews(_Command, frozen=True, tag="ConcealNews"):
+    """Keep a drafted Newsfax line out of print (Conceal Fact [L6836-6849], Secret Diplomacy [L6420-6428])."""
+
+    item_id: str
+    reason: str
+
+
+class AmendStatusReport(_Command, frozen=True, tag="AmendStatusReport"):
+    """Print `text` for a field of a nation's status report (`gp`, `revenue.regional`...) or for a line
+    (`region:<name>`, `city:<name>`, `leader:<id>`, `fleet:<id>`, `route:<id>`; a new name adds a phantom line);
+    an empty `text` leaves it out. The state is untouched."""
+
+    nation: str
+    key: str
+    text: str
+    reason: str
+
+
+class AmendRanking(_Command, frozen=True, tag="AmendRanking"):
+    """Print `text` for a nation's MSI or International Trade Value on the rankings list (a faked MSI, [L6846])."""
+
+    nation: str
+    field: Literal["msi", "itv"]
+    text: str
+    reason: str
+
+
 Command = (
     Order
     | WithdrawOrder
@@ -171,6 +215,10 @@ Command = (
     | AdjustUnits
     | MoveLeader
     | AdjustPlace
+    | PrintNews
+    | ConcealNews
+    | AmendStatusReport
+    | AmendRanking
 )
 GM_COMMANDS = frozenset(
     {
@@ -187,5 +235,9 @@ GM_COMMANDS = frozenset(
         "AdjustUnits",
         "MoveLeader",
         "AdjustPlace",
+        "PrintNews",
+        "ConcealNews",
+        "AmendStatusReport",
+        "AmendRanking",
     }
 )

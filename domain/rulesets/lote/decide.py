@@ -21,9 +21,12 @@ from domain.rulesets.lote.messages import (
     AdjustTreasury,
     AdjustUnits,
     AdmitLateOrders,
+    AmendRanking,
+    AmendStatusReport,
     CancelCityFoundation,
     CityFoundationCancelled,
     Command,
+    ConcealNews,
     ConfirmAdjudication,
     ControlStatusSet,
     HarvestSet,
@@ -37,6 +40,7 @@ from domain.rulesets.lote.messages import (
     OrderWithdrawn,
     OverrideAdjudication,
     PlaceAdjusted,
+    PrintNews,
     RecordTradeRoute,
     SetControlStatus,
     SetHarvest,
@@ -79,6 +83,7 @@ from domain.rulesets.lote.orders import (
     TradeWithAnyone,
     WithdrawShips,
 )
+from domain.rulesets.lote.press import decide_press
 from domain.rulesets.lote.state import Nation, OrderForm, State
 
 
@@ -223,7 +228,11 @@ def decide_ruling(state: State, command: Command) -> list[object]:
                 raise Rejected("lote.unknown_place", f"There is no region or city {command.place!r}.")
             return [
                 ControlStatusSet(
-                    place=command.place, nation=command.nation, status=command.status, reason=_reason(command.reason)
+                    place=command.place,
+                    nation=command.nation,
+                    status=command.status,
+                    reason=_reason(command.reason),
+                    diplomacy=command.diplomacy,
                 )
             ]
         case SetNationParameter():
@@ -372,5 +381,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_cancel_city(state, command)
         case AdjustUnits() | MoveLeader() | AdjustPlace():
             return decide_force_ruling(state, command)
+        case PrintNews() | ConcealNews() | AmendStatusReport() | AmendRanking():
+            return decide_press(state, command)
         case _:
             assert_never(command)

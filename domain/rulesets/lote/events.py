@@ -9,6 +9,14 @@ import msgspec
 from domain.rulesets.lote.commands import NationParameter
 from domain.rulesets.lote.enums import ArmyStatus, Exact, Status
 from domain.rulesets.lote.orders import Order
+from domain.rulesets.lote.report_events import (
+    NewsConcealed,
+    NewsfaxPublished,
+    NewsPrinted,
+    RankingAmended,
+    StatusReportAmended,
+    StatusReportPublished,
+)
 from domain.rulesets.lote.scenario import TradeRouteRecord
 from domain.rulesets.lote.state import Adjudication, Agro, Revenue, Support
 
@@ -427,6 +435,7 @@ class ControlStatusSet(_Event, frozen=True, tag="ControlStatusSet"):
     nation: str
     status: Status | None
     reason: str
+    diplomacy: bool = False
 
 
 class NationParameterSet(_Event, frozen=True, tag="NationParameterSet"):
@@ -530,4 +539,10 @@ Event = (
     | LeaderMoved
     | PlaceAdjusted
     | TradeRouteRecorded
+    | NewsPrinted
+    | NewsConcealed
+    | StatusReportAmended
+    | RankingAmended
+    | StatusReportPublished
+    | NewsfaxPublished
 )

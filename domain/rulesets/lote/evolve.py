@@ -40,6 +40,9 @@ from domain.rulesets.lote.messages import (
     MerchantFleetFormed,
     NationAssessed,
     NationParameterSet,
+    NewsConcealed,
+    NewsfaxPublished,
+    NewsPrinted,
     OrderEntered,
     OrderFailed,
     OrdersLocked,
@@ -49,6 +52,7 @@ from domain.rulesets.lote.messages import (
     PlaceAdjusted,
     PortAreaBuilt,
     PublicWorksBuilt,
+    RankingAmended,
     RatingRaised,
     ReportsDrafted,
     ResistanceSet,
@@ -57,6 +61,8 @@ from domain.rulesets.lote.messages import (
     ShippingGrown,
     ShipsConvertedToMSP,
     ShipsWithdrawn,
+    StatusReportAmended,
+    StatusReportPublished,
     SupportPaid,
     TaxRateDeclared,
     TradeRouteClosed,
@@ -69,6 +75,7 @@ from domain.rulesets.lote.messages import (
     UnitsMustered,
     WallPointsBuilt,
 )
+from domain.rulesets.lote.newsfax import evolve_press, next_draft, note_news
 from domain.rulesets.lote.scenario import CityRecord, FleetRecord, Megalith
 from domain.rulesets.lote.state import Hire, OrderForm, Project, State
 from domain.rulesets.lote.tables import TABLES
@@ -290,6 +297,11 @@ def _parameter(state: State, event: NationParameterSet) -> State:
 
 
 def evolve(state: State, event: Event) -> State:
+    """The truth, then the report layer's draft of the Newsfax (which never feeds back into the truth)."""
+    return note_news(state, _truth(state, event), event)
+
+
+def _truth(state: State, event: Event) -> State:
     match event:
         case OrderEntered():
             form = state.forms.get(event.nation, OrderForm())
@@ -483,6 +495,7 @@ def evolve(state: State, event: Event) -> State:
                 forms={},
                 late_admitted=(),
                 adjudications={},
+                press=next_draft(state.press),
             )
         case TreasuryAdjusted():
             return _spend(state, event.nation, -event.gp, -event.nfp)
@@ -511,5 +524,14 @@ def evolve(state: State, event: Event) -> State:
             return R(state, harvest_pct={**state.harvest_pct, event.zone: event.percent})
         case TradeRouteRecorded():
             return R(state, routes={**state.routes, event.route_id: event.route})
+        case (
+            NewsPrinted()
+            | NewsConcealed()
+            | StatusReportAmended()
+            | RankingAmended()
+            | StatusReportPublished()
+            | NewsfaxPublished()
+        ):
+            return evolve_press(state, event)
         case _:
             assert_never(event)

@@ -4,3 +4,4 @@ from __future__ import annotations
 
 from domain.rulesets.lote.commands import *  # noqa: F403
 from domain.rulesets.lote.events import *  # noqa: F403
+from domain.rulesets.lote.report_events import *  # noqa: F403

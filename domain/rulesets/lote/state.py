@@ -15,6 +15,7 @@ import msgspec
 
 from domain.rulesets.lote.enums import Culture, Economy, Exact, Government, NationType, Society, TaxStatus
 from domain.rulesets.lote.orders import Order
+from domain.rulesets.lote.report_types import Press
 from domain.rulesets.lote.scenario import (
     Border,
     CityRecord,
@@ -242,3 +243,4 @@ class State(msgspec.Struct, frozen=True):
     adjudications: dict[str, Adjudication] = {}
     projects: dict[str, Project] = {}
     hires: tuple[Hire, ...] = ()
+    press: Press = Press()

@@ -2,22 +2,23 @@
 
 What even the owner may not see stays hidden: the King's Leadership and every leader's Loyalty (`hidden`,
 [L2111-2117]), Hostile and At War statuses ([L2227-2230]), the dice behind the GM's adjudications and his reasons.
-Observers see only what the Newsfax would print: nation names, the calendar and the mercenary pools.
+Observers see only what the Newsfax would print: nation names, the calendar and the mercenary pools, and the last
+published Newsfax. A nation reads its own last published status report (never another's); the GM's edits to the
+report layer (concealments, misinformation, amendments) are never shown as such to anyone but the GM.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-from math import ceil, floor
 from typing import Any
 
 import msgspec
 
-from domain.engine import Actor, Rejected
-from domain.rulesets.lote import budget, economy
+from domain.engine import Actor
 from domain.rulesets.lote import messages as m
-from domain.rulesets.lote.enums import Exact
-from domain.rulesets.lote.hbz import hbz_radius
+from domain.rulesets.lote.derived import Derived, derive
+from domain.rulesets.lote.newsfax import build_newsfax
+from domain.rulesets.lote.report_types import Newsfax, NewsItem, StatusReport
+from domain.rulesets.lote.reports import build_report
 from domain.rulesets.lote.scenario import (
     CityRecord,
     FamilyMember,
@@ -51,24 +52,6 @@ class LeaderView(msgspec.Struct, frozen=True):
     hidden: int | None = None
 
 
-class Derived(msgspec.Struct, frozen=True):
-    """Figures the stat sheet derives, and the current order form added up (sample form L15314-15390)."""
-
-    hbz: int
-    action_range: int
-    capital_fixed: bool
-    esi: Exact
-    max_tax_pct: int
-    rating_caps: dict[str, int]
-    form_net: Exact
-    form_gp_available: Exact
-    form_gp_spent: Exact
-    form_saved_gp: Exact
-    form_nfp_available: Exact
-    form_nfp_spent: Exact
-    form_saved_nfp: Exact
-
-
 class View(msgspec.Struct, frozen=True):
     turn: int
     year: int
@@ -86,41 +69,17 @@ class View(msgspec.Struct, frozen=True):
     projects: dict[str, Project] = {}
     royal_family: list[FamilyMember] = []
     derived: dict[str, Derived] = {}
+    # the report layer: a nation reads its own last status report and the last Newsfax; the GM also reads the
+    # drafts he is editing, with every drafted line (concealed or fabricated ones marked)
+    report: StatusReport | None = None
+    newsfax: Newsfax | None = None
+    report_drafts: dict[str, StatusReport] = {}
+    newsfax_draft: Newsfax | None = None
+    news_items: dict[str, NewsItem] = {}
 
 
 def _strip(statuses: dict[str, Any], gm: bool) -> dict[str, Any]:
     return dict(statuses) if gm else {k: v for k, v in statuses.items() if v not in GM_ONLY_STATUSES}
-
-
-RATINGS = ("bl", "infra", "cav_qr", "inf_qr", "warship_qr", "siege_qr", "oc", "ob", "ac", "ab", "roc", "rob")
-
-
-def derive(state: State, nation: Nation) -> Derived:
-    """HBZ = ceil(BL/2) ([L1273-1299]); Action Range = TL/2 rounded by setting A9 ([L1509-1519]); the capital is
-    fixed once BL or Infra reach 2 ([L8361-8387])."""
-    half = Fraction(nation.tech_level, 2)
-    action_range = floor(half) if state.settings.a09_action_range_rounding == "floor" else ceil(half)
-    caps = {r: c for r in RATINGS if (c := budget.rating_cap(state, nation, r)) is not None}
-    form = list(state.forms[nation.id].lines.values()) if nation.id in state.forms else []
-    try:
-        t = budget.totals(state, nation, form)
-    except Rejected:  # a line no longer holds (a GM ruling changed the state): show the form as empty
-        t = budget.totals(state, nation, [])
-    return Derived(
-        hbz=hbz_radius(nation.bl),
-        action_range=action_range,
-        capital_fixed=nation.bl >= 2 or nation.infra >= 2,
-        esi=nation.revenue.esi,
-        max_tax_pct=economy.max_tax_pct(state),
-        rating_caps=caps,
-        form_net=t.net,
-        form_gp_available=t.gp_available,
-        form_gp_spent=t.gp_spent,
-        form_saved_gp=t.saved_gp,
-        form_nfp_available=t.nfp_available + t.conscription_extra,
-        form_nfp_spent=t.nfp_spent,
-        form_saved_nfp=t.saved_nfp,
-    )
 
 
 def _leader(x: LeaderRecord, gm: bool) -> LeaderView:
@@ -177,7 +136,19 @@ def view_for(state: State, viewer: Actor) -> View:
         projects={k: p for k, p in state.projects.items() if p.nation in mine},
         royal_family=[f for f in state.royal_family if f.nation in mine],
         derived={nid: derive(state, state.nations[nid]) for nid in sorted(mine)},
+        report=state.press.published_reports.get(viewer.controls or "") if not gm else None,
+        newsfax=state.press.newsfax,
+        **(_drafts(state) if gm else {}),
     )
+
+
+def _drafts(state: State) -> dict[str, Any]:
+    year = state.year + state.years_per_turn
+    return {
+        "report_drafts": {nid: build_report(state, nid, state.turn, year) for nid in state.nations},
+        "newsfax_draft": build_newsfax(state, state.turn, None),
+        "news_items": dict(state.press.items),
+    }
 
 
 def redact(event: m.Event, viewer: Actor) -> m.Event | None:
@@ -190,8 +161,14 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
         return event
     me = viewer.controls
     match event:
-        case m.ReportsDrafted() | m.TurnPublished():
+        case m.ReportsDrafted() | m.TurnPublished() | m.NewsfaxPublished():
             return event
+        case m.StatusReportPublished():
+            return event if event.nation == me else None
+        case m.NewsPrinted() | m.NewsConcealed() | m.StatusReportAmended() | m.RankingAmended():
+            return None  # the GM's edits show only in what is published
+        case m.ControlStatusSet():
+            return R(event, reason="") if event.nation == me else None
         case m.OrdersLocked():
             return R(event, without_orders=tuple(n for n in event.without_orders if n == me))
         case m.HarvestSet():
@@ -208,7 +185,6 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
             return R(event, reason="") if event.nation == me else None
         case (
             m.TreasuryAdjusted()
-            | m.ControlStatusSet()
             | m.NationParameterSet()
             | m.CityFoundationCancelled()
             | m.UnitsAdjusted()
