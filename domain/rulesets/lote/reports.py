@@ -157,9 +157,11 @@ def sheet(state: State, nation: Nation) -> dict[str, str]:
         if isinstance(value, msgspec.Struct):
             for sub in msgspec.structs.fields(value):
                 out[f"{field.name}.{sub.name}"] = _value(getattr(value, sub.name))
-        elif isinstance(value, dict):
+        elif isinstance(value, dict) and value:
             for key, amount in sorted(value.items()):
                 out[f"{field.name}.{key}"] = _value(amount)
+        elif isinstance(value, dict):
+            out[field.name] = "-"
         elif isinstance(value, list):
             out[field.name] = "; ".join(" ".join(_value(v) for v in msgspec.structs.astuple(x)) for x in value) or "-"
         else:
