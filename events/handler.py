@@ -10,8 +10,10 @@ retry with the same body; the same key with another body is an `IdempotencyMisma
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import secrets
+import weakref
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
@@ -23,7 +25,7 @@ from domain import rulesets
 from domain.engine import Actor, DecisionContext, GameState, Rejected, Ruleset
 from domain.engine import game as engine
 from domain.engine.dice import Dice, commitment, seeded_deriver
-from domain.engine.messages import AddSeat, CreateGame
+from domain.engine.messages import AddSeat, CreateGame, TimelineReverted
 from events.codec import codec_for, encode, tag_of
 from events.secrets import SecretStore
 from events.store import (
@@ -108,6 +110,10 @@ class StateLoader(Protocol):
         """A new state after an append (the events that led to it are given for snapshot policy)."""
         ...
 
+    def forget(self, game_id: str | None = None) -> None:
+        """Drop a cached state (all of them with `None`); the next `latest` reloads it."""
+        ...
+
 
 Decision = Callable[[GameState[Any], DecisionContext], list[Any]]
 
@@ -139,6 +145,7 @@ class CommandHandler:
         self.secrets = secret_store
         self.clock = clock
         self.new_id = new_id
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     # --- games and seats --------------------------------------------------------------------------------
 
@@ -229,6 +236,38 @@ class CommandHandler:
             if found is not None:
                 return self._replay(found, digest)
         command_id = self.new_id()
+        # Writers of one game in this process queue here instead of racing to conflicts; other processes still
+        # meet at the expected-version check and retry.
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        async with lock:
+            return await self._decide_and_append(
+                game_id,
+                actor,
+                decision,
+                command_type,
+                command_id,
+                caller,
+                digest,
+                expected_version,
+                idempotency_key,
+                correlation_id,
+            )
+
+    async def _decide_and_append(
+        self,
+        game_id: str,
+        actor: Actor,
+        decision: Decision,
+        command_type: str,
+        command_id: str,
+        caller: str,
+        digest: bytes,
+        expected_version: int | None,
+        idempotency_key: str | None,
+        correlation_id: str | None,
+    ) -> Outcome:
         refresh = False
         for _attempt in range(MAX_ATTEMPTS):
             version, state, ruleset = await self.states.latest(game_id, refresh=refresh)
@@ -281,6 +320,9 @@ class CommandHandler:
                 continue
             except IdempotencyReplay as replay:
                 return self._replay(replay.record, digest)
+            if any(isinstance(e, TimelineReverted) for e in events):
+                self.states.forget(game_id)  # a revert needs earlier states: the loader recomputes it
+                return accepted
             new_state = engine.fold(ruleset, events, state)
             assert new_state is not None
             await self.states.remember(game_id, accepted.version, new_state, ruleset, events)

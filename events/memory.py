@@ -94,6 +94,11 @@ class InMemoryEventStore:
         events = await self.read_stream(stream_id, after_version, to_version)
         return [(e.stream_version, e.type, e.data) for e in events]
 
+    async def read_of_type(
+        self, stream_id: str, type_: str, to_version: int | None = None
+    ) -> Sequence[tuple[int, str, bytes]]:
+        return [row for row in await self.read_data(stream_id, 0, to_version) if row[1] == type_]
+
     async def stream_version(self, stream_id: str) -> int:
         return len(self._streams.get(stream_id, []))
 
@@ -116,8 +121,9 @@ class InMemoryEventStore:
                 version = event.stream_version
         return version
 
-    async def version_of_turn(self, stream_id: str, turn: int) -> int | None:
-        for event in self._streams.get(stream_id, []):
-            if event.type == "TurnStarted" and msgspec.json.decode(event.data).get("turn") == turn:
-                return event.stream_version
-        return None
+    async def turn_versions(self, stream_id: str, turn: int) -> list[int]:
+        return [
+            event.stream_version
+            for event in self._streams.get(stream_id, [])
+            if event.type == "PhaseStarted" and msgspec.json.decode(event.data).get("turn") == turn
+        ]

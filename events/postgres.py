@@ -231,6 +231,18 @@ class PostgresEventStore:
         )
         return cast("Sequence[tuple[int, str, bytes]]", rows)  # asyncpg Records unpack like tuples
 
+    async def read_of_type(
+        self, stream_id: str, type_: str, to_version: int | None = None
+    ) -> Sequence[tuple[int, str, bytes]]:
+        rows = await self.pool.fetch(
+            "SELECT stream_version, type, data FROM events WHERE stream_id = $1 AND type = $2 "
+            "AND ($3::bigint IS NULL OR stream_version <= $3) ORDER BY stream_version",
+            stream_id,
+            type_,
+            to_version,
+        )
+        return cast("Sequence[tuple[int, str, bytes]]", rows)
+
     async def stream_version(self, stream_id: str) -> int:
         version = await self.pool.fetchval(
             "SELECT coalesce(max(stream_version), 0) FROM events WHERE stream_id = $1", stream_id
@@ -282,14 +294,14 @@ class PostgresEventStore:
         )
         return int(version)
 
-    async def version_of_turn(self, stream_id: str, turn: int) -> int | None:
-        version = await self.pool.fetchval(
-            "SELECT min(stream_version) FROM events WHERE stream_id = $1 AND type = 'TurnStarted' "
-            "AND (data->>'turn')::int = $2",
+    async def turn_versions(self, stream_id: str, turn: int) -> list[int]:
+        rows = await self.pool.fetch(
+            "SELECT stream_version FROM events WHERE stream_id = $1 AND type = 'PhaseStarted' "
+            "AND (data->>'turn')::int = $2 ORDER BY stream_version",
             stream_id,
             turn,
         )
-        return None if version is None else int(version)
+        return [row[0] for row in rows]
 
     # --- LISTEN/NOTIFY as a wake-up -------------------------------------------------------------------------
 

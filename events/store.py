@@ -199,6 +199,12 @@ class EventStore(Protocol):
         """Only (version, type, data), in version order: the narrow read that folds need."""
         ...
 
+    async def read_of_type(
+        self, stream_id: str, type_: str, to_version: int | None = None
+    ) -> Sequence[tuple[int, str, bytes]]:
+        """(version, type, data) of a stream's events of one type (used for the rare `TimelineReverted`)."""
+        ...
+
     async def stream_version(self, stream_id: str) -> int: ...
 
     async def read_all(self, after: Position, limit: int = 1000) -> list[RecordedEvent]:
@@ -221,6 +227,6 @@ class TimeIndex(Protocol):
         """The last version recorded at or before `at` (0 if none)."""
         ...
 
-    async def version_of_turn(self, stream_id: str, turn: int) -> int | None:
-        """The version of the `TurnStarted` event that opened `turn`, if it has started."""
+    async def turn_versions(self, stream_id: str, turn: int) -> list[int]:
+        """Versions of the `PhaseStarted` events of `turn`, in order (a rolled-back turn may start twice)."""
         ...

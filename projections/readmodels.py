@@ -20,6 +20,7 @@ from domain.engine.messages import (
     GameStarted,
     PhaseStarted,
     SeatAdded,
+    TimelineReverted,
     TurnEnded,
     TurnStarted,
 )
@@ -39,9 +40,18 @@ _TRACKED = (
     TurnEnded,
     DeadlineChanged,
     GameEnded,
+    TimelineReverted,
 )
 _decoder = msgspec.json.Decoder(
-    GameCreated | SeatAdded | GameStarted | TurnStarted | PhaseStarted | TurnEnded | DeadlineChanged | GameEnded
+    GameCreated
+    | SeatAdded
+    | GameStarted
+    | TurnStarted
+    | PhaseStarted
+    | TurnEnded
+    | DeadlineChanged
+    | GameEnded
+    | TimelineReverted
 )
 _TRACKED_TAGS = frozenset(t.__struct_config__.tag for t in _TRACKED)
 
@@ -101,11 +111,30 @@ class ReadModelRunner:
             await conn.execute("DELETE FROM projection_checkpoints WHERE name = $1", NAME)
         return await self.catch_up(progress=progress)
 
+    async def _replay_game(self, conn: Any, game_id: str, upto: int, to_version: int) -> None:
+        """After the rollback at `upto` to `to_version`: the game's rows again, from its current timeline."""
+        for table in _TABLES:
+            await conn.execute(f"DELETE FROM {table} WHERE game_id = $1", game_id)
+        timeline: list[RecordedEvent] = []
+        for event in await self.store.read_stream(f"game-{game_id}", to_version=upto - 1):
+            if event.type == "TimelineReverted":
+                to_version = _decoder.decode(event.data).to_version
+                timeline = [e for e in timeline if e.stream_version <= to_version]
+            timeline.append(event)
+        timeline = [e for e in timeline if e.stream_version <= to_version]
+        for event in timeline:
+            if event.type in _TRACKED_TAGS:
+                await self._apply(conn, game_id, event)
+        if timeline:
+            await conn.execute("UPDATE rm_games SET version = $2 WHERE game_id = $1", game_id, upto)
+
     async def _apply(self, conn: Any, game_id: str, event: RecordedEvent) -> None:
         at = event.meta().recorded_at
         version = event.stream_version
         data: Any = _decoder.decode(event.data)
         match data:
+            case TimelineReverted():
+                await self._replay_game(conn, game_id, version, data.to_version)
             case GameCreated():
                 await conn.execute(
                     "INSERT INTO rm_games (game_id, name, ruleset_id, ruleset_version, gm, status, turn, phase, "

@@ -1,7 +1,8 @@
 """Game state now and at any point: an in-process cache of each game's latest state, snapshots, and folds.
 
 `state_at(game, version | turn | time)` = nearest snapshot at or below the target + fold of the rest.
-`at_turn=n` is the state when turn n opened (right after its `TurnStarted`); `at_time` is the state after the
+`at_turn=n` is the state when turn n opened (after the command that started its first phase, on the current
+timeline); `at_time` is the state after the
 last event recorded at or before that moment. Snapshots are written every `snapshot_every` events and at
 every turn boundary; they are keyed by ruleset version, so a new ruleset version never reads an old layout.
 """
@@ -17,7 +18,7 @@ from typing import Any, Protocol
 import msgspec
 
 from domain import rulesets
-from domain.engine import GameState, Ruleset
+from domain.engine import GameState, Ruleset, timeline
 from domain.engine import game as engine
 from domain.engine.messages import GameCreated, TurnStarted
 from events.codec import GameCodec, codec_for
@@ -78,7 +79,9 @@ class GameStates:
         if entry is not None:
             version, state, ruleset = entry
             rows = await self.store.read_data(stream_of(game_id), after_version=version)
-            if rows:
+            if any(type_ == "TimelineReverted" for _, type_, _ in rows):
+                version, state = await self._load(game_id, ruleset, None)
+            elif rows:
                 state = self._fold(ruleset, state, rows)
                 version = rows[-1][0]
         else:
@@ -125,7 +128,8 @@ class GameStates:
         head, latest, ruleset = await self.latest(game_id)
         stream = stream_of(game_id)
         if turn is not None:
-            found = await self.store.version_of_turn(stream, turn)
+            candidates = await self.store.turn_versions(stream, turn)
+            found = next((v for v in candidates if timeline.in_reverted_range(latest, v) is None), None)
             if found is None:
                 raise OutOfRange(f"Turn {turn} has not started; the game is in turn {latest.meta.turn}.")
             version = found
@@ -144,7 +148,8 @@ class GameStates:
         """A full fold with no cache and no snapshot: the reference every other path must equal."""
         ruleset = await self.ruleset_of(game_id)
         rows = await self.store.read_data(stream_of(game_id), to_version=version)
-        state: GameState[Any] | None = self._fold(ruleset, None, rows)
+        decode = codec_for(ruleset).decode_event
+        state = timeline.fold_with_reverts(ruleset, ((v, decode(t, d)) for v, t, d in rows))
         if state is None:
             raise UnknownGame(game_id)
         return state
@@ -172,7 +177,16 @@ class GameStates:
         codec = codec_for(ruleset)
         base_version, state = 0, None
         snapshot = await self.snapshots.load(stream, ruleset.version, version)
-        if snapshot is not None:
+        reverts = await self.store.read_of_type(stream, "TimelineReverted", to_version=version)
+        if reverts and (snapshot is None or snapshot[0] < reverts[-1][0]):
+            # Fold from the last revert at or below the target: the state there is the state it returned to.
+            at, type_, data = reverts[-1]
+            event = codec.decode_event(type_, data)
+            _, target = await self._load(game_id, ruleset, event.to_version)
+            _, before = await self._load(game_id, ruleset, at - 1)
+            base_version, state = at, timeline.revert(target, before, event, at)
+            await self.snapshots.save(stream, at, ruleset.id, ruleset.version, codec.encode_state(state))
+        elif snapshot is not None:
             base_version, state = snapshot[0], codec.decode_state(snapshot[1])
         rows = await self.store.read_data(stream, after_version=base_version, to_version=version)
         state = self._fold(ruleset, state, rows, codec)

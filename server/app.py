@@ -11,8 +11,10 @@ from fastapi import FastAPI
 
 from server import openapi_docs, problems
 from server.bootstrap import Services, services
+from server.gm import GmPowers
 from server.problems import problem_response
 from server.rest import health_router, router
+from server.rest_gm import router as gm_router
 from server.settings import Settings
 
 Scope = MutableMapping[str, Any]
@@ -114,6 +116,7 @@ def create_app(
         async with services(settings or Settings.from_env(), url=url) as built:
             app.state.services = built
             app.state.service = built.service
+            app.state.gm = GmPowers(built.service)
             if on_ready is not None:
                 on_ready(built)
             yield
@@ -127,6 +130,7 @@ def create_app(
         redoc_url=None,
     )
     app.include_router(router)
+    app.include_router(gm_router)
     app.include_router(health_router)
     from server.graphql import graphql_router
 

@@ -126,8 +126,17 @@ class Metadata(msgspec.Struct, frozen=True, omit_defaults=True):
     turn: int | None = None
 
 
+class Reverted(msgspec.Struct, frozen=True):
+    """This event was rolled back by the `TimelineReverted` at version `at`."""
+
+    at: int
+    reason: str
+    by: str
+
+
 class EventEnvelope(msgspec.Struct, frozen=True, omit_defaults=True):
-    """One event as the caller may see it. `metadata` (who, which token) is shown to GMs only."""
+    """One event as the caller may see it. `metadata` (who, which token) is shown to GMs only; `reverted` marks
+    an event a rollback undid (it stays in the history)."""
 
     version: int
     type: str
@@ -135,6 +144,7 @@ class EventEnvelope(msgspec.Struct, frozen=True, omit_defaults=True):
     recorded_at: datetime | None = None
     turn: int | None = None
     metadata: Metadata | None = None
+    reverted: Reverted | None = None
 
 
 class EventPage(msgspec.Struct, frozen=True):
@@ -195,6 +205,27 @@ class TurnReport(msgspec.Struct, frozen=True):
     events: list[EventEnvelope]
 
 
+class RollbackRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Roll back to exactly one of: a version, the start of a turn, or the end of a turn. `reason` is required."""
+
+    reason: str
+    to_version: int | None = None
+    to_turn_start: int | None = None
+    to_turn_end: int | None = None
+
+
+class Integrity(msgspec.Struct, frozen=True):
+    """The game's hash chain recomputed: `ok`, or the first bad link."""
+
+    game_id: str
+    ok: bool
+    checked: int
+    head_version: int
+    head_hash: str
+    first_bad_version: int | None = None
+    problem: str | None = None
+
+
 class Health(msgspec.Struct, frozen=True):
     status: Literal["ok"]
     database: Literal["ok"]
@@ -213,6 +244,7 @@ RESPONSE_TYPES: tuple[type[msgspec.Struct], ...] = (
     CommandAccepted,
     TurnList,
     TurnReport,
+    Integrity,
     Health,
 )
-REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (CreateGameRequest, AddSeatRequest)
+REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (CreateGameRequest, AddSeatRequest, RollbackRequest)

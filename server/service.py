@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 from domain import rulesets
-from domain.engine import Actor, GameState, Ruleset, SeatInfo
+from domain.engine import Actor, GameState, Ruleset, SeatInfo, timeline
 from domain.engine import game as engine
 from domain.engine.messages import AddSeat
 from events.codec import codec_for, encode, json_schema
@@ -242,21 +242,25 @@ class GameService:
         )
 
     async def events(self, grant: TokenGrant, game_id: str, after: int, limit: int) -> s.EventPage:
-        actor, _, head, ruleset = await self.actor(grant, game_id)
+        actor, state, head, ruleset = await self.actor(grant, game_id)
         limit = min(limit, MAX_PAGE)
         recorded = await self.store.read_stream(stream_of(game_id), after_version=after, limit=limit)
-        envelopes = self.envelopes(ruleset, actor, recorded)
+        envelopes = self.envelopes(ruleset, actor, recorded, state)
         next_after = recorded[-1].stream_version if recorded else after
         head = max(head, next_after)
         return s.EventPage(events=envelopes, next_after=next_after, head_version=head, more=next_after < head)
 
-    def envelopes(self, ruleset: Ruleset, actor: Actor, recorded: Sequence[RecordedEvent]) -> list[s.EventEnvelope]:
+    def envelopes(
+        self, ruleset: Ruleset, actor: Actor, recorded: Sequence[RecordedEvent], latest: GameState[Any]
+    ) -> list[s.EventEnvelope]:
+        """Events as `actor` may see them, each marked if a rollback (known to `latest`) undid it."""
         codec = codec_for(ruleset)
         out = []
         for event in recorded:
             shown = engine.redact(ruleset, codec.decode_event(event.type, event.data), actor)
             if shown is None:
                 continue
+            undone = timeline.in_reverted_range(latest, event.stream_version)
             meta = event.meta()
             out.append(
                 s.EventEnvelope(
@@ -266,6 +270,7 @@ class GameService:
                     recorded_at=meta.recorded_at,
                     turn=meta.turn,
                     metadata=s.Metadata(**msgspec.structs.asdict(meta)) if actor.is_gm else None,
+                    reverted=s.Reverted(at=undone.at, reason=undone.reason, by=undone.by) if undone else None,
                 )
             )
         return out
@@ -282,7 +287,8 @@ class GameService:
             if recorded:
                 after = recorded[-1].stream_version
                 # A seat's role can change mid-stream only by a new seat; the actor is fixed per connection.
-                batch = self.envelopes(ruleset, actor, recorded)
+                _, latest, _ = await self.states.latest(game_id)
+                batch = self.envelopes(ruleset, actor, recorded, latest)
                 if batch:
                     yield batch
                 if len(recorded) == MAX_PAGE:
@@ -302,7 +308,7 @@ class GameService:
         return s.TurnList(turns=[_turn(r) for r in rows])
 
     async def turn(self, grant: TokenGrant, game_id: str, number: int) -> s.TurnReport:
-        actor, _, _, ruleset = await self.actor(grant, game_id)
+        actor, state, _, ruleset = await self.actor(grant, game_id)
         await self.runner.catch_up()
         row = await self.runner.pool.fetchrow(
             "SELECT turn, started_version, started_at, ended_version, ended_at, phases FROM rm_turns "
@@ -316,7 +322,7 @@ class GameService:
         recorded = await self.store.read_stream(
             stream_of(game_id), after_version=summary.started_version - 1, to_version=summary.ended_version
         )
-        return s.TurnReport(turn=summary, events=self.envelopes(ruleset, actor, recorded))
+        return s.TurnReport(turn=summary, events=self.envelopes(ruleset, actor, recorded, state))
 
     async def health(self) -> s.Health:
         async with asyncio.timeout(5):

@@ -59,6 +59,16 @@ class Seat(msgspec.Struct, frozen=True):
         return SeatInfo(seat_id=self.seat_id, name=self.name, role=self.role, controls=self.controls)
 
 
+class RevertedRange(msgspec.Struct, frozen=True):
+    """Versions `first`..`last` were reverted by the `TimelineReverted` at version `at`."""
+
+    first: int
+    last: int
+    at: int
+    reason: str
+    by: str
+
+
 class GameMeta(msgspec.Struct, frozen=True):
     game_id: str
     name: str
@@ -78,6 +88,7 @@ class GameMeta(msgspec.Struct, frozen=True):
     pending_dice: tuple[PendingDice, ...] = ()
     timers: dict[str, Timer] = {}
     ended_reason: str | None = None
+    reverted: tuple[RevertedRange, ...] = ()
 
 
 class GameState(msgspec.Struct, Generic[S], frozen=True):
@@ -388,7 +399,8 @@ def _evolve_meta(ruleset: Ruleset, meta: GameMeta, event: Any) -> GameMeta:
         case TimerCancelled() | TimerFired():
             return R(meta, timers={k: v for k, v in meta.timers.items() if k != event.timer_id})
         case _:
-            # PhaseEnded, TurnEnded and GameCreated change nothing here.
+            # PhaseEnded, TurnEnded and GameCreated change nothing here. TimelineReverted cannot be folded
+            # from the state before it alone: projections apply it with `timeline.revert`.
             return meta
 
 

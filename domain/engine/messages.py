@@ -181,6 +181,18 @@ class TimerFired(_Event, tag="TimerFired", frozen=True):
     at: datetime
 
 
+class TimelineReverted(_Event, tag="TimelineReverted", frozen=True):
+    """GM: the game continues from the state at `to_version`. The events after it stay in the log, reverted.
+
+    Appended through `POST /v1/games/{id}/rollback`, never as a client command. `by` is the role that ordered it
+    (the event's metadata holds the full actor for the audit trail).
+    """
+
+    to_version: int
+    reason: str
+    by: str = "gm"
+
+
 EngineEvent = (
     GameCreated
     | SeatAdded
@@ -196,6 +208,7 @@ EngineEvent = (
     | TimerScheduled
     | TimerCancelled
     | TimerFired
+    | TimelineReverted
 )
 ENGINE_EVENTS: tuple[type[msgspec.Struct], ...] = (
     GameCreated,
@@ -212,4 +225,5 @@ ENGINE_EVENTS: tuple[type[msgspec.Struct], ...] = (
     TimerScheduled,
     TimerCancelled,
     TimerFired,
+    TimelineReverted,
 )

@@ -108,9 +108,10 @@ async def test_time_travel_by_turn_and_by_time(pool: asyncpg.Pool, clock: Clock)
     handler = CommandHandler(store, states, PostgresSecretStore(pool), clock=clock)
     game_id = await play_random_game(handler, random.Random(7), 60)
     events = await store.read_stream(f"game-{game_id}")
-    turn2 = next(e for e in events if e.type == "TurnStarted" and b'"turn":2' in e.data.replace(b" ", b""))
+    turn2 = next(e for e in events if e.type == "PhaseStarted" and b'"turn":2' in e.data.replace(b" ", b""))
     version, state, _ = await states.state_at(game_id, turn=2)
-    assert version == turn2.stream_version and state.meta.turn == 2
+    # The turn as its players first saw it: its first phase open.
+    assert version == turn2.stream_version and (state.meta.turn, state.meta.phase) == (2, "bidding")
     middle = events[len(events) // 2]
     version, _, _ = await states.state_at(game_id, time=middle.meta().recorded_at)
     assert version == middle.stream_version

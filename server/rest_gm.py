@@ -1,0 +1,62 @@
+"""REST for GM powers under /v1/games/{id}: rollback and integrity."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Header, Request
+from fastapi.responses import Response
+
+from events.handler import Refused
+from server import schemas as s
+from server.gm import GmPowers
+from server.openapi_docs import json_body, responses
+from server.problems import ApiError, problem_response
+from server.rest import _KEY, GameId, Grant, decode_body, ok
+
+router = APIRouter(prefix="/v1/games/{game_id}", tags=["gm"])
+
+
+async def gm_powers(request: Request) -> GmPowers:
+    return request.app.state.gm  # type: ignore[no-any-return]
+
+
+Gm = Annotated[GmPowers, Depends(gm_powers)]
+
+
+@router.post(
+    "/rollback",
+    operation_id="rollback",
+    responses=responses(s.CommandAccepted, 403, 404, 409),
+    openapi_extra=json_body(s.RollbackRequest),
+)
+async def rollback(
+    request: Request,
+    gm: Gm,
+    who: Grant,
+    game_id: GameId,
+    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", description="Retry safely")] = None,
+) -> Response:
+    """GM: continue the game from an earlier version (or a turn's start or end). The reverted events stay in
+    the history, marked `reverted` with the reason."""
+    if idempotency_key is not None and not _KEY.match(idempotency_key):
+        raise ApiError("idempotency.bad_key", "Idempotency-Key must be 1 to 200 visible ASCII characters.", 400)
+    body = decode_body(await request.body(), s.RollbackRequest)
+    outcome, events = await gm.rollback(who, game_id, body, idempotency_key=idempotency_key)
+    if isinstance(outcome, Refused):
+        return problem_response(outcome.http_status, outcome.code, outcome.message)
+    accepted = s.CommandAccepted(
+        status="accepted",
+        game_id=game_id,
+        command_id=outcome.command_id,
+        version=outcome.version,
+        events=events,
+        replayed=outcome.replayed,
+    )
+    return ok(accepted, headers={"ETag": f'"{outcome.version}"'})
+
+
+@router.get("/integrity", operation_id="integrity", responses=responses(s.Integrity, 403, 404))
+async def integrity(gm: Gm, who: Grant, game_id: GameId) -> Response:
+    """GM: recompute the game's hash chain and report the first bad link, if any."""
+    return ok(await gm.integrity(who, game_id))
