@@ -131,8 +131,7 @@ async def client_loop(index: int, client: httpx.AsyncClient, game_id: str, token
 async def test_32_concurrent_clients_lose_nothing_and_append_each_command_once(
     api: Api, db_url: str, tmp_path: Path
 ) -> None:
-    # Keys in sorted order: see test_the_hash_chain_verifies_whatever_the_scenario_formatting.
-    game = await api.create_game(BIDDERS, points_to_win=99, starting_gold=STARTING_GOLD)
+    game = await api.create_game(BIDDERS, starting_gold=STARTING_GOLD, points_to_win=99)
     seats = {b: (await api.add_seat(game, b))["token"] for b in BIDDERS}
     assert (await api.command(game, game["gm_token"], {"type": "StartGame"})).status_code == 200
     game_id, stream = game["game_id"], f"game-{game['game_id']}"
