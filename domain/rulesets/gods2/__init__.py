@@ -3,6 +3,8 @@
 One always-open `session` phase: commands are decided at once; the timed rules (30 minutes dead, 10 minutes after
 disengaging, 3-minute speeches, duel times, five-second bodyguard windows) are engine timers fired by
 `FireDueTimers`. Rules that are data (powers, spheres, mana sources, offices) come from a versioned content pack.
+Earth in Era Centrum (chapter 5) lives in `earth/`: its centuries are driven by referee commands inside the same
+`session` phase (see `earth/__init__.py`).
 """
 
 from __future__ import annotations
@@ -10,10 +12,10 @@ from __future__ import annotations
 from domain.engine import Phase, Ruleset
 from domain.rulesets.gods2.commands import GM_COMMANDS, Command
 from domain.rulesets.gods2.decide import available, decide, on_timer, validate_seat
+from domain.rulesets.gods2.earth.setup import initial_state  # Heaven's, plus the Earth map
 from domain.rulesets.gods2.events import Event
 from domain.rulesets.gods2.evolve import evolve
 from domain.rulesets.gods2.model import Settings, Setup, State
-from domain.rulesets.gods2.setup import initial_state
 from domain.rulesets.gods2.views import View, redact, view_for
 
 ruleset = Ruleset(

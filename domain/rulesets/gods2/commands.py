@@ -7,6 +7,25 @@ from typing import Literal
 import msgspec
 
 from domain.rulesets.gods2.content import FractionText
+from domain.rulesets.gods2.earth.commands import (
+    EARTH_GM_COMMANDS,
+    AttemptDiplomacy,
+    CallTicket,
+    CloseActivityPhase,
+    DeclareWar,
+    EndCentury,
+    ExpelFromPantheon,
+    FoundCity,
+    PlacePopulation,
+    ProposePantheonChange,
+    RecordHistory,
+    ResolveWar,
+    SetMigration,
+    SignPantheonChange,
+    StartCentury,
+    StartReligiousTurmoil,
+    TakeQueueTicket,
+)
 from domain.rulesets.gods2.model import CharacterSetup, Era, Gesture, MotionKind, Mutilation
 
 # --- seats ------------------------------------------------------------------------------------------------
@@ -517,6 +536,23 @@ Command = (
     | ApproveMutilation
     | ResolvePowerConflict
     | SetClock
+    # Earth (Era Centrum): domain/rulesets/gods2/earth/commands.py
+    | StartCentury
+    | CloseActivityPhase
+    | EndCentury
+    | PlacePopulation
+    | SetMigration
+    | DeclareWar
+    | AttemptDiplomacy
+    | ResolveWar
+    | FoundCity
+    | RecordHistory
+    | CallTicket
+    | TakeQueueTicket
+    | ProposePantheonChange
+    | SignPantheonChange
+    | StartReligiousTurmoil
+    | ExpelFromPantheon
 )
 
 GM_COMMANDS = frozenset(
@@ -540,4 +576,5 @@ GM_COMMANDS = frozenset(
         "ResolvePowerConflict",
         "SetClock",
     }
+    | EARTH_GM_COMMANDS
 )

@@ -19,6 +19,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from domain.rulesets.gods2.earth.content import EarthContent
+
 Category = Literal[
     "C",
     "Cd",
@@ -211,6 +213,7 @@ class ContentPack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # [003:480] the power Summon Great Council, and [003:490] the office whose holder declares outlaws.
     summon_council_power: str = "summon_great_council"
     judge_office: str = "judge_of_heaven"
+    earth: EarthContent = msgspec.field(default_factory=EarthContent)  # Era Centrum's Earth half
 
 
 _FRACTION = re.compile(r"^-?\d+(/[1-9]\d*)?$")

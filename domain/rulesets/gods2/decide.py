@@ -91,10 +91,31 @@ from domain.rulesets.gods2.commands import (
     Vote,
     WithdrawFromDemonPool,
 )
+from domain.rulesets.gods2.earth.commands import (
+    AttemptDiplomacy,
+    CallTicket,
+    CloseActivityPhase,
+    DeclareWar,
+    EndCentury,
+    ExpelFromPantheon,
+    FoundCity,
+    PlacePopulation,
+    ProposePantheonChange,
+    RecordHistory,
+    ResolveWar,
+    SetMigration,
+    SignPantheonChange,
+    StartCentury,
+    StartReligiousTurmoil,
+    TakeQueueTicket,
+)
+from domain.rulesets.gods2.earth.decide import decide_earth
+from domain.rulesets.gods2.earth.religion import earth_follows
 from domain.rulesets.gods2.model import State
 
 # [003:168] between sessions the players' only business in Heaven is mana: they transfer by telling the GMs.
-BETWEEN_SESSIONS = frozenset({"TransferMana", "CollectMana"})
+# [000:78] pantheon change orders are handed to the GMs during transition phases.
+BETWEEN_SESSIONS = frozenset({"TransferMana", "CollectMana", "ProposePantheonChange", "SignPantheonChange"})
 
 
 def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
@@ -105,7 +126,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             "Heaven is closed between sessions: only mana transfers (through the GMs) happen now [003:168].",
             status=409,
         )
-    return council.quorum_check(state, list(_decide(state, command, ctx)))
+    return earth_follows(state, council.quorum_check(state, list(_decide(state, command, ctx))))
 
 
 def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
@@ -234,13 +255,32 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
             return powers.decide_resolve_conflict(state, command, ctx)
         case SetClock():
             return life.decide_set_clock(state, command, ctx)
+        case (
+            AttemptDiplomacy()
+            | CallTicket()
+            | CloseActivityPhase()
+            | DeclareWar()
+            | EndCentury()
+            | ExpelFromPantheon()
+            | FoundCity()
+            | PlacePopulation()
+            | ProposePantheonChange()
+            | RecordHistory()
+            | ResolveWar()
+            | SetMigration()
+            | SignPantheonChange()
+            | StartCentury()
+            | StartReligiousTurmoil()
+            | TakeQueueTicket()
+        ):
+            return decide_earth(state, command, ctx)
         case _:
             assert_never(command)
 
 
 def on_timer(state: State, timer: Timer, ctx: DecisionContext) -> Sequence[object]:
     """The events a fired timer causes, dated at the timer's own time so history shows who was dead when."""
-    return council.quorum_check(state, list(_on_timer(state, timer)))
+    return earth_follows(state, council.quorum_check(state, list(_on_timer(state, timer))))
 
 
 def _on_timer(state: State, timer: Timer) -> Sequence[object]:

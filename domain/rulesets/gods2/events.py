@@ -11,6 +11,30 @@ from datetime import datetime
 import msgspec
 
 from domain.rulesets.gods2.content import ExactFraction
+from domain.rulesets.gods2.earth.events import (
+    ActivityPhaseClosed,
+    AggressionRolled,
+    CenturyEnded,
+    CenturyStarted,
+    CityFounded,
+    CivilizationLost,
+    DiplomacyAttempted,
+    HistoryRecorded,
+    MemberExpelled,
+    MigrationSet,
+    PantheonChanged,
+    PantheonChangeProposed,
+    PantheonChangeSigned,
+    PantheonChangeVetoed,
+    PopulationGrew,
+    PopulationPlaced,
+    TicketCalled,
+    TicketTaken,
+    TurmoilRolled,
+    TurmoilStarted,
+    WarDeclared,
+    WarFought,
+)
 from domain.rulesets.gods2.events_combat import (
     AnnouncementRequested,
     ArtifactClaimable,
@@ -382,6 +406,29 @@ Event = (
     | SupremeDeityChosen
     | OutlawDeclared
     | CouncilDissolved
+    # Earth (Era Centrum): domain/rulesets/gods2/earth/events.py
+    | ActivityPhaseClosed
+    | AggressionRolled
+    | CenturyEnded
+    | CenturyStarted
+    | CityFounded
+    | CivilizationLost
+    | DiplomacyAttempted
+    | HistoryRecorded
+    | MemberExpelled
+    | MigrationSet
+    | PantheonChanged
+    | PantheonChangeProposed
+    | PantheonChangeSigned
+    | PantheonChangeVetoed
+    | PopulationGrew
+    | PopulationPlaced
+    | TicketCalled
+    | TicketTaken
+    | TurmoilRolled
+    | TurmoilStarted
+    | WarDeclared
+    | WarFought
 )
 
 __all__ = [

@@ -7,6 +7,31 @@ from typing import assert_never
 import msgspec
 
 from domain.rulesets.gods2 import evolve_combat, evolve_council, evolve_powers
+from domain.rulesets.gods2.earth.events import (
+    ActivityPhaseClosed,
+    AggressionRolled,
+    CenturyEnded,
+    CenturyStarted,
+    CityFounded,
+    CivilizationLost,
+    DiplomacyAttempted,
+    HistoryRecorded,
+    MemberExpelled,
+    MigrationSet,
+    PantheonChanged,
+    PantheonChangeProposed,
+    PantheonChangeSigned,
+    PantheonChangeVetoed,
+    PopulationGrew,
+    PopulationPlaced,
+    TicketCalled,
+    TicketTaken,
+    TurmoilRolled,
+    TurmoilStarted,
+    WarDeclared,
+    WarFought,
+)
+from domain.rulesets.gods2.earth.evolve import evolve_earth
 from domain.rulesets.gods2.events import (
     AnnouncementRequested,
     ArtifactClaimable,
@@ -306,6 +331,31 @@ def evolve(state: State, event: Event) -> State:
             | CouncilDissolved()
         ):
             return evolve_council.evolve_council(state, event)
+        case (
+            ActivityPhaseClosed()
+            | AggressionRolled()
+            | CenturyEnded()
+            | CenturyStarted()
+            | CityFounded()
+            | CivilizationLost()
+            | DiplomacyAttempted()
+            | HistoryRecorded()
+            | MemberExpelled()
+            | MigrationSet()
+            | PantheonChanged()
+            | PantheonChangeProposed()
+            | PantheonChangeSigned()
+            | PantheonChangeVetoed()
+            | PopulationGrew()
+            | PopulationPlaced()
+            | TicketCalled()
+            | TicketTaken()
+            | TurmoilRolled()
+            | TurmoilStarted()
+            | WarDeclared()
+            | WarFought()
+        ):
+            return state if state.earth is None else R(state, earth=evolve_earth(state.earth, event))
         case _:
             assert_never(event)
 

@@ -15,6 +15,7 @@ from typing import Literal
 import msgspec
 
 from domain.rulesets.gods2.content import ContentPack
+from domain.rulesets.gods2.earth.model import Earth, EarthSetup
 
 Kind = Literal["greater_god", "lesser_god", "celestial_spirit", "demon"]
 Era = Literal["null", "aleph", "centrum", "omega"]
@@ -94,6 +95,7 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     offices: dict[str, str] = {}
     laws: list[str] | None = None  # None: the game begins with the default law [003:494]
     content: ContentPack | None = None  # None: the sample pack shipped with the ruleset
+    earth: EarthSetup | None = None  # the Earth map of Era Centrum (races, squares); None: Heaven only
 
 
 class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -429,3 +431,4 @@ class State(msgspec.Struct, frozen=True):
     pool_accumulators: dict[str, Fraction] = {}
     source_scale: Fraction = Fraction(1)
     serial: int = 0
+    earth: Earth | None = None

@@ -1,0 +1,178 @@
+"""Earth commands (Era Centrum). Referees are the game's GMs: their commands are rulings with a reason where the
+text leaves them judgement ([000:228] "realistic"); gods act at the Window on the World."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.rulesets.gods2.earth.content import FractionText
+
+Side = Literal["attacker", "defender"]
+
+# --- referees ---------------------------------------------------------------------------------------------
+
+
+class StartCentury(msgspec.Struct, frozen=True, tag="StartCentury", tag_field="type", forbid_unknown_fields=True):
+    """Begin the next century: growth and placement, starvation, Mc modifications, aggressive attacks
+    ([000:228-251])."""
+
+
+class CloseActivityPhase(
+    msgspec.Struct, frozen=True, tag="CloseActivityPhase", tag_field="type", forbid_unknown_fields=True
+):
+    """End divine intervention for this century ([000:204])."""
+
+
+class EndCentury(msgspec.Struct, frozen=True, tag="EndCentury", tag_field="type", forbid_unknown_fields=True):
+    """The Calculation phase's automatic work: turmoil rolls, worship mana, per-century flags ([000:86],
+    [000:208-214], [000:107])."""
+
+
+class PlacePopulation(msgspec.Struct, frozen=True, tag="PlacePopulation", tag_field="type", forbid_unknown_fields=True):
+    """Replace the engine's placement of a race's units (square -> units), validated against the rules."""
+
+    race: str
+    squares: dict[str, int]
+    reason: str
+
+
+class SetMigration(msgspec.Struct, frozen=True, tag="SetMigration", tag_field="type", forbid_unknown_fields=True):
+    """Order a race to migrate towards a square (None: stop) ([000:236])."""
+
+    race: str
+    toward: str | None
+    reason: str
+
+
+class DeclareWar(msgspec.Struct, frozen=True, tag="DeclareWar", tag_field="type", forbid_unknown_fields=True):
+    """A war the gods instigated (or any the referees record); `instigator` names the god, if any."""
+
+    attacker: str
+    defender: str
+    reason: str
+    instigator: str | None = None
+
+
+class AttemptDiplomacy(
+    msgspec.Struct, frozen=True, tag="AttemptDiplomacy", tag_field="type", forbid_unknown_fields=True
+):
+    """A race tries to stop a declared war ([000:266]); the referees decide who tries."""
+
+    war: str
+    side: Side
+
+
+class ResolveWar(msgspec.Struct, frozen=True, tag="ResolveWar", tag_field="type", forbid_unknown_fields=True):
+    """Fight a declared war ([000:274-280]). Optional choices replace the engine's proposals: the population each
+    side brings in a combined war ([000:282]), the squares losses come from ([000:276]) and the squares the loser
+    vacates ([000:278])."""
+
+    war: str
+    reason: str = ""
+    attacker_population: int | None = None
+    defender_population: int | None = None
+    attacker_losses: dict[str, int] | None = None
+    defender_losses: dict[str, int] | None = None
+    vacated: list[str] | None = None
+
+
+class FoundCity(msgspec.Struct, frozen=True, tag="FoundCity", tag_field="type", forbid_unknown_fields=True):
+    """A race builds a city (the first on learning Civilization, later by Found City [000:112]); `square` breaks
+    a tie between equally populous squares."""
+
+    race: str
+    name: str
+    reason: str
+    great: bool = False
+    square: str | None = None
+
+
+class RecordHistory(msgspec.Struct, frozen=True, tag="RecordHistory", tag_field="type", forbid_unknown_fields=True):
+    """Write in the history of the world ([000:122]); `names` names things on the map ([000:124]). Gods need not
+    sign (`signed`)."""
+
+    text: str
+    names: dict[str, str] = {}
+    signed: bool = False
+
+
+class CallTicket(msgspec.Struct, frozen=True, tag="CallTicket", tag_field="type", forbid_unknown_fields=True):
+    """Call the next number at the Window; a no-show's number is skipped and loses the turn ([003:191])."""
+
+    skip_current: bool = False
+
+
+# --- gods ---------------------------------------------------------------------------------------------------
+
+
+class TakeQueueTicket(msgspec.Struct, frozen=True, tag="TakeQueueTicket", tag_field="type", forbid_unknown_fields=True):
+    """Take a number at the Window on the World ([003:189])."""
+
+
+class ProposePantheonChange(
+    msgspec.Struct, frozen=True, tag="ProposePantheonChange", tag_field="type", forbid_unknown_fields=True
+):
+    """A written pantheon change order, signed by its proposer ([000:72-78]); shares are percentages."""
+
+    race: str
+    shares: dict[str, FractionText]
+
+
+class SignPantheonChange(
+    msgspec.Struct, frozen=True, tag="SignPantheonChange", tag_field="type", forbid_unknown_fields=True
+):
+    order: str
+
+
+class StartReligiousTurmoil(
+    msgspec.Struct, frozen=True, tag="StartReligiousTurmoil", tag_field="type", forbid_unknown_fields=True
+):
+    """A member of the race's pantheon, at the Window, starts turmoil at will ([000:84], [000:96])."""
+
+    race: str
+
+
+class ExpelFromPantheon(
+    msgspec.Struct, frozen=True, tag="ExpelFromPantheon", tag_field="type", forbid_unknown_fields=True
+):
+    """The member chosen on a 5-6 turmoil roll names the member to kick out ([000:90-92])."""
+
+    race: str
+    member: str
+
+
+EarthCommand = (
+    StartCentury
+    | CloseActivityPhase
+    | EndCentury
+    | PlacePopulation
+    | SetMigration
+    | DeclareWar
+    | AttemptDiplomacy
+    | ResolveWar
+    | FoundCity
+    | RecordHistory
+    | CallTicket
+    | TakeQueueTicket
+    | ProposePantheonChange
+    | SignPantheonChange
+    | StartReligiousTurmoil
+    | ExpelFromPantheon
+)
+
+EARTH_GM_COMMANDS = frozenset(
+    {
+        "StartCentury",
+        "CloseActivityPhase",
+        "EndCentury",
+        "PlacePopulation",
+        "SetMigration",
+        "DeclareWar",
+        "AttemptDiplomacy",
+        "ResolveWar",
+        "FoundCity",
+        "CallTicket",
+    }
+)

@@ -1,0 +1,163 @@
+"""The Earth half of the content pack: knowledges, attributes, terrain features and history powers.
+
+The text defers the knowledge tree ([000:21], [000:155]), the racial attributes of Era Aleph ([000:17]), the
+terrain features' effects ([000:100], [000:188]) and the power lists ([000:136-200]) to material it does not
+include, so all of them are data. Every modifier is a plain integer change to a racial characteristic; the
+resistance notation is the text's own ([000:29-35]), parsed by `earth.resistances`.
+
+This module imports only msgspec, so `gods2.content` can embed `EarthContent` in the pack without a cycle.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+Terrain = Literal["plains", "forest", "desert", "mountains", "ice", "water"]
+Level = Literal["primitive", "barbarian", "civilized"]
+Element = Literal["F", "E", "N", "W", "A", "I"]
+KnowledgeKind = Literal["Kc", "Ke", "Km", "Ks"]
+# [000:172-184] the timing kinds of racial modifications.
+ModKind = Literal["Mc", "Mv", "Mv+", "Mi", "Mp", "Mu", "Mn"]
+# [000:29-35] e.g. "F-2", "W/2", "A+1", "X-1", "I-inf" (also "I-∞"); "W*2" doubles.
+ResistanceText = Annotated[str, msgspec.Meta(pattern=r"^[FENWAIX]([-+]([0-9]+|inf|∞)|[/*][1-9][0-9]*)$")]
+FractionText = Annotated[str, msgspec.Meta(pattern=r"^-?\d+(/[1-9]\d*)?$")]
+
+
+class Modifiers(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Changes to a race's characteristics ([000:37-45]), summed over everything the race has."""
+
+    aggression: int = 0
+    military: int = 0
+    diplomacy: int = 0
+    wealth: int = 0
+    movement: int = 0
+    seafaring: int = 0
+    growth_percent: int = 0  # [000:236] growth "is often modified by racial attributes or modifications"
+    limits: dict[Terrain, int] = {}  # [000:100] population limits changed by knowledges (Fishing...)
+    resistances: list[ResistanceText] = []
+
+
+class KnowledgeDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    name: str
+    prerequisites: list[str] = []
+    kind: KnowledgeKind | None = None
+    modifiers: Modifiers = Modifiers()
+
+
+class AttributeDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    name: str
+    modifiers: Modifiers = Modifiers()
+
+
+class FeatureDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A terrain feature: `limit` changes the square's population limit ([000:100]); `wealth` is given to the
+    race occupying the square ([000:43]); `military` to the race occupying it ([000:39]); a `resistant` feature
+    stops base terrain powers ([000:188])."""
+
+    id: str
+    name: str
+    limit: int = 0
+    wealth: int = 0
+    military: int = 0
+    resistant: bool = False
+
+
+class Disaster(msgspec.Struct, frozen=True, tag="disaster", tag_field="kind", forbid_unknown_fields=True):
+    """B: `deaths_per_square` units die in each target square of the race hit (before resistances, which apply
+    to the race's whole loss [000:149]); `city_deaths` removes cities; `all_units` kills everything there."""
+
+    deaths_per_square: int = 0
+    all_units: bool = False
+    city_losses: int = 0
+
+
+class TeachKnowledge(msgspec.Struct, frozen=True, tag="knowledge", tag_field="kind", forbid_unknown_fields=True):
+    """K: the target race learns `knowledge` (its prerequisites must be known [000:21])."""
+
+    knowledge: str
+
+
+class ModifyRace(msgspec.Struct, frozen=True, tag="modify", tag_field="kind", forbid_unknown_fields=True):
+    """M: a racial modification; `trigger` names the event that fires an Mv/Mv+ or ends an Mp ([000:176-180])."""
+
+    modifiers: Modifiers = Modifiers()
+    centuries: int | None = None  # how long it lasts once in effect; None: until its trigger or a ruling
+    trigger: str | None = None
+
+
+class Cult(msgspec.Struct, frozen=True, tag="cult", tag_field="kind", forbid_unknown_fields=True):
+    """Mu: the caster's share grows by `points`; the others shrink proportionally ([000:182])."""
+
+    points: FractionText
+
+
+class Turmoil(msgspec.Struct, frozen=True, tag="turmoil", tag_field="kind", forbid_unknown_fields=True):
+    """Starts religious turmoil in the target race ([000:84])."""
+
+
+class ChangeTerrain(msgspec.Struct, frozen=True, tag="terrain", tag_field="kind", forbid_unknown_fields=True):
+    """T: target squares become `to` (not squares with a resistant feature [000:188])."""
+
+    to: Terrain
+
+
+class AddFeature(msgspec.Struct, frozen=True, tag="feature", tag_field="kind", forbid_unknown_fields=True):
+    """F: adds `feature` to the target squares ([000:192])."""
+
+    feature: str
+
+
+class FoundCity(msgspec.Struct, frozen=True, tag="found_city", tag_field="kind", forbid_unknown_fields=True):
+    """Fc: the target race builds a city (or a great city) under the six-squares rule ([000:112])."""
+
+    great: bool = False
+
+
+class EarthRuling(msgspec.Struct, frozen=True, tag="ruling", tag_field="kind", forbid_unknown_fields=True):
+    """An effect the referees must judge ([000:259]); casting opens an Earth ruling with this question."""
+
+    question: str
+
+
+HistoryEffect = (
+    Disaster | TeachKnowledge | ModifyRace | Cult | Turmoil | ChangeTerrain | AddFeature | FoundCity | EarthRuling
+)
+
+HistoryCode = Literal[
+    "B", "Bf", "Be", "Bn", "Bw", "Ba", "Bi",
+    "K", "Kc", "Ke", "Km", "Ks",
+    "G", "M", "Mc", "Mv", "Mv+", "Mi", "Mp", "Mu", "Mn",
+    "T", "F", "Fc", "X",
+]  # fmt: skip
+
+
+class HistoryPowerDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A history power ([000:126-200]): `level` is the number of sphere cards needed, alone or combined
+    ([000:130]); `codes` its categories; `min_wealth` a Wealth prerequisite ([000:43])."""
+
+    id: str
+    name: str
+    sphere: str
+    level: int
+    cost: int
+    codes: list[HistoryCode]
+    effects: list[HistoryEffect] = []
+    min_wealth: int = 0
+    description: str = ""
+
+
+class EarthContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """`worship_sources`: century-end mana sources paid per worshipper (a share of a race's effective
+    population [000:66], [000:212]); a `demonic` one pays diabolists into the demonic pool ([000:68]).
+    `death_events`: the death worksheet's boxes ([000:208]), as event names for the event mana sources."""
+
+    knowledges: list[KnowledgeDef] = []
+    attributes: list[AttributeDef] = []
+    features: list[FeatureDef] = []
+    history_powers: list[HistoryPowerDef] = []
+    worship_sources: list[str] = []
+    civilization: str = "civilization"

@@ -1,0 +1,93 @@
+"""`decide_earth`: one `match` over the Earth commands, each delegating to its area's `decide_*` function."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import assert_never
+
+from domain.engine import DecisionContext
+from domain.rulesets.gods2.common import reject, require_reason
+from domain.rulesets.gods2.earth import century, cities, religion, wars, window
+from domain.rulesets.gods2.earth.commands import (
+    AttemptDiplomacy,
+    CallTicket,
+    CloseActivityPhase,
+    DeclareWar,
+    EarthCommand,
+    EndCentury,
+    ExpelFromPantheon,
+    FoundCity,
+    PlacePopulation,
+    ProposePantheonChange,
+    RecordHistory,
+    ResolveWar,
+    SetMigration,
+    SignPantheonChange,
+    StartCentury,
+    StartReligiousTurmoil,
+    TakeQueueTicket,
+)
+from domain.rulesets.gods2.earth.common import earth_of, race_of, require_activity
+from domain.rulesets.gods2.earth.events import MigrationSet, PopulationPlaced
+from domain.rulesets.gods2.earth.population import placement_problems
+from domain.rulesets.gods2.model import State
+
+
+def decide_earth(state: State, command: EarthCommand, ctx: DecisionContext) -> Sequence[object]:
+    match command:
+        case StartCentury():
+            return century.decide_start_century(state, command, ctx)
+        case CloseActivityPhase():
+            return century.decide_close_activity(state, command, ctx)
+        case EndCentury():
+            return century.decide_end_century(state, command, ctx)
+        case PlacePopulation():
+            return decide_place_population(state, command, ctx)
+        case SetMigration():
+            return decide_set_migration(state, command, ctx)
+        case DeclareWar():
+            return wars.decide_declare_war(state, command, ctx)
+        case AttemptDiplomacy():
+            return wars.decide_attempt_diplomacy(state, command, ctx)
+        case ResolveWar():
+            return wars.decide_resolve_war(state, command, ctx)
+        case FoundCity():
+            return cities.decide_found_city(state, command, ctx)
+        case RecordHistory():
+            return window.decide_record_history(state, command, ctx)
+        case CallTicket():
+            return window.decide_call_ticket(state, command, ctx)
+        case TakeQueueTicket():
+            return window.decide_take_ticket(state, command, ctx)
+        case ProposePantheonChange():
+            return religion.decide_propose(state, command, ctx)
+        case SignPantheonChange():
+            return religion.decide_sign(state, command, ctx)
+        case StartReligiousTurmoil():
+            return religion.decide_start_turmoil(state, command, ctx)
+        case ExpelFromPantheon():
+            return religion.decide_expel(state, command, ctx)
+        case _:
+            assert_never(command)
+
+
+def decide_place_population(state: State, command: PlacePopulation, ctx: DecisionContext) -> Sequence[object]:
+    """A referee's placement replaces the engine's ([000:228]); it must keep to the rules it adjusts."""
+    require_reason(command.reason)
+    earth = earth_of(state)
+    require_activity(earth)
+    race = race_of(earth, command.race)
+    problems = placement_problems(earth, race, state.pack.earth, command.squares)
+    if problems:
+        raise reject("bad_placement", "; ".join(problems))
+    placement = {k: v for k, v in command.squares.items() if v > 0}
+    return [PopulationPlaced(race=race.id, placement=placement, reason=command.reason)]
+
+
+def decide_set_migration(state: State, command: SetMigration, ctx: DecisionContext) -> Sequence[object]:
+    require_reason(command.reason)
+    earth = earth_of(state)
+    race = race_of(earth, command.race)
+    if command.toward is not None and command.toward not in earth.squares:
+        raise reject("unknown_square", f"There is no square {command.toward!r}.")
+    return [MigrationSet(race=race.id, toward=command.toward, reason=command.reason)]

@@ -1,0 +1,211 @@
+"""Earth events: every number a decision reached (growth, placement, rolls' consequences, losses) is written
+here, so `evolve` applies them and never recomputes a rule."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.rulesets.gods2.content import ExactFraction
+
+
+class CenturyStarted(msgspec.Struct, frozen=True, tag="CenturyStarted", tag_field="type"):
+    century: int
+    activated: dict[str, list[str]] = {}  # race -> Mc modifications now in effect [000:174]
+
+
+class PopulationGrew(msgspec.Struct, frozen=True, tag="PopulationGrew", tag_field="type"):
+    """[000:236] growth and its placement; `starved` units died over the limits ([000:107])."""
+
+    race: str
+    base: int
+    grown: int
+    placement: dict[str, int]
+    starved: int
+
+
+class PopulationPlaced(msgspec.Struct, frozen=True, tag="PopulationPlaced", tag_field="type"):
+    race: str
+    placement: dict[str, int]
+    reason: str
+
+
+class MigrationSet(msgspec.Struct, frozen=True, tag="MigrationSet", tag_field="type"):
+    race: str
+    toward: str | None
+    reason: str
+
+
+class AggressionRolled(msgspec.Struct, frozen=True, tag="AggressionRolled", tag_field="type"):
+    """[000:242-247] d6 + Aggression and the number of wars it declares."""
+
+    race: str
+    roll: int
+    aggression: int
+    wars: int
+
+
+class WarDeclared(msgspec.Struct, frozen=True, tag="WarDeclared", tag_field="type"):
+    """Posted publicly ([000:251])."""
+
+    war: str
+    attacker: str
+    defender: str
+    aggressive: bool
+    century: int
+    instigator: str | None = None
+    reason: str = ""
+
+
+class DiplomacyAttempted(msgspec.Struct, frozen=True, tag="DiplomacyAttempted", tag_field="type"):
+    war: str
+    side: str
+    roll: int
+    total: int
+    averted: bool
+
+
+class WarFought(msgspec.Struct, frozen=True, tag="WarFought", tag_field="type"):
+    """[000:276-280] `losses`: square -> units killed (both sides); `retreats`: square -> units arriving;
+    `occupied`: square -> winning units moving in (taken from `moved_from`); cities destroyed or captured."""
+
+    war: str
+    attacker_population: int
+    defender_population: int
+    attacker_percent: int
+    defender_percent: int
+    attacker_losses: int
+    defender_losses: int
+    loser: str | None
+    vacate: int
+    losses: dict[str, int]
+    vacated: list[str]
+    retreats: dict[str, int]
+    starved: int
+    occupied: dict[str, int]
+    moved_from: dict[str, int]
+    cities_destroyed: list[str]
+    cities_captured: list[str]
+    reason: str = ""
+
+
+class CityFounded(msgspec.Struct, frozen=True, tag="CityFounded", tag_field="type"):
+    race: str
+    square: str
+    name: str
+    great: bool = False
+
+
+class CivilizationLost(msgspec.Struct, frozen=True, tag="CivilizationLost", tag_field="type"):
+    """[000:118] the last city fell: the race reverts to barbarism and forgets every knowledge that needed
+    Civilization (transitively, digest reading 7)."""
+
+    race: str
+    knowledges: list[str]
+
+
+class ActivityPhaseClosed(msgspec.Struct, frozen=True, tag="ActivityPhaseClosed", tag_field="type"):
+    century: int
+
+
+class TurmoilRolled(msgspec.Struct, frozen=True, tag="TurmoilRolled", tag_field="type"):
+    """[000:86-92] `picked`: the random member; `expelled` when decided at once; `chooser` must name one."""
+
+    race: str
+    roll: int
+    picked: str | None = None
+    expelled: str | None = None
+    chooser: str | None = None
+
+
+class MemberExpelled(msgspec.Struct, frozen=True, tag="MemberExpelled", tag_field="type"):
+    race: str
+    member: str
+    by: str | None
+    shares: dict[str, ExactFraction]
+    turmoil_ended: bool
+
+
+class TurmoilStarted(msgspec.Struct, frozen=True, tag="TurmoilStarted", tag_field="type"):
+    race: str
+    by: str
+
+
+class PantheonChangeProposed(msgspec.Struct, frozen=True, tag="PantheonChangeProposed", tag_field="type"):
+    order: str
+    race: str
+    shares: dict[str, ExactFraction]
+    by: str
+
+
+class PantheonChangeSigned(msgspec.Struct, frozen=True, tag="PantheonChangeSigned", tag_field="type"):
+    order: str
+    by: str
+
+
+class PantheonChanged(msgspec.Struct, frozen=True, tag="PantheonChanged", tag_field="type"):
+    """[000:72] unanimous; it also ends turmoil ([000:94]). `cause`: order id, cult power or obliteration."""
+
+    race: str
+    shares: dict[str, ExactFraction]
+    cause: str
+    ends_turmoil: bool = False
+    order: str | None = None
+
+
+class PantheonChangeVetoed(msgspec.Struct, frozen=True, tag="PantheonChangeVetoed", tag_field="type"):
+    order: str
+    race: str
+    vetoed_by: list[str]
+
+
+class CenturyEnded(msgspec.Struct, frozen=True, tag="CenturyEnded", tag_field="type"):
+    """Clears the century's flags ([000:107], [000:82]) and counts down modifications; `expired` by race."""
+
+    century: int
+    expired: dict[str, list[str]] = {}
+
+
+class TicketTaken(msgspec.Struct, frozen=True, tag="TicketTaken", tag_field="type"):
+    number: int
+    holder: str
+
+
+class TicketCalled(msgspec.Struct, frozen=True, tag="TicketCalled", tag_field="type"):
+    """`number` is now served (None: the queue is empty); `skipped` lost its turn ([003:191])."""
+
+    number: int | None
+    skipped: int | None = None
+
+
+class HistoryRecorded(msgspec.Struct, frozen=True, tag="HistoryRecorded", tag_field="type"):
+    century: int
+    text: str
+    names: dict[str, str] = {}
+    author: str | None = None
+    signed: bool = False
+
+
+EarthEvent = (
+    CenturyStarted
+    | PopulationGrew
+    | PopulationPlaced
+    | MigrationSet
+    | AggressionRolled
+    | WarDeclared
+    | DiplomacyAttempted
+    | WarFought
+    | CityFounded
+    | CivilizationLost
+    | ActivityPhaseClosed
+    | TurmoilRolled
+    | MemberExpelled
+    | TurmoilStarted
+    | PantheonChangeProposed
+    | PantheonChangeSigned
+    | PantheonChanged
+    | PantheonChangeVetoed
+    | CenturyEnded
+    | TicketTaken
+    | TicketCalled
+    | HistoryRecorded
+)

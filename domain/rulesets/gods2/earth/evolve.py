@@ -1,0 +1,178 @@
+"""Fold one Earth event into `State.earth`. Total: applies what the event says and never decides."""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+import msgspec
+
+from domain.rulesets.gods2.earth.events import (
+    ActivityPhaseClosed,
+    AggressionRolled,
+    CenturyEnded,
+    CenturyStarted,
+    CityFounded,
+    CivilizationLost,
+    DiplomacyAttempted,
+    EarthEvent,
+    HistoryRecorded,
+    MemberExpelled,
+    MigrationSet,
+    PantheonChanged,
+    PantheonChangeProposed,
+    PantheonChangeSigned,
+    PantheonChangeVetoed,
+    PopulationGrew,
+    PopulationPlaced,
+    TicketCalled,
+    TicketTaken,
+    TurmoilRolled,
+    TurmoilStarted,
+    WarDeclared,
+    WarFought,
+)
+from domain.rulesets.gods2.earth.model import City, Earth, HistoryEntry, PantheonOrder, Race, Ticket, War
+
+R = msgspec.structs.replace
+
+
+def _race(earth: Earth, race_id: str, **fields: object) -> Earth:
+    race = earth.races.get(race_id)
+    if race is None:
+        return earth
+    return R(earth, races={**earth.races, race_id: R(race, **fields)})
+
+
+def _distribute(earth: Earth, race_id: str, placement: dict[str, int]) -> Earth:
+    """The race now holds exactly `placement`; squares it leaves are empty (a city there stays with the square
+    only while units remain, so placements never empty a city square)."""
+    squares = dict(earth.squares)
+    for sid, sq in earth.squares.items():
+        if sq.race == race_id and sid not in placement:
+            squares[sid] = R(sq, race=None, units=0, city=None)
+    for sid, units in placement.items():
+        sq = squares[sid]
+        squares[sid] = R(sq, race=race_id if units > 0 else None, units=units, city=sq.city if units > 0 else None)
+    return R(earth, squares=squares)
+
+
+def _war_fought(earth: Earth, e: WarFought) -> Earth:
+    war = earth.wars[e.war]
+    winner = {"attacker": war.defender, "defender": war.attacker}.get(e.loser or "")
+    winner = war.attacker if e.loser == "defender" else war.defender if e.loser == "attacker" else None
+    loser = war.defender if e.loser == "defender" else war.attacker if e.loser == "attacker" else None
+    squares = dict(earth.squares)
+    for sid, dead in e.losses.items():
+        sq = squares[sid]
+        left = max(0, sq.units - dead)
+        squares[sid] = R(sq, units=left, race=sq.race if left else None, city=sq.city if left else None)
+    for sid in e.vacated:
+        squares[sid] = R(
+            squares[sid], units=0, race=None, city=None if sid in e.cities_destroyed else squares[sid].city
+        )
+    for sid, units in e.retreats.items():
+        sq = squares[sid]
+        squares[sid] = R(sq, race=loser, units=sq.units + units)
+    for sid, units in e.moved_from.items():
+        squares[sid] = R(squares[sid], units=squares[sid].units - units)
+    for sid, units in e.occupied.items():
+        squares[sid] = R(squares[sid], race=winner, units=squares[sid].units + units)
+    for sid, sq in squares.items():
+        if sq.city is not None and (sq.units == 0 or sid in e.cities_destroyed):
+            squares[sid] = R(sq, city=None)
+    wars = {**earth.wars, e.war: R(war, fought=True)}
+    return R(earth, squares=squares, wars=wars)
+
+
+def _century_ended(earth: Earth, e: CenturyEnded) -> Earth:
+    races = {}
+    for rid, race in earth.races.items():
+        expired = set(e.expired.get(rid, []))
+        mods = tuple(
+            R(m, centuries_left=m.centuries_left - 1 if m.active and m.centuries_left is not None else m.centuries_left)
+            for m in race.modifications
+            if m.id not in expired
+        )
+        races[rid] = R(race, starved=False, turmoil_this_century=race.in_turmoil, modifications=mods)
+    return R(earth, races=races, stage="before")
+
+
+def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
+    match event:
+        case CenturyStarted():
+            races = {
+                rid: R(
+                    r,
+                    modifications=tuple(
+                        R(m, active=True) if m.id in event.activated.get(rid, []) else m for m in r.modifications
+                    ),
+                )
+                for rid, r in earth.races.items()
+            }
+            return R(earth, century=event.century, stage="activity", races=races, wars={}, serial=earth.serial)
+        case PopulationGrew():
+            earth = _distribute(earth, event.race, event.placement)
+            return _race(earth, event.race, starved=True) if event.starved > 0 else earth
+        case PopulationPlaced():
+            return _distribute(earth, event.race, event.placement)
+        case MigrationSet():
+            return _race(earth, event.race, migration=event.toward)
+        case AggressionRolled():
+            return earth
+        case WarDeclared():
+            war = War(
+                event.war, event.attacker, event.defender, event.aggressive, event.century, instigator=event.instigator
+            )
+            return R(earth, wars={**earth.wars, event.war: war}, serial=earth.serial + 1)
+        case DiplomacyAttempted():
+            if not event.averted or event.war not in earth.wars:
+                return earth
+            return R(earth, wars={**earth.wars, event.war: R(earth.wars[event.war], averted=True)})
+        case WarFought():
+            return _war_fought(earth, event)
+        case CityFounded():
+            sq = earth.squares[event.square]
+            return R(earth, squares={**earth.squares, sq.id: R(sq, city=City(event.name, event.great))})
+        case CivilizationLost():
+            race = earth.races[event.race]
+            kept = tuple(k for k in race.knowledges if k not in event.knowledges)
+            return _race(earth, event.race, level="barbarian", knowledges=kept)
+        case ActivityPhaseClosed():
+            return R(earth, stage="calculation")
+        case TurmoilRolled():
+            return _race(earth, event.race, expeller=event.chooser) if event.chooser else earth
+        case MemberExpelled():
+            return _race(
+                earth, event.race, pantheon=dict(event.shares), in_turmoil=not event.turmoil_ended, expeller=None
+            )
+        case TurmoilStarted():
+            return _race(earth, event.race, in_turmoil=True, turmoil_this_century=True)
+        case PantheonChangeProposed():
+            order = PantheonOrder(event.order, event.race, dict(event.shares), (event.by,))
+            return R(earth, orders={**earth.orders, event.order: order}, serial=earth.serial + 1)
+        case PantheonChangeSigned():
+            order = earth.orders[event.order]
+            return R(earth, orders={**earth.orders, order.id: R(order, signed=(*order.signed, event.by))})
+        case PantheonChanged():
+            orders = {k: o for k, o in earth.orders.items() if k != event.order}
+            earth = R(earth, orders=orders)
+            if event.ends_turmoil:
+                return _race(earth, event.race, pantheon=dict(event.shares), in_turmoil=False, expeller=None)
+            return _race(earth, event.race, pantheon=dict(event.shares))
+        case PantheonChangeVetoed():
+            return R(earth, orders={k: o for k, o in earth.orders.items() if k != event.order})
+        case CenturyEnded():
+            return _century_ended(earth, event)
+        case TicketTaken():
+            return R(earth, queue=(*earth.queue, Ticket(event.number, event.holder)), next_ticket=event.number + 1)
+        case TicketCalled():
+            queue = tuple(t for t in earth.queue if t.number not in (earth.serving, event.skipped))
+            return R(earth, queue=queue, serving=event.number)
+        case HistoryRecorded():
+            entry = HistoryEntry(event.century, event.text, dict(event.names), event.author, event.signed)
+            return R(earth, history=(*earth.history, entry))
+        case _:
+            assert_never(event)
+
+
+__all__ = ["Race", "evolve_earth"]

@@ -1,0 +1,96 @@
+"""The Earth map from the scenario's `earth` section, checked against the rules and the content pack."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.rulesets.gods2.common import reject
+from domain.rulesets.gods2.content import parse_fraction
+from domain.rulesets.gods2.earth import pantheon
+from domain.rulesets.gods2.earth.content import EarthContent
+from domain.rulesets.gods2.earth.model import SPECIAL_MEMBERS, City, Earth, EarthSetup, Race, Square
+from domain.rulesets.gods2.earth.resistances import parse
+from domain.rulesets.gods2.model import Settings, Setup, State
+from domain.rulesets.gods2.setup import initial_state as heaven_initial_state
+
+
+def _problems(setup: EarthSetup, content: EarthContent, gods: set[str]) -> list[str]:
+    problems: list[str] = []
+    ids = {s.id for s in setup.squares}
+    races = {r.id for r in setup.races}
+    knowledges = {k.id for k in content.knowledges}
+    attributes = {a.id for a in content.attributes}
+    features = {f.id for f in content.features}
+    if len(ids) != len(setup.squares) or len(races) != len(setup.races):
+        problems.append("square and race ids must be unique")
+    for s in setup.squares:
+        problems += [f"square {s.id} borders unknown square {n}" for n in s.neighbours if n not in ids]
+        problems += [f"square {s.id} has unknown feature {f}" for f in s.features if f not in features]
+        if s.race is not None and s.race not in races:
+            problems.append(f"square {s.id} holds unknown race {s.race}")
+        if s.units < 0 or (s.units > 0) != (s.race is not None):
+            problems.append(f"square {s.id}: units belong to one race, never negative")
+        if s.city is not None and s.units == 0:
+            problems.append(f"square {s.id}: a city stands only where its race lives [000:110]")
+    for r in setup.races:
+        shares = {m: parse_fraction(p) for m, p in r.pantheon.items()}
+        problems += [f"race {r.id}: {p}" for p in pantheon.shares_problems(shares)]
+        problems += [f"race {r.id} worships unknown {m}" for m in shares if m not in gods and m not in SPECIAL_MEMBERS]
+        problems += [f"race {r.id} knows unknown {k}" for k in r.knowledges if k not in knowledges]
+        problems += [f"race {r.id} has unknown attribute {a}" for a in r.attributes if a not in attributes]
+        for text in r.resistances:
+            try:
+                parse(text)
+            except ValueError as err:
+                problems.append(f"race {r.id}: {err}")
+    return problems
+
+
+def attach_earth(state: State, setup: EarthSetup | None) -> State:
+    if setup is None:
+        return state
+    content = state.pack.earth
+    problems = _problems(setup, content, set(state.characters))
+    if problems:
+        raise reject("bad_scenario", "; ".join(problems))
+    neighbours: dict[str, set[str]] = {s.id: set(s.neighbours) for s in setup.squares}
+    for s in setup.squares:  # adjacency is symmetric
+        for n in s.neighbours:
+            neighbours[n].add(s.id)
+    squares = {
+        s.id: Square(
+            id=s.id,
+            terrain=s.terrain,
+            neighbours=tuple(sorted(neighbours[s.id])),
+            features=tuple(s.features),
+            race=s.race,
+            units=s.units,
+            city=City(s.city.name, s.city.great) if s.city is not None else None,
+            name=s.name,
+        )
+        for s in setup.squares
+    }
+    races = {
+        r.id: Race(
+            id=r.id,
+            name=r.name,
+            level=r.level,
+            pantheon={m: parse_fraction(p) for m, p in r.pantheon.items()},
+            attributes=tuple(r.attributes),
+            knowledges=tuple(r.knowledges),
+            aggression=r.aggression,
+            military=r.military,
+            diplomacy=r.diplomacy,
+            wealth=r.wealth,
+            movement=r.movement,
+            seafaring=r.seafaring,
+            resistances=tuple(r.resistances),
+        )
+        for r in setup.races
+    }
+    return msgspec.structs.replace(state, earth=Earth(squares=squares, races=races, century=setup.century))
+
+
+def initial_state(setup: Setup, settings: Settings) -> State:
+    """Heaven from the scenario, then the Earth map from its `earth` section."""
+    return attach_earth(heaven_initial_state(setup, settings), setup.earth)
