@@ -101,11 +101,18 @@ class MoveMonster(_Command, frozen=True, tag="MoveMonster"):
 
 class MonsterAction(_Command, frozen=True, tag="MonsterAction"):
     """[002:105-108] the monster's one Action: scavenge, raid (`target`: a tribe or monster on the same or a
-    neighbouring Land) or rest (5 Food from its hoard heal a hitpoint)."""
+    neighbouring Land) or rest (5 Food from its hoard heal a hitpoint).
+
+    A raid won against a tribe takes loot into the hoard ([002:56], [002:102]): `loot` names the resources to
+    take first (the rest follow in the order food, production, gold, luxuries, mana), and `take` the single
+    Artefact or the knowledge of a single Spell also taken (the monster learns it: [002:104] monsters learn
+    spells as tribes do); the dearest of that kind, or of the other kind if the tribe has none."""
 
     monster: str
     action: Literal["scavenge", "raid", "rest"]
     target: str | None = None
+    loot: list[ResourceName] = []
+    take: Literal["artefact", "spell"] = "artefact"
 
 
 class FeedMonster(_Command, frozen=True, tag="FeedMonster"):
@@ -133,10 +140,13 @@ class MonsterTrade(_Command, frozen=True, tag="MonsterTrade"):
 
 
 class SetMonsterSpells(_Command, frozen=True, tag="SetMonsterSpells"):
-    """[002:15] [002:104] the continuous spells the monster casts each turn; `null`: it chooses for itself."""
+    """[002:15] [002:104] the continuous spells the monster casts each turn (transmutations of its hoard
+    included); `null`: it chooses for itself. `curses`: curse spell -> the tribe it is cast on each turn
+    ([002:72], from the monster's mana store; a monster never curses on its own)."""
 
     monster: str
     spells: list[str] | None
+    curses: dict[str, str] = {}
 
 
 class TakeMonsterMana(_Command, frozen=True, tag="TakeMonsterMana"):

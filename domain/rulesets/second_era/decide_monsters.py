@@ -79,9 +79,15 @@ def check_monster_trade(state: State, god: str, order: MonsterTrade) -> None:
 
 def check_monster_spells(state: State, god: str, order: SetMonsterSpells) -> None:
     monster = own_monster(state, god, order.monster)
-    unknown = [s for s in order.spells or () if s not in monster.spells]
+    unknown = [s for s in [*(order.spells or ()), *order.curses] if s not in monster.spells]
     if unknown:
         raise reject("unknown_spell", f"The monster does not know {unknown}.")
+    for spell, target in order.curses.items():
+        if not all(e.reverse for e in state.spells[spell].effects):
+            raise reject("not_a_curse", f"{spell} is not a curse.")
+        if target not in state.tribes or target == state.gods[god].tribe:
+            # [002:72] a curse is laid on another tribe; not on the monster's own patron's.
+            raise reject("bad_target", "A monster curses another god's tribe [002:72].")
 
 
 def check_take_monster_mana(state: State, god: str, order: TakeMonsterMana) -> None:

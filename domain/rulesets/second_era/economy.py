@@ -47,11 +47,12 @@ def tribe_effects(state: State, tribe: Tribe) -> list[Effect]:
     curses laid on it."""
     effects = [e for spell in tribe.active if spell in state.spells for e in state.spells[spell].effects]
     effects += [e for a in state.artefacts.values() if a.holder == tribe.id for e in a.effects]
-    # [002:72] curses other tribes cast on this one this turn.
+    # [002:72] curses other tribes, and monsters [002:104], cast on this one this turn.
+    cursing = [c for other in state.tribes.values() for c in other.cursing]
+    cursing += [c for monster in state.monsters.values() for c in monster.cursing]
     effects += [
         e
-        for other in state.tribes.values()
-        for spell, target in other.cursing
+        for spell, target in cursing
         if target == tribe.id and spell in state.spells
         for e in state.spells[spell].effects
     ]

@@ -24,7 +24,9 @@ from domain.rulesets.second_era.deal_events import (
 from domain.rulesets.second_era.event_base import EventBase as _Event
 from domain.rulesets.second_era.monster_events import (
     HoardChanged,
+    HoardTransmuted,
     MonsterAte,
+    MonsterCursesCast,
     MonsterDied,
     MonsterHealed,
     MonsterLevelled,
@@ -35,6 +37,7 @@ from domain.rulesets.second_era.monster_events import (
     MonsterSpellCast,
     MonsterSpellOrdersSet,
     MonsterSpellsCast,
+    MonsterSpellStolen,
     MonsterTraded,
     MonsterWounded,
 )
@@ -414,6 +417,9 @@ Event = (
     | MonsterSpellOrdersSet
     | MonsterSpellCast
     | MonsterHealed
+    | MonsterSpellStolen
+    | MonsterCursesCast
+    | HoardTransmuted
     | ResourcesTaken
     | TribeDriven
     | RazeBegun
@@ -466,9 +472,11 @@ __all__ = [
     "HeroKilled",
     "HeroLevelled",
     "HoardChanged",
+    "HoardTransmuted",
     "InstantCast",
     "ManaSpent",
     "MonsterAte",
+    "MonsterCursesCast",
     "MonsterDied",
     "MonsterHealed",
     "MonsterLevelled",
@@ -479,6 +487,7 @@ __all__ = [
     "MonsterSpawned",
     "MonsterSpellCast",
     "MonsterSpellOrdersSet",
+    "MonsterSpellStolen",
     "MonsterSpellsCast",
     "MonsterTraded",
     "MonsterWounded",

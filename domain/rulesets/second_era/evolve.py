@@ -29,9 +29,11 @@ from domain.rulesets.second_era.events import (
     HeroKilled,
     HeroLevelled,
     HoardChanged,
+    HoardTransmuted,
     InstantCast,
     ManaSpent,
     MonsterAte,
+    MonsterCursesCast,
     MonsterDied,
     MonsterHealed,
     MonsterLevelled,
@@ -43,6 +45,7 @@ from domain.rulesets.second_era.events import (
     MonsterSpellCast,
     MonsterSpellOrdersSet,
     MonsterSpellsCast,
+    MonsterSpellStolen,
     MonsterTraded,
     MonsterWounded,
     OrderCancelled,
@@ -271,6 +274,9 @@ def evolve(state: State, event: Event) -> State:
             | MonsterSpellOrdersSet()
             | MonsterSpellCast()
             | MonsterHealed()
+            | MonsterSpellStolen()
+            | MonsterCursesCast()
+            | HoardTransmuted()
         ):
             return evolve_monster(state, event)
         case StockpileAdjusted():

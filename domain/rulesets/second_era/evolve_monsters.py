@@ -8,7 +8,9 @@ import msgspec
 
 from domain.rulesets.second_era.events import (
     HoardChanged,
+    HoardTransmuted,
     MonsterAte,
+    MonsterCursesCast,
     MonsterDied,
     MonsterHealed,
     MonsterLevelled,
@@ -19,6 +21,7 @@ from domain.rulesets.second_era.events import (
     MonsterSpellCast,
     MonsterSpellOrdersSet,
     MonsterSpellsCast,
+    MonsterSpellStolen,
     MonsterTraded,
     MonsterWounded,
 )
@@ -33,6 +36,9 @@ MonsterEvent = (
     | MonsterSpellsCast
     | MonsterSpellCast
     | MonsterHealed
+    | MonsterSpellStolen
+    | MonsterCursesCast
+    | HoardTransmuted
     | MonsterMoved
     | MonsterLevelled
     | MonsterWounded
@@ -99,11 +105,20 @@ def evolve_monster(state: State, event: MonsterEvent) -> State:
                 state, R(monster, active=event.spells, hoard=_floor0(monster.hoard.minus(Resources(mana=event.mana))))
             )
         case MonsterSpellOrdersSet():
-            return _put(state, R(monster, cast=event.spells))
+            return _put(state, R(monster, cast=event.spells, curse_orders=dict(event.curses)))
+        case MonsterCursesCast():
+            spent = Resources(mana=event.mana)
+            return _put(state, R(monster, cursing=event.curses, hoard=_floor0(monster.hoard.minus(spent))))
         case MonsterSpellCast():
             return _hoard(state, monster.id, Resources(mana=-event.mana))
         case MonsterHealed():
             return _put(state, R(monster, hp=min(max_hp(monster), monster.hp + event.hitpoints)))
+        case MonsterSpellStolen():
+            if event.spell in monster.spells:
+                return state
+            return _put(state, R(monster, spells=(*monster.spells, event.spell)))
+        case HoardTransmuted():
+            return _hoard(state, monster.id, event.produced.minus(event.consumed))
         case MonsterManaTaken():
             state = _hoard(state, monster.id, Resources(mana=-event.amount))
             god = state.gods.get(event.god)

@@ -100,6 +100,7 @@ class MonsterSpellOrdersSet(_Event, frozen=True, tag="MonsterSpellOrdersSet"):
     god: str
     monster: str
     spells: tuple[str, ...] | None
+    curses: dict[str, str] = {}
 
 
 class MonsterSpellCast(_Event, frozen=True, tag="MonsterSpellCast"):
@@ -119,3 +120,34 @@ class MonsterHealed(_Event, frozen=True, tag="MonsterHealed"):
 
     monster: str
     hitpoints: int
+
+
+class MonsterSpellStolen(_Event, frozen=True, tag="MonsterSpellStolen"):
+    """[002:56] [002:104] a monster that beat a tribe in a raid learns one of the tribe's spells."""
+
+    god: str
+    monster: str
+    spell: str
+    from_tribe: str
+
+
+class HoardTransmuted(_Event, frozen=True, tag="HoardTransmuted"):
+    """[002:71] [002:104] a monster's transmutation (a spell it cast, or an artefact it holds: `spell` is then
+    the artefact's id) turned `consumed` of its hoard into `produced`."""
+
+    god: str
+    monster: str
+    spell: str
+    consumed: Resources
+    produced: Resources
+
+
+class MonsterCursesCast(_Event, frozen=True, tag="MonsterCursesCast"):
+    """[002:72] [002:75] [002:104] curses a monster cast this turn from its mana store: (spell, target tribe)
+    pairs, the Counterspell surcharge included. A cursed tribe notices: public."""
+
+    god: str
+    monster: str
+    curses: tuple[tuple[str, str], ...]
+    mana: int
+    lapsed: tuple[str, ...] = ()

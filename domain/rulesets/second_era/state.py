@@ -87,6 +87,8 @@ class Monster(msgspec.Struct, frozen=True):
     spells: tuple[str, ...] = ()  # [002:104] monsters learn and cast spells as tribes do
     active: tuple[str, ...] = ()  # continuous spells cast from its mana store this turn
     cast: tuple[str, ...] | None = None  # continuous spells ordered by its god; None: it chooses
+    curse_orders: dict[str, str] = {}  # curse spell -> target tribe, cast each turn [002:72] [002:104]
+    cursing: tuple[tuple[str, str], ...] = ()  # (curse spell, target tribe) cast and paid this turn
 
 
 class Spell(msgspec.Struct, frozen=True):

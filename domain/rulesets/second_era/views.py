@@ -19,6 +19,7 @@ from domain.rulesets.second_era.events import (
     Event,
     Harvested,
     HoardChanged,
+    HoardTransmuted,
     ManaSpent,
     MonsterAte,
     MonsterManaTaken,
@@ -235,6 +236,7 @@ _PRIVATE = (
     MonsterManaTaken,
     MonsterSpellsCast,
     MonsterSpellOrdersSet,
+    HoardTransmuted,
 )
 
 

@@ -84,7 +84,7 @@ PUBLIC_EVENTS = {
     "GodManaAdjusted", "HeroBorn", "HeroKilled", "HeroLevelled", "InstantCast", "MonsterDied", "MonsterHealed",
     "MonsterLevelled", "MonsterMoved", "MonsterRested", "MonsterSpawned", "MonsterSpellCast", "MonsterWounded",
     "RazeResolved", "ResourcesTaken", "SpellStolen", "StructureBuilt", "TravelResolved", "TribeDriven",
-    "TribeGrew", "TribeMoved", "ClanRolesSet", "TurnResolved",
+    "TribeGrew", "TribeMoved", "ClanRolesSet", "TurnResolved", "MonsterSpellStolen", "MonsterCursesCast",
 }  # fmt: skip
 SEALED_BIDS = {"RazeBegun", "TravelBegun"}  # public, bid hidden
 BETWEEN_PARTIES = {"TradeOffered", "TradeAccepted", "TradeEnded", "TradeCarriedOut", "TradeFailed"}
@@ -92,7 +92,7 @@ PRIVATE_BY_GOD = {
     "OrderGiven", "OrderCancelled", "OrderFailed", "ManaSpent", "TurnReported", "SpellTaught", "SpellOrdersSet",
     "RetreatSet", "ChampionSet", "SpellsCast", "Transmuted", "Harvested", "UpkeepPaid", "StockpileAdjusted",
     "RazeCountered", "TravelResisted", "MonsterScavenged", "MonsterAte", "MonsterTraded", "MonsterManaTaken",
-    "MonsterSpellsCast", "MonsterSpellOrdersSet", "HoardChanged",
+    "MonsterSpellsCast", "MonsterSpellOrdersSet", "HoardChanged", "HoardTransmuted",
 }  # fmt: skip
 
 

@@ -13,12 +13,8 @@ from domain.rulesets.second_era.resolve.acts import resolve_divine_acts, resolve
 from domain.rulesets.second_era.resolve.battles import resolve_invasions, resolve_movement
 from domain.rulesets.second_era.resolve.economy import resolve_harvest, resolve_spells, resolve_upkeep
 from domain.rulesets.second_era.resolve.log import Log
-from domain.rulesets.second_era.resolve.monsters import (
-    resolve_hunger,
-    resolve_monster_spells,
-    resolve_monsters,
-    resolve_scavenging,
-)
+from domain.rulesets.second_era.resolve.monster_magic import resolve_monster_spells
+from domain.rulesets.second_era.resolve.monsters import resolve_hunger, resolve_monsters, resolve_scavenging
 from domain.rulesets.second_era.resolve.raze import resolve_razes
 from domain.rulesets.second_era.resolve.trade import resolve_trades
 from domain.rulesets.second_era.resolve.travel import resolve_hostile_travels
@@ -38,7 +34,7 @@ RESOLUTION_ORDER: tuple[tuple[str, str, Step], ...] = (
     ("razes", "counter-bids and sealed bids settled; new razes begun", resolve_razes),
     ("hostile travel", "resistance bids and sealed bids of Travel cast on rivals settled", resolve_hostile_travels),
     ("spells", "continuous spells cast and paid, transmutations", resolve_spells),
-    ("monster spells", "monsters' continuous spells from their own mana stores", resolve_monster_spells),
+    ("monster spells", "monsters' continuous spells and curses from their own mana stores", resolve_monster_spells),
     ("harvest", "from the Land each tribe started on; bonuses, then round down", resolve_harvest),
     ("scavenging", "scavenging monsters fill their hoards; Mana Source", resolve_scavenging),
     ("upkeep", "clans, heroes and adaptation; shortfalls recorded for the GM", resolve_upkeep),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from domain.engine import DecisionContext
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.battle import hero_kill_rewards, loot, monster_kill_rewards, outcome, war_score
+from domain.rulesets.second_era.commands import MonsterAction
 from domain.rulesets.second_era.events import (
     ArtefactTaken,
     BattleFought,
@@ -18,10 +19,11 @@ from domain.rulesets.second_era.events import (
     MonsterDied,
     MonsterHealed,
     MonsterLevelled,
+    MonsterSpellStolen,
     MonsterWounded,
     ResourcesTaken,
 )
-from domain.rulesets.second_era.magic import counterspell_level
+from domain.rulesets.second_era.magic import counterspell_level, spell_cost
 from domain.rulesets.second_era.monsters import monster_counterspell, monster_war_score
 from domain.rulesets.second_era.resolve.battles import heal, hero_victory, lose_clans
 from domain.rulesets.second_era.resolve.instants import cast_in_battle, monster_cast_in_battle
@@ -30,7 +32,8 @@ from domain.rulesets.second_era.state import Monster
 from domain.rulesets.second_era.values import Resources
 
 
-def raid(log: Log, ctx: DecisionContext, monster_id: str, target_id: str) -> None:
+def raid(log: Log, ctx: DecisionContext, monster_id: str, target_id: str, order: MonsterAction | None = None) -> None:
+    """The raid ordered by `order` (its loot choice) of the monster on the target."""
     state = log.state
     attacker = state.monsters[monster_id]
     if target_id in state.monsters:
@@ -79,7 +82,7 @@ def raid(log: Log, ctx: DecisionContext, monster_id: str, target_id: str) -> Non
         heal(log, target_id, d_heal, killed)
         if winner == monster_id and killed and monster_id in log.state.monsters:
             _on_kill_clans(log, log.state.monsters[monster_id], sum(killed.values()))
-    _victory(log, winner, monster_id, target_id)
+    _victory(log, winner, monster_id, target_id, order)
 
 
 def _wound(log: Log, monster_id: str, hitpoints: int, slayer: str, healing: int = 0) -> None:
@@ -122,28 +125,42 @@ def _on_kill_clans(log: Log, monster: Monster, clans: int) -> None:
         log.emit(HoardChanged(god=monster.god, monster=monster.id, delta=reward, reason="clans killed"))
 
 
-def _victory(log: Log, winner: str | None, monster_id: str, target_id: str) -> None:
+def _victory(log: Log, winner: str | None, monster_id: str, target_id: str, order: MonsterAction | None) -> None:
     """[002:58] the victor gains a level (a monster free of the feeding cost [002:101]; a tribe a hero's);
-    a monster beating a tribe takes up to 12 resources and one artefact [002:56] into its hoard."""
+    a monster beating a tribe takes up to 12 resources and one artefact or spell [002:56] into its hoard."""
     state = log.state
     if winner is None:
         return
     if winner in state.monsters:
         log.emit(MonsterLevelled(monster=winner, ability="", cause="victory"))
         if winner == monster_id and target_id in state.tribes:
-            _plunder_tribe(log, state.monsters[winner], target_id)
+            _plunder_tribe(log, state.monsters[winner], target_id, order)
     elif winner in state.tribes:
         hero_victory(log, winner)
 
 
-def _plunder_tribe(log: Log, monster: Monster, tribe_id: str) -> None:
+def _plunder_tribe(log: Log, monster: Monster, tribe_id: str, order: MonsterAction | None) -> None:
+    """[002:56] up to 12 resources of the victor's choice (the raid's `loot` order first), plus a single
+    Artefact or the knowledge of a single Spell (its `take`; the other kind if the tribe has none of it)."""
     stock = log.state.tribes[tribe_id].stockpile
-    taken = loot(stock.as_dict(), [], content.acts().loot_max_resources)
+    priority = [str(r) for r in order.loot] if order is not None else []
+    taken = loot(stock.as_dict(), priority, content.acts().loot_max_resources)
     if taken:
         delta = Resources.of(taken)
         log.emit(HoardChanged(god=monster.god, monster=monster.id, delta=delta, reason="loot", from_tribe=tribe_id))
+    state = log.state
     artefacts = sorted(
-        (a for a in log.state.artefacts.values() if a.holder == tribe_id), key=lambda a: (-a.creation_cost, a.id)
+        (a for a in state.artefacts.values() if a.holder == tribe_id), key=lambda a: (-a.creation_cost, a.id)
     )
-    if artefacts:
-        log.emit(ArtefactTaken(artefact=artefacts[0].id, to_holder=monster.id))
+    spells = sorted(
+        (s for s in state.tribes[tribe_id].spells if s not in monster.spells and s in state.spells),
+        key=lambda s: (-spell_cost(state.spells[s].effects), s),
+    )
+    choice = order.take if order is not None else "artefact"
+    for kind in (choice, "spell" if choice == "artefact" else "artefact"):
+        if kind == "artefact" and artefacts:
+            log.emit(ArtefactTaken(artefact=artefacts[0].id, to_holder=monster.id))
+            return
+        if kind == "spell" and spells:
+            log.emit(MonsterSpellStolen(god=monster.god, monster=monster.id, spell=spells[0], from_tribe=tribe_id))
+            return

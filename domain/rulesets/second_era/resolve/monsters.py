@@ -28,11 +28,9 @@ from domain.rulesets.second_era.events import (
     MonsterRested,
     MonsterScavenged,
     MonsterSpellOrdersSet,
-    MonsterSpellsCast,
     MonsterTraded,
 )
-from domain.rulesets.second_era.magic import castable, spell_cost
-from domain.rulesets.second_era.monsters import feed_cost, flat, hunger, max_hp, monster_slots, scavenge_exact
+from domain.rulesets.second_era.monsters import feed_cost, flat, hunger, max_hp, scavenge_exact
 from domain.rulesets.second_era.resolve.acts import orders_of
 from domain.rulesets.second_era.resolve.log import Log
 from domain.rulesets.second_era.resolve.monster_battle import raid
@@ -90,7 +88,8 @@ def _free_orders(log: Log) -> None:
             case SetMonsterSpells():
                 if order.monster in log.state.monsters:
                     spells = None if order.spells is None else tuple(order.spells)
-                    log.emit(MonsterSpellOrdersSet(god=god, monster=order.monster, spells=spells))
+                    curses = dict(order.curses)
+                    log.emit(MonsterSpellOrdersSet(god=god, monster=order.monster, spells=spells, curses=curses))
             case TakeMonsterMana():
                 monster = log.state.monsters.get(order.monster)
                 if monster is None or monster.hoard.mana < order.amount:
@@ -138,7 +137,7 @@ def _raid(log: Log, ctx: DecisionContext, god: str, no: int, order: MonsterActio
     elif where != monster.land and not reachable(log.state, monster.land, where):
         log.fail(god, no, "too_far", "The target is neither on the monster's Land nor a neighbouring one.")
     else:
-        raid(log, ctx, order.monster, target)
+        raid(log, ctx, order.monster, target, order)
 
 
 def resolve_scavenging(log: Log, ctx: DecisionContext) -> None:
@@ -176,38 +175,3 @@ def resolve_hunger(log: Log, ctx: DecisionContext) -> None:
             log.emit(MonsterAte(god=monster.god, monster=monster_id, food=need))
         else:
             log.emit(MonsterDied(monster=monster_id, cause="starved"))
-
-
-def resolve_monster_spells(log: Log, ctx: DecisionContext) -> None:
-    """[002:104] monsters cast spells as tribes do, from their own mana store: the spells their god ordered
-    (`SetMonsterSpells`), or as a tribe left to itself ([002:61]): the dearest continuous spells, leaving one
-    slot free (setting). A monster's hoard is not transmuted (transmutation is left to tribes)."""
-    for monster_id in sorted(log.state.monsters):
-        monster = log.state.monsters[monster_id]
-        if not monster.spells and not monster.active:
-            continue
-        keep_free = monster.cast is None and log.state.settings.default_spells_keep_free_slot
-        slots = monster_slots(monster) - (1 if keep_free else 0)
-        if monster.cast is not None:
-            known = [
-                s for s in monster.cast if s in monster.spells and castable(log.state, s) and not _transmutes(log, s)
-            ]
-        else:
-            known = sorted(
-                (s for s in monster.spells if castable(log.state, s) and not _transmutes(log, s)),
-                key=lambda s: -spell_cost(log.state.spells[s].effects),
-            )
-        mana = monster.hoard.mana
-        cast: list[str] = []
-        for spell_id in known[: max(0, slots)]:
-            cost = spell_cost(log.state.spells[spell_id].effects)
-            if cost <= mana:
-                mana -= cost
-                cast.append(spell_id)
-        log.emit(
-            MonsterSpellsCast(god=monster.god, monster=monster_id, spells=tuple(cast), mana=monster.hoard.mana - mana)
-        )
-
-
-def _transmutes(log: Log, spell_id: str) -> bool:
-    return any(e.effect == "transmutation" for e in log.state.spells[spell_id].effects)
