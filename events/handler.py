@@ -27,6 +27,7 @@ from domain.engine import game as engine
 from domain.engine.dice import Dice, commitment, seeded_deriver
 from domain.engine.messages import AddSeat, CreateGame, TimelineReverted
 from events.codec import codec_for, encode, tag_of
+from events.rejections import Rejection, RejectionLog
 from events.secrets import SecretStore
 from events.store import (
     ConcurrencyConflict,
@@ -139,12 +140,14 @@ class CommandHandler:
         *,
         clock: Callable[[], datetime] = _now,
         new_id: Callable[[], str] = _new_id,
+        rejections: RejectionLog | None = None,
     ) -> None:
         self.store = store
         self.states = states
         self.secrets = secret_store
         self.clock = clock
         self.new_id = new_id
+        self.rejections = rejections
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     # --- games and seats --------------------------------------------------------------------------------
@@ -253,6 +256,7 @@ class CommandHandler:
                 expected_version,
                 idempotency_key,
                 correlation_id,
+                body,
             )
 
     async def _decide_and_append(
@@ -267,6 +271,7 @@ class CommandHandler:
         expected_version: int | None,
         idempotency_key: str | None,
         correlation_id: str | None,
+        body: bytes,
     ) -> Outcome:
         refresh = False
         for _attempt in range(MAX_ATTEMPTS):
@@ -290,6 +295,13 @@ class CommandHandler:
                     message=rejected.message,
                     http_status=rejected.status,
                 )
+                if self.rejections is not None:
+                    meta = self._metadata(actor, command_type, command_id, correlation_id, state.meta.turn)
+                    await self.rejections.record(
+                        Rejection(
+                            game_id=game_id, metadata=meta, code=rejected.code, message=rejected.message, body=body
+                        )
+                    )
                 if idempotency_key:
                     stored = await self.store.remember_outcome(
                         IdempotencyRecord(caller, idempotency_key, digest, encode(refusal))

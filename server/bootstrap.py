@@ -12,6 +12,7 @@ import asyncpg
 
 from events.handler import CommandHandler
 from events.postgres import PostgresEventStore
+from events.rejections import PostgresRejectionLog
 from events.secrets import PostgresSecretStore
 from projections.readmodels import ReadModelRunner
 from projections.snapshots import PostgresSnapshotStore
@@ -58,7 +59,7 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
         try:
             store = PostgresEventStore(pool)
             states = GameStates(store, PostgresSnapshotStore(pool), snapshot_every=settings.snapshot_every)
-            handler = CommandHandler(store, states, PostgresSecretStore(pool))
+            handler = CommandHandler(store, states, PostgresSecretStore(pool), rejections=PostgresRejectionLog(pool))
             runner = ReadModelRunner(store)
             tokens = Tokens(pool, settings.admin_token)
             built = Services(

@@ -6,7 +6,10 @@ history) or a read; none of them edits the log.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
+
+import msgspec
 
 from domain.engine import DecisionContext, GameState, timeline
 from events.codec import encode
@@ -89,3 +92,119 @@ class GmPowers:
             first_bad_version=report.first_bad_version,
             problem=report.problem,
         )
+
+    async def audit(self, grant: TokenGrant, game_id: str, query: AuditQuery) -> s.AuditPage:
+        """Every command, accepted (from the events' metadata) or refused (from the rejection log), merged in
+        time order, filtered and paged."""
+        _, state, _ = await self._gm(grant, game_id)
+        after_time, after_id = parse_cursor(query.cursor)
+        filters = (query.seat, query.command_type, query.turn, query.since, query.until, after_time, after_id)
+        accepted = await self.service.runner.pool.fetch(_ACCEPTED_SQL, stream_of(game_id), *filters, query.limit + 1)
+        rejected = await self.service.runner.pool.fetch(_REJECTED_SQL, game_id, *filters, query.limit + 1)
+        entries = sorted(
+            [self._accepted(row, state) for row in accepted] + [_rejected(row) for row in rejected],
+            key=lambda e: (e.recorded_at, e.command_id),
+        )
+        page = entries[: query.limit]
+        more = len(entries) > query.limit
+        next_cursor = f"{page[-1].recorded_at.isoformat()}|{page[-1].command_id}" if more and page else None
+        return s.AuditPage(entries=page, next_cursor=next_cursor)
+
+    def _accepted(self, row: Any, state: GameState[Any]) -> s.AuditEntry:
+        return s.AuditEntry(
+            command_id=row["command_id"],
+            command_type=row["command_type"] or "",
+            outcome="accepted",
+            actor=row["actor"],
+            role=row["role"],
+            recorded_at=row["recorded_at"],
+            seat_id=row["seat_id"],
+            token_id=row["token_id"],
+            correlation_id=row["correlation_id"],
+            turn=row["turn"],
+            first_version=row["first_version"],
+            last_version=row["last_version"],
+            event_types=list(row["event_types"]),
+            reason=row["reason"],
+            reverted=timeline.in_reverted_range(state, row["first_version"]) is not None,
+        )
+
+
+class AuditQuery(msgspec.Struct, frozen=True):
+    seat: str | None = None
+    command_type: str | None = None
+    turn: int | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    cursor: str | None = None
+    limit: int = 100
+
+
+def _rejected(row: Any) -> s.AuditEntry:
+    return s.AuditEntry(
+        command_id=row["command_id"],
+        command_type=row["command_type"],
+        outcome="rejected",
+        actor=row["actor"],
+        role=row["role"],
+        recorded_at=row["recorded_at"],
+        seat_id=row["seat_id"],
+        token_id=row["token_id"],
+        correlation_id=row["correlation_id"],
+        turn=row["turn"],
+        code=row["code"],
+        message=row["message"],
+        body=msgspec.json.decode(row["body"]) if row["body"] is not None else None,
+    )
+
+
+def parse_cursor(cursor: str | None) -> tuple[datetime | None, str | None]:
+    if not cursor:
+        return None, None
+    at, sep, command_id = cursor.partition("|")
+    try:
+        if not sep:
+            raise ValueError
+        return datetime.fromisoformat(at), command_id
+    except ValueError:
+        raise ApiError("request.bad_cursor", "Pass back `next_cursor` exactly as you received it.", 422) from None
+
+
+# $2 seat, $3 command type, $4 turn, $5 since, $6 until, $7/$8 the cursor (time, command id), $9 limit.
+_FILTERS = """
+    AND ($2::text IS NULL OR {seat} = $2)
+    AND ($3::text IS NULL OR {type} = $3)
+    AND ($4::int IS NULL OR {turn} = $4)
+    AND ($5::timestamptz IS NULL OR recorded_at >= $5)
+    AND ($6::timestamptz IS NULL OR recorded_at <= $6)
+"""
+_ACCEPTED_SQL = (
+    """
+SELECT * FROM (
+    SELECT metadata->>'command_id' AS command_id, min(metadata->>'command_type') AS command_type,
+           min(metadata->>'actor') AS actor, min(metadata->>'role') AS role, min(metadata->>'seat_id') AS seat_id,
+           min(metadata->>'token_id') AS token_id, min(metadata->>'correlation_id') AS correlation_id,
+           min((metadata->>'turn')::int) AS turn, min(recorded_at) AS recorded_at,
+           min(stream_version) AS first_version, max(stream_version) AS last_version,
+           array_agg(type ORDER BY stream_version) AS event_types,
+           (array_agg(data->>'reason' ORDER BY stream_version) FILTER (WHERE data ? 'reason'))[1] AS reason
+    FROM events WHERE stream_id = $1"""
+    + _FILTERS.format(seat="metadata->>'seat_id'", type="metadata->>'command_type'", turn="(metadata->>'turn')::int")
+    + """
+    GROUP BY metadata->>'command_id'
+) AS commands
+WHERE $7::timestamptz IS NULL OR (recorded_at, command_id) > ($7, $8)
+ORDER BY recorded_at, command_id LIMIT $9
+"""
+)
+_REJECTED_SQL = (
+    """
+SELECT command_id, command_type, actor, role, seat_id, token_id, correlation_id, turn, recorded_at, code,
+       message, body
+FROM command_rejections WHERE game_id = $1"""
+    + _FILTERS.format(seat="seat_id", type="command_type", turn="turn")
+    + """
+    AND ($7::timestamptz IS NULL OR (recorded_at, command_id) > ($7, $8))
+ORDER BY recorded_at, command_id LIMIT $9
+"""
+)

@@ -1,15 +1,16 @@
-"""REST for GM powers under /v1/games/{id}: rollback and integrity."""
+"""REST for GM powers under /v1/games/{id}: rollback, integrity and audit."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Header, Request
+from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import Response
 
 from events.handler import Refused
 from server import schemas as s
-from server.gm import GmPowers
+from server.gm import AuditQuery, GmPowers
 from server.openapi_docs import json_body, responses
 from server.problems import ApiError, problem_response
 from server.rest import _KEY, GameId, Grant, decode_body, ok
@@ -60,3 +61,27 @@ async def rollback(
 async def integrity(gm: Gm, who: Grant, game_id: GameId) -> Response:
     """GM: recompute the game's hash chain and report the first bad link, if any."""
     return ok(await gm.integrity(who, game_id))
+
+
+@router.get("/audit", operation_id="audit", responses=responses(s.AuditPage, 403, 404))
+async def audit(
+    gm: Gm,
+    who: Grant,
+    game_id: GameId,
+    seat: Annotated[str | None, Query(max_length=64, description="Only this seat's commands")] = None,
+    command_type: Annotated[str | None, Query(alias="type", max_length=64, description="Only this command")] = None,
+    turn: Annotated[int | None, Query(ge=0, le=1_000_000)] = None,
+    since: Annotated[datetime | None, Query()] = None,
+    until: Annotated[datetime | None, Query()] = None,
+    cursor: Annotated[str | None, Query(max_length=200)] = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+) -> Response:
+    """GM: every command, accepted or refused, with actor, seat, token id, time and outcome (rulings, rollbacks,
+    reveals and deadline changes included, with their reasons); filtered and paged, oldest first."""
+    for moment in (since, until):
+        if moment is not None and moment.tzinfo is None:
+            raise ApiError("request.naive_time", "Times need a timezone, e.g. 2026-01-01T12:00:00Z.", 422)
+    query = AuditQuery(
+        seat=seat, command_type=command_type, turn=turn, since=since, until=until, cursor=cursor, limit=limit
+    )
+    return ok(await gm.audit(who, game_id, query))

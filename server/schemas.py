@@ -214,6 +214,38 @@ class RollbackRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     to_turn_end: int | None = None
 
 
+class AuditEntry(msgspec.Struct, frozen=True):
+    """One command: who sent it, with which token, when, and what came of it. Accepted commands list the
+    versions and types of their events (a ruling's `reason` included); refused ones their code and message
+    (and the body that was sent)."""
+
+    command_id: str
+    command_type: str
+    outcome: Literal["accepted", "rejected"]
+    actor: str
+    role: str
+    recorded_at: datetime
+    seat_id: str | None = None
+    token_id: str | None = None
+    correlation_id: str | None = None
+    turn: int | None = None
+    first_version: int | None = None
+    last_version: int | None = None
+    event_types: list[str] | None = None
+    reason: str | None = None
+    reverted: bool = False
+    code: str | None = None
+    message: str | None = None
+    body: dict[str, Any] | None = None
+
+
+class AuditPage(msgspec.Struct, frozen=True):
+    """Oldest first. Continue with `cursor=next_cursor` while it is not null."""
+
+    entries: list[AuditEntry]
+    next_cursor: str | None = None
+
+
 class Integrity(msgspec.Struct, frozen=True):
     """The game's hash chain recomputed: `ok`, or the first bad link."""
 
@@ -245,6 +277,7 @@ RESPONSE_TYPES: tuple[type[msgspec.Struct], ...] = (
     TurnList,
     TurnReport,
     Integrity,
+    AuditPage,
     Health,
 )
 REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (CreateGameRequest, AddSeatRequest, RollbackRequest)
