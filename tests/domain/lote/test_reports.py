@@ -188,3 +188,14 @@ def test_amendments_are_seen_by_the_gm_only_until_published() -> None:
     assert redact(ruleset, amended, BYZ) is None
     assert g.view(GM).report_drafts["byz"].sheet["gp"] == "1"
     assert g.view(BYZ).report is None
+
+
+def test_a_line_shows_the_other_nations_holding_a_status_there() -> None:
+    """[L2166-2167] the region line notes other nations with a control status in the region."""
+    g = game(example_setup())
+    _play_turn(g)
+    rus = g.view(seat("rus")).report
+    kip = g.view(seat("kip")).report
+    assert rus is not None and kip is not None
+    assert rus.regions["Pereyaslavl"] == "Pereyaslavl 2+0/6 f eo w 0 : - 0% : / kip(nt)"
+    assert kip.regions["Pereyaslavl"] == "Pereyaslavl 2+0/6 nt eo w 0 : - 0% : / rus(f)"
