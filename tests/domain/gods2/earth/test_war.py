@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from domain.rulesets.gods2.earth.commands import AttemptDiplomacy, DeclareWar, ResolveWar
 from domain.rulesets.gods2.earth.events import CivilizationLost, DiplomacyAttempted, WarFought
-from domain.rulesets.gods2.earth.model import CitySetup
+from domain.rulesets.gods2.earth.model import CitySetup, EarthSetup
 from tests.domain.gods2.earth.scenario import earth, earth_game, fill, race, sq
+from tests.domain.harness import Game
 
 DWARF_SQUARES = [sq(x, 0) for x in range(6)] + [sq(x, 1) for x in range(3)]
 ELF_SQUARES = [sq(x, 2) for x in range(6)] + [sq(x, 3) for x in range(6)] + [sq(0, 4)]
 
 
-def dwarves_and_elves(**dwarf: object) -> object:
+def dwarves_and_elves(**dwarf: object) -> EarthSetup:
     units = {**fill("dwarves", DWARF_SQUARES, 5), **fill("elves", ELF_SQUARES, 5)}
     units[sq(5, 0)] = ("dwarves", 3)  # 8 x 5 + 3 = 43
     return earth(
@@ -21,9 +22,9 @@ def dwarves_and_elves(**dwarf: object) -> object:
     )
 
 
-def fight(g: object, attacker: str, defender: str, **choices: object) -> WarFought:
-    declared = g.when(DeclareWar(attacker=attacker, defender=defender, reason="Zeus stirs them"))  # type: ignore[attr-defined]
-    events = g.when(ResolveWar(war=declared[0].war, **choices))  # type: ignore[attr-defined]
+def fight(g: Game, attacker: str, defender: str, **choices: object) -> WarFought:
+    declared = g.when(DeclareWar(attacker=attacker, defender=defender, reason="Zeus stirs them"))
+    events = g.when(ResolveWar(war=declared[0].war, **choices))
     return next(e for e in events if isinstance(e, WarFought))
 
 
