@@ -169,13 +169,18 @@ class ArmHero(_Command, frozen=True, tag="ArmHero"):
 class CastInstant(_Command, frozen=True, tag="CastInstant"):
     """[002:69-70] cast an instant spell outside battle: Travel teleports the tribe to `to_land` on the same
     World, or with `target` a rival tribe, for which you also `bid` mana to overcome its resistance;
-    Sacrifice kills clans of `role` for 15 mana each. Casting costs no action [002:109]."""
+    Sacrifice kills clans of `role` for 15 mana each. Casting costs no action [002:109].
+
+    `monster`: one of your monsters casts it, from its own spells, slots and mana store ([002:104]): Travel
+    teleports the monster, or with `target` a rival tribe (the bid from its store). A monster cannot cast
+    Sacrifice (chosen reading of [002:70] "only works on your own Tribe": a monster has no Clans)."""
 
     spell: str
     to_land: str | None = None
     role: str | None = None
     target: str | None = None
     bid: int = 0
+    monster: str | None = None
 
 
 class DestroyArtefact(_Command, frozen=True, tag="DestroyArtefact"):

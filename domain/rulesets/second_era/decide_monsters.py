@@ -9,6 +9,7 @@ from domain.rulesets.second_era.checks import (
     reject,
 )
 from domain.rulesets.second_era.commands import (
+    CastInstant,
     ChooseMonsterAbility,
     FeedMonster,
     MonsterAction,
@@ -95,3 +96,28 @@ def check_take_monster_mana(state: State, god: str, order: TakeMonsterMana) -> N
         raise reject("no_mana_source", "Only a monster with Mana Source shares its mana [002:121].")
     if order.amount < 1:
         raise reject("bad_amount", "Take at least 1 mana.")
+
+
+def check_monster_instant(state: State, god: str, order: CastInstant) -> None:
+    """[002:104] a monster casts as a tribe does: Travel moves it (or, with a bid, a rival tribe) to a Land of
+    the same World [002:69]; Sacrifice is refused, a monster having no Clans to kill [002:70]."""
+    monster = own_monster(state, god, order.monster or "")
+    if order.spell not in monster.spells:
+        raise reject("unknown_spell", f"The monster does not know the spell {order.spell!r}.")
+    effects = {e.effect for e in state.spells[order.spell].effects}
+    if "sacrifice" in effects:
+        raise reject("monster_cannot_sacrifice", "Sacrifice kills Clans of your own Tribe [002:70]; cast it there.")
+    if "travel" not in effects:
+        raise reject("not_castable", "Only Travel is cast by order; battle spells are cast in battle.")
+    if order.to_land not in state.lands:
+        raise reject("unknown_land", "Name the Land to travel to (`to_land`).")
+    if order.target is None:
+        origin = monster.land
+    elif order.target in state.tribes and state.tribes[order.target].god != god:
+        origin = state.tribes[order.target].land
+    else:
+        raise reject("bad_target", "A hostile Travel targets a rival tribe.")
+    if state.lands[order.to_land].world != state.lands[origin].world:
+        raise reject("other_world", "Travel reaches only Lands of the same World [002:69].")
+    if order.target is not None and order.bid < 1:
+        raise reject("bad_bid", "Bid at least 1 mana to overcome the rival tribe's resistance [002:69].")

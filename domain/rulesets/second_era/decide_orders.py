@@ -33,6 +33,7 @@ from domain.rulesets.second_era.commands import (
     SpawnMonster,
     TeachSpell,
 )
+from domain.rulesets.second_era.decide_monsters import check_monster_instant
 from domain.rulesets.second_era.magic import adaptation_slots, spell_slots
 from domain.rulesets.second_era.state import State, Tribe
 from domain.rulesets.second_era.values import Effect
@@ -161,6 +162,9 @@ def check_create_artefact(state: State, god: str, order: CreateArtefact) -> None
 
 
 def check_cast_instant(state: State, god: str, order: CastInstant) -> None:
+    if order.monster is not None:
+        check_monster_instant(state, god, order)
+        return
     tribe = state.tribe_of(god)
     if order.spell not in tribe.spells:
         raise reject("unknown_spell", f"Your tribe does not know the spell {order.spell!r}.")

@@ -29,6 +29,7 @@ from domain.rulesets.second_era.monster_events import (
     MonsterCursesCast,
     MonsterDied,
     MonsterHealed,
+    MonsterInstantCast,
     MonsterLevelled,
     MonsterManaTaken,
     MonsterMoved,
@@ -419,6 +420,7 @@ Event = (
     | MonsterHealed
     | MonsterSpellStolen
     | MonsterCursesCast
+    | MonsterInstantCast
     | HoardTransmuted
     | ResourcesTaken
     | TribeDriven
@@ -479,6 +481,7 @@ __all__ = [
     "MonsterCursesCast",
     "MonsterDied",
     "MonsterHealed",
+    "MonsterInstantCast",
     "MonsterLevelled",
     "MonsterManaTaken",
     "MonsterMoved",

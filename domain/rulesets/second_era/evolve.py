@@ -36,6 +36,7 @@ from domain.rulesets.second_era.events import (
     MonsterCursesCast,
     MonsterDied,
     MonsterHealed,
+    MonsterInstantCast,
     MonsterLevelled,
     MonsterManaTaken,
     MonsterMoved,
@@ -276,6 +277,7 @@ def evolve(state: State, event: Event) -> State:
             | MonsterHealed()
             | MonsterSpellStolen()
             | MonsterCursesCast()
+            | MonsterInstantCast()
             | HoardTransmuted()
         ):
             return evolve_monster(state, event)

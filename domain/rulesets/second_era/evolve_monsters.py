@@ -13,6 +13,7 @@ from domain.rulesets.second_era.events import (
     MonsterCursesCast,
     MonsterDied,
     MonsterHealed,
+    MonsterInstantCast,
     MonsterLevelled,
     MonsterManaTaken,
     MonsterMoved,
@@ -38,6 +39,7 @@ MonsterEvent = (
     | MonsterHealed
     | MonsterSpellStolen
     | MonsterCursesCast
+    | MonsterInstantCast
     | HoardTransmuted
     | MonsterMoved
     | MonsterLevelled
@@ -106,6 +108,9 @@ def evolve_monster(state: State, event: MonsterEvent) -> State:
             )
         case MonsterSpellOrdersSet():
             return _put(state, R(monster, cast=event.spells, curse_orders=dict(event.curses)))
+        case MonsterInstantCast():
+            paid = R(monster, hoard=_floor0(monster.hoard.minus(Resources(mana=event.mana))))
+            return _put(state, paid if event.target is not None else R(paid, land=event.to_land))
         case MonsterCursesCast():
             spent = Resources(mana=event.mana)
             return _put(state, R(monster, cursing=event.curses, hoard=_floor0(monster.hoard.minus(spent))))

@@ -151,3 +151,15 @@ class MonsterCursesCast(_Event, frozen=True, tag="MonsterCursesCast"):
     curses: tuple[tuple[str, str], ...]
     mana: int
     lapsed: tuple[str, ...] = ()
+
+
+class MonsterInstantCast(_Event, frozen=True, tag="MonsterInstantCast"):
+    """[002:69] [002:104] a monster cast Travel by order, paid from its mana store: it is teleported to
+    `to_land`, or with `target` a hostile Travel on that tribe begins (its bid is paid apart, privately)."""
+
+    god: str
+    monster: str
+    spell: str
+    mana: int
+    to_land: str
+    target: str | None = None

@@ -139,6 +139,7 @@ class HostileTravel(msgspec.Struct, frozen=True):
     bid: int
     turn: int
     counter_bid: int | None = None
+    monster: str | None = None  # the caster, when a monster cast it (its bid came from its mana store)
 
 
 class Trade(msgspec.Struct, frozen=True):

@@ -3,7 +3,7 @@ monster's choice with a spell ([002:56], [002:71-72], [002:75], [002:102], [002:
 
 from __future__ import annotations
 
-from domain.rulesets.second_era.commands import MonsterAction, SetMonsterSpells
+from domain.rulesets.second_era.commands import CastInstant, MonsterAction, ResistTravel, SetMonsterSpells
 from domain.rulesets.second_era.events import (
     ArtefactCreated,
     Harvested,
@@ -11,13 +11,16 @@ from domain.rulesets.second_era.events import (
     MonsterCursesCast,
     MonsterSpawned,
     MonsterSpellStolen,
+    OrderFailed,
     SpellTaught,
+    TravelBegun,
+    TravelResolved,
 )
-from domain.rulesets.second_era.monster_events import HoardTransmuted
+from domain.rulesets.second_era.monster_events import HoardTransmuted, MonsterInstantCast
 from domain.rulesets.second_era.state import Artefact, Monster, Spell
 from domain.rulesets.second_era.values import Effect, Resources
 from tests.domain.harness import Game
-from tests.domain.second_era.world import ANN, new_game, of, resolve, stock, with_clans
+from tests.domain.second_era.world import ANN, BOB, new_game, of, resolve, stock, with_clans
 
 
 def _monster(game: Game, *abilities: str, land: str = "e-sea", hoard: Resources | None = None) -> str:
@@ -150,3 +153,63 @@ def test_a_raiding_monster_may_take_the_knowledge_of_a_spell_instead_of_an_artef
     ]
     assert game.rules.monsters[monster].spells == (dear,) and cheap in game.rules.tribes["bobs"].spells
     assert game.rules.artefacts["artefact-7"].holder == "bobs"
+
+
+def _travel(game: Game, monster: str) -> str:
+    return _teach(game, "ann", Effect(effect="travel"), monster=monster)
+
+
+def test_a_monster_casts_travel_to_teleport_itself_from_its_store() -> None:
+    """[002:69] Travel to another Land on the same World, 20 mana; [002:104] from the monster's own store."""
+    game = new_game()
+    monster = _monster(game, "mage", "might", hoard=Resources(food=5, mana=25))
+    spell = _travel(game, monster)
+    game.when(CastInstant(spell=spell, to_land="w-caves", monster=monster), ANN)
+    events = resolve(game)
+    assert MonsterInstantCast(god="ann", monster=monster, spell=spell, mana=20, to_land="w-caves") in events
+    assert game.rules.monsters[monster].land == "w-caves"
+    assert game.rules.monsters[monster].hoard.mana == 5
+
+
+def test_a_monster_needs_a_free_slot_for_travel() -> None:
+    """[002:74] a spell slot must be free for an instant effect; [002:103] monsters start without slots."""
+    game = new_game()
+    monster = _monster(game, "might", "rage", hoard=Resources(food=5, mana=25))
+    game.when(CastInstant(spell=_travel(game, monster), to_land="w-caves", monster=monster), ANN)
+    failed = of(resolve(game), OrderFailed)
+    assert [f.code for f in failed] == ["second_era.no_free_slot"]
+    assert game.rules.monsters[monster].land == "e-sea"
+
+
+def test_a_monsters_travel_on_a_rival_tribe_is_a_sealed_bid_from_its_store() -> None:
+    """[002:69] against a rival tribe you must bid mana to overcome resistance; the target resists next turn."""
+    game = new_game()
+    monster = _monster(game, "mage", "might", hoard=Resources(food=5, mana=30))
+    spell = _travel(game, monster)
+    game.when(CastInstant(spell=spell, to_land="e-abyss", target="bobs", bid=6, monster=monster), ANN)
+    begun = of(resolve(game), TravelBegun)[0].travel
+    assert (begun.monster, begun.bid, begun.target) == (monster, 6, "bobs")
+    assert game.rules.monsters[monster].hoard.mana == 30 - 20 - 6
+    game.when(ResistTravel(travel=begun.id, bid=0), BOB)
+    resolve(game)
+    assert game.rules.tribes["bobs"].land == "e-plains"  # a terrestrial race cannot live in the Abyss unadapted
+
+
+def test_a_monsters_travel_sends_a_rival_tribe_away_when_its_bid_wins() -> None:
+    """[002:69] digest #27: the caster's bid above the target's resistance wins."""
+    game = new_game()
+    monster = _monster(game, "mage", "might", hoard=Resources(food=5, mana=30))
+    game.when(CastInstant(spell=_travel(game, monster), to_land="e-sea", target="bobs", bid=6, monster=monster), ANN)
+    resolve(game)
+    events = resolve(game)
+    assert of(events, TravelResolved)[0].succeeded
+    assert game.rules.tribes["bobs"].land == "e-sea"
+
+
+def test_a_monster_cannot_cast_sacrifice() -> None:
+    """[002:70] Sacrifice kills a Clan and only works on your own Tribe: a monster has no Clans."""
+    game = new_game()
+    monster = _monster(game, "mage", "might", hoard=Resources(food=5))
+    spell = _teach(game, "ann", Effect(effect="sacrifice"), monster=monster)
+    rejected = game.rejects(CastInstant(spell=spell, role="farmer", monster=monster), ANN)
+    assert rejected.code == "second_era.monster_cannot_sacrifice"

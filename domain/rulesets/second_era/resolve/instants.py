@@ -25,6 +25,7 @@ from domain.rulesets.second_era.magic import (
 from domain.rulesets.second_era.monsters import monster_slots
 from domain.rulesets.second_era.resolve.acts import orders_of, pay_mana
 from domain.rulesets.second_era.resolve.log import Log
+from domain.rulesets.second_era.resolve.monster_magic import monster_instant
 from domain.rulesets.second_era.state import HostileTravel, State, Tribe
 
 BATTLE_EFFECTS = frozenset({"destruction", "healing"})
@@ -165,6 +166,9 @@ def resolve_instant_orders(log: Log, ctx: DecisionContext) -> None:
     named role for 15 mana each (digest #21: per level) and they cannot be healed ([002:70])."""
     sacrifice_mana = content.magic().sacrifice_mana
     for god, no, order in orders_of(log, (CastInstant,)):
+        if order.monster is not None:
+            monster_instant(log, god, no, order)
+            continue
         state = log.state
         tribe = state.tribe_of(god)
         effects = state.spells[order.spell].effects

@@ -1,6 +1,8 @@
 """Monsters' magic ([002:104]: monsters learn and cast spells as if they were a tribe, from their own mana
 store): continuous spells, transmutation of the hoard and curses, each turn.
 
+Instant spells by order ([002:69], `CastInstant` with `monster`): Travel, paid at once from the store.
+
 Without orders a monster chooses as a tribe left to itself ([002:61]): the dearest continuous spells, leaving
 one slot free (setting `default_spells_keep_free_slot`), never a transmutation or a curse (they need a
 choice of resources or of a target). Ordered (`SetMonsterSpells`), it casts the ordered spells, transmutations
@@ -11,12 +13,13 @@ from __future__ import annotations
 
 from domain.engine import DecisionContext
 from domain.rulesets.second_era import content
-from domain.rulesets.second_era.events import MonsterCursesCast, MonsterSpellsCast
+from domain.rulesets.second_era.commands import CastInstant
+from domain.rulesets.second_era.events import HoardChanged, MonsterCursesCast, MonsterSpellsCast, TravelBegun
 from domain.rulesets.second_era.magic import castable, counterspell_level, counterspell_surcharge, spell_cost
-from domain.rulesets.second_era.monster_events import HoardTransmuted
+from domain.rulesets.second_era.monster_events import HoardTransmuted, MonsterInstantCast
 from domain.rulesets.second_era.monsters import monster_slots
 from domain.rulesets.second_era.resolve.log import Log
-from domain.rulesets.second_era.state import Monster
+from domain.rulesets.second_era.state import HostileTravel, Monster
 from domain.rulesets.second_era.values import Effect, Resources
 
 
@@ -104,3 +107,50 @@ def _curse(log: Log, monster_id: str) -> None:
     log.emit(
         MonsterCursesCast(god=monster.god, monster=monster_id, curses=tuple(cast), mana=spent, lapsed=tuple(lapsed))
     )
+
+
+def monster_instant(log: Log, god: str, no: int, order: CastInstant) -> None:
+    """[002:69] [002:74] [002:104] Travel cast by a monster: it needs a slot free of its continuous spells and
+    of instants cast this turn, and the mana in its store; on a rival tribe it also pays its sealed bid (and
+    three times the target's Counterspell Level [002:75]), and the target may resist as against a tribe's."""
+    state = log.state
+    monster = state.monsters.get(order.monster or "")
+    if monster is None or order.to_land is None:
+        log.fail(god, no, "unknown_monster", "The monster is no more.")
+        return
+    effects = state.spells[order.spell].effects
+    cost = spell_cost(effects)
+    target = state.tribes.get(order.target or "")
+    if order.target is not None and target is None:
+        log.fail(god, no, "bad_target", "The tribe to send away is no more.")
+        return
+    if target is not None:
+        cost += counterspell_surcharge(counterspell_level(state, target))
+    used = sum(1 for e in log.events if isinstance(e, MonsterInstantCast) and e.monster == monster.id)
+    if monster_slots(monster) - len(monster.active) - used < 1:
+        log.fail(god, no, "no_free_slot", "The monster has no spell slot free for an instant spell [002:74].")
+        return
+    bid = order.bid if target is not None else 0
+    if cost + bid > monster.hoard.mana:
+        log.fail(god, no, "not_enough_mana", f"The spell needs {cost + bid} mana from the monster's store.")
+        return
+    log.emit(
+        MonsterInstantCast(
+            god=god, monster=monster.id, spell=order.spell, mana=cost, to_land=order.to_land, target=order.target
+        )
+    )
+    if target is None:
+        return
+    bid_paid = Resources(mana=-bid)
+    log.emit(HoardChanged(god=god, monster=monster.id, delta=bid_paid, reason="a bid for a hostile Travel"))
+    travel = HostileTravel(
+        id=f"travel-{log.state.next_id}",
+        god=god,
+        tribe=log.state.tribe_of(god).id,
+        target=target.id,
+        to_land=order.to_land,
+        bid=bid,
+        turn=log.state.turn,
+        monster=monster.id,
+    )
+    log.emit(TravelBegun(travel=travel))
