@@ -11,7 +11,7 @@ Chosen readings:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from domain.engine import DecisionContext, Timer
 from domain.engine.messages import TimerScheduled
@@ -34,8 +34,10 @@ from domain.rulesets.gods2.events import (
     CombatStarted,
     DuelChallenged,
     DuelNoShow,
+    DuelPostponed,
     DuelTimeNamed,
 )
+from domain.rulesets.gods2.events_council import CouncilDissolved
 from domain.rulesets.gods2.model import DEFAULT_LAW, Character, PendingAttack, State
 from domain.rulesets.gods2.power_effects import interrupt
 
@@ -217,11 +219,32 @@ def on_duel_time(state: State, timer: Timer) -> list[object]:
     halls = [lid for lid, loc in state.locales.items() if loc.kind == "hall_of_doom"]
     challenger, challenged = state.characters[duel.challenger], state.characters[duel.challenged]
     hall = challenger.locale if challenger.locale in halls else halls[0]
+    if state.council is not None and state.council.hall == hall:
+        # [003:58] no combat may be held in the Hall of Doom while a Great Council meeting is in session.
+        reason = "the Great Council is in session in the Hall of Doom [003:58]"
+        return [DuelPostponed(duel_id=duel.id, reason=reason)]
     absent = [c for c in (challenger, challenged) if not fighter_ready(state, c, hall)]
     if absent:
         shamed = [s for c in absent for s in _shamed_for(state, c)]
         return [DuelNoShow(duel_id=duel.id, absent=[c.id for c in absent], shamed=shamed)]
     return [start_combat(state, "duel", hall, challenger, challenged)]
+
+
+def resume_postponed_duels(state: State, events: list[object], now: datetime) -> list[object]:
+    """When `events` end the Council's meeting, every duel whose time came meanwhile begins now (chosen reading:
+    [003:58] forbids combat during the meeting, so a duel due then waits for its end; its fighters must then be
+    in the Hall, or the absent are shamed as at any duel time)."""
+    if not any(isinstance(e, CouncilDissolved) for e in events):
+        return events
+    resumed: list[object] = []
+    for duel in state.duels.values():
+        if duel.at is not None and duel.at <= now:
+            tid = timer_id(DUEL, f"{duel.id}:after-council", now)
+            resumed += [
+                DuelTimeNamed(duel_id=duel.id, at=now, timer_id=tid),
+                TimerScheduled(timer_id=tid, fire_at=now, purpose=DUEL, subject=duel.id),
+            ]
+    return [*events, *resumed]
 
 
 def pending_attack(event: AttackAnnounced) -> PendingAttack:

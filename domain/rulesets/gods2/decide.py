@@ -126,7 +126,8 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             "Heaven is closed between sessions: only mana transfers (through the GMs) happen now [003:168].",
             status=409,
         )
-    return earth_follows(state, council.quorum_check(state, list(_decide(state, command, ctx))))
+    events = council.quorum_check(state, list(_decide(state, command, ctx)))
+    return earth_follows(state, combat_start.resume_postponed_duels(state, events, ctx.now))
 
 
 def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
@@ -280,7 +281,8 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
 
 def on_timer(state: State, timer: Timer, ctx: DecisionContext) -> Sequence[object]:
     """The events a fired timer causes, dated at the timer's own time so history shows who was dead when."""
-    return earth_follows(state, council.quorum_check(state, list(_on_timer(state, timer))))
+    events = council.quorum_check(state, list(_on_timer(state, timer)))
+    return earth_follows(state, combat_start.resume_postponed_duels(state, events, timer.fire_at))
 
 
 def _on_timer(state: State, timer: Timer) -> Sequence[object]:

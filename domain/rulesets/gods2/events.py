@@ -58,6 +58,7 @@ from domain.rulesets.gods2.events_combat import (
     Disengaged,
     DuelChallenged,
     DuelNoShow,
+    DuelPostponed,
     DuelSupportCast,
     DuelTimeNamed,
     FighterFell,
@@ -348,6 +349,7 @@ Event = (
     | DuelTimeNamed
     | DuelSupportCast
     | DuelNoShow
+    | DuelPostponed
     | CombatStarted
     | CombatArtifactChosen
     | AnnouncementRequested
@@ -474,6 +476,7 @@ __all__ = [
     "Disengaged",
     "DuelChallenged",
     "DuelNoShow",
+    "DuelPostponed",
     "DuelSupportCast",
     "DuelTimeNamed",
     "Event",

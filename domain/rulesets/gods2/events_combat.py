@@ -59,6 +59,14 @@ class DuelSupportCast(msgspec.Struct, frozen=True, tag="DuelSupportCast", tag_fi
     hit_points: int = 0
 
 
+class DuelPostponed(msgspec.Struct, frozen=True, tag="DuelPostponed", tag_field="type"):
+    """[003:58] the duel's time came while the Great Council sat in the Hall of Doom, where no combat may be held:
+    it begins when the meeting ends (a new `DuelTimeNamed` and its timer), and no one is shamed meanwhile."""
+
+    duel_id: str
+    reason: str
+
+
 class DuelNoShow(msgspec.Struct, frozen=True, tag="DuelNoShow", tag_field="type"):
     """[003:330] who failed to appear, and who is shamed for it (a lesser god's lord)."""
 

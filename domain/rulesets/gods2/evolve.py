@@ -67,6 +67,7 @@ from domain.rulesets.gods2.events import (
     Disengaged,
     DuelChallenged,
     DuelNoShow,
+    DuelPostponed,
     DuelSupportCast,
     DuelTimeNamed,
     Event,
@@ -265,6 +266,7 @@ def evolve(state: State, event: Event) -> State:
             | DuelTimeNamed()
             | DuelSupportCast()
             | DuelNoShow()
+            | DuelPostponed()
             | CombatStarted()
             | CombatArtifactChosen()
             | AnnouncementRequested()

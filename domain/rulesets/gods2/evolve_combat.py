@@ -27,6 +27,7 @@ from domain.rulesets.gods2.events import (
     Disengaged,
     DuelChallenged,
     DuelNoShow,
+    DuelPostponed,
     DuelSupportCast,
     DuelTimeNamed,
     FighterFell,
@@ -65,6 +66,7 @@ CombatEvent = (
     | DuelTimeNamed
     | DuelSupportCast
     | DuelNoShow
+    | DuelPostponed
     | CombatStarted
     | CombatArtifactChosen
     | AnnouncementRequested
@@ -160,6 +162,8 @@ def evolve_combat(state: State, event: CombatEvent) -> State:
         case DuelTimeNamed():
             named = state.duels.get(event.duel_id)
             return state if named is None else R(state, duels={**state.duels, named.id: R(named, at=event.at)})
+        case DuelPostponed():
+            return state  # the duel stays scheduled; the meeting's end names its new time
         case DuelNoShow():
             state = R(state, duels={k: v for k, v in state.duels.items() if k != event.duel_id})
             for shamed in event.shamed:

@@ -22,7 +22,7 @@ from domain.rulesets.gods2.commands import (
     SummonGreatCouncil,
     Vote,
 )
-from domain.rulesets.gods2.events import ManaCredited
+from domain.rulesets.gods2.events import DuelNoShow, DuelPostponed, DuelTimeNamed, ManaCredited
 from domain.rulesets.gods2.events_council import (
     CouncilConvened,
     CouncilDissolved,
@@ -300,3 +300,39 @@ def test_a_new_greater_gods_mana_sources_start_at_the_next_session() -> None:
     g.when(SetClock(era="centrum", in_transition=True, reason="session ends"))
     g.when(SetClock(era="centrum", in_transition=False, reason="next session"))
     assert wisdom_income()[0].amount == Fraction(1, 2)
+
+
+def test_a_duel_due_while_the_council_sits_waits_for_the_meeting_to_end() -> None:
+    """[003:58] while a Great Council meeting is in session, no combat may be held in the Hall of Doom."""
+    g = council_game()
+    duel = g.when(ChallengeDuel(target="ares"), HERA)[0].duel_id
+    g.when(NameDuelTime(duel_id=duel, minutes=10), ARES)
+    g.when(SummonGreatCouncil(minutes=5), ZEUS)
+    g.advance(5)
+    g.when(FireDueTimers())
+    g.advance(5)
+    fired = g.when(FireDueTimers())
+    assert DuelPostponed(duel_id=duel, reason="the Great Council is in session in the Hall of Doom [003:58]") in fired
+    assert g.rules.combats == {} and g.rules.characters["hera"].shamed is False
+    g.advance(2)
+    ended = g.when(DissolveCouncil(), ZEUS)
+    resumed = ended[-2]
+    assert isinstance(resumed, DuelTimeNamed) and resumed.at == g.now
+    started = g.when(FireDueTimers())
+    assert [c.kind for c in g.rules.combats.values()] == ["duel"] and len(started) == 2
+
+
+def test_a_postponed_duel_shames_whoever_is_absent_when_the_meeting_ends() -> None:
+    """[003:330] failing to appear at the duel's time shames; [003:58] that time is the end of the meeting."""
+    g = council_game()
+    duel = g.when(ChallengeDuel(target="hera"), G["g3"])[0].duel_id
+    g.when(NameDuelTime(duel_id=duel, minutes=10), HERA)
+    g.when(SummonGreatCouncil(minutes=5), ZEUS)
+    g.advance(5)
+    g.when(FireDueTimers())
+    g.advance(5)
+    assert isinstance(g.when(FireDueTimers())[-1], DuelPostponed)
+    g.when(MoveToLocale(locale="feasts"), HERA)
+    g.when(DissolveCouncil(), ZEUS)
+    no_show = g.when(FireDueTimers())[1]
+    assert isinstance(no_show, DuelNoShow) and no_show.absent == ["hera"] and no_show.shamed == ["hera"]
