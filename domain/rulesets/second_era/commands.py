@@ -233,7 +233,12 @@ class CounterRaze(_Command, frozen=True, tag="CounterRaze"):
 
 class OfferTrade(_Command, frozen=True, tag="OfferTrade"):
     """[002:13] a free action: offer another god's tribe in the same World resources (not mana), spell
-    knowledge and artefacts ([002:80]) for theirs; `standing`: repeat it every turn until either side ends it."""
+    knowledge and artefacts ([002:80]) for theirs; `standing`: repeat it every turn until either side ends it.
+
+    [002:107] a monster trades with a friendly tribe on its Land or a neighbouring one: `from_monster` makes one
+    of your monsters the offering side (its hoard, spells and artefacts), `to_monster` makes the other god's
+    monster the receiving side. Chosen reading: another god's tribe is "friendly" when its god agrees to the
+    trade (`AcceptTrade`); a monster trades with a tribe, never with another monster."""
 
     to_god: str
     give: dict[ResourceName, int] = {}
@@ -243,6 +248,8 @@ class OfferTrade(_Command, frozen=True, tag="OfferTrade"):
     give_artefacts: list[str] = []
     receive_artefacts: list[str] = []
     standing: bool = False
+    from_monster: str | None = None
+    to_monster: str | None = None
 
 
 class AcceptTrade(_Command, frozen=True, tag="AcceptTrade"):

@@ -67,6 +67,8 @@ class TradeCarriedOut(_Event, frozen=True, tag="TradeCarriedOut"):
     receive_spells: tuple[str, ...] = ()
     give_artefacts: tuple[str, ...] = ()
     receive_artefacts: tuple[str, ...] = ()
+    from_monster: str | None = None  # [002:107] the offering side's goods moved from or to this monster's hoard
+    to_monster: str | None = None  # the receiving side's
 
 
 class TradeFailed(_Event, frozen=True, tag="TradeFailed"):

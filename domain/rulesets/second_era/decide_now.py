@@ -34,6 +34,7 @@ from domain.rulesets.second_era.events import (
 )
 from domain.rulesets.second_era.razing import raze_outcome
 from domain.rulesets.second_era.state import State, Trade
+from domain.rulesets.second_era.trade_sides import side_of, within_reach
 from domain.rulesets.second_era.travelling import travel_outcome
 from domain.rulesets.second_era.values import Resources
 
@@ -42,18 +43,25 @@ def decide_offer_trade(state: State, command: OfferTrade, ctx: DecisionContext) 
     god = god_of(state, ctx)
     if command.to_god not in state.gods or command.to_god == god:
         raise reject("unknown_god", "Offer the trade to another god.")
-    mine, theirs = state.tribe_of(god), state.tribe_of(command.to_god)
-    if state.lands[mine.land].world != state.lands[theirs.land].world:
+    if command.from_monster is not None and command.to_monster is not None:
+        raise reject("monster_pair", "A monster trades with a tribe [002:107], not with another monster.")
+    mine = side_of(state, god, command.from_monster)
+    theirs = side_of(state, command.to_god, command.to_monster)
+    if mine is None or theirs is None:
+        raise reject("unknown_monster", "Name one of your monsters (`from_monster`) or one of theirs (`to_monster`).")
+    if not within_reach(state, mine, theirs):
+        if mine.is_monster or theirs.is_monster:
+            raise reject("too_far", "A monster trades with a tribe on its Land or a neighbouring one [002:107].")
         # [002:13] trade with another tribe in the same World.
         raise reject("other_world", "You can only trade with a tribe in the same World.")
     give = goods({str(k): v for k, v in command.give.items()})
     receive = goods({str(k): v for k, v in command.receive.items()})
     unknown = [s for s in command.give_spells if s not in mine.spells]
     if unknown:
-        raise reject("unknown_spell", f"Your tribe does not know {unknown}.")
+        raise reject("unknown_spell", f"Your side does not know {unknown}.")
     held = [a for a in command.give_artefacts if a not in state.artefacts or state.artefacts[a].holder != mine.id]
     if held:
-        raise reject("unknown_artefact", f"Your tribe does not hold {held}.")
+        raise reject("unknown_artefact", f"Your side does not hold {held}.")
     wares = (command.give_spells, command.receive_spells, command.give_artefacts, command.receive_artefacts)
     if give.is_zero() and receive.is_zero() and not any(wares):
         raise reject("empty_trade", "A trade must move something.")
@@ -68,6 +76,8 @@ def decide_offer_trade(state: State, command: OfferTrade, ctx: DecisionContext) 
         give_artefacts=tuple(command.give_artefacts),
         receive_artefacts=tuple(command.receive_artefacts),
         standing=command.standing,
+        from_monster=command.from_monster,
+        to_monster=command.to_monster,
     )
     return [TradeOffered(trade=trade)]
 

@@ -314,16 +314,35 @@ def _learn(state: State, tribe_id: str, spells: tuple[str, ...]) -> State:
 
 
 def _evolve_trade_carried_out(state: State, event: TradeCarriedOut) -> State:
-    state = _stock(state, event.from_tribe, event.receive.minus(event.give))
-    state = _stock(state, event.to_tribe, event.give.minus(event.receive))
-    state = _learn(_learn(state, event.to_tribe, event.give_spells), event.from_tribe, event.receive_spells)
-    moved = {a: event.to_tribe for a in event.give_artefacts} | {a: event.from_tribe for a in event.receive_artefacts}
+    """Goods move between the two sides: each a tribe, or a monster ([002:107]) when named."""
+    first = event.from_monster or event.from_tribe
+    second = event.to_monster or event.to_tribe
+    state = _side_stock(state, first, event.receive.minus(event.give))
+    state = _side_stock(state, second, event.give.minus(event.receive))
+    state = _side_learn(_side_learn(state, second, event.give_spells), first, event.receive_spells)
+    moved = {a: second for a in event.give_artefacts} | {a: first for a in event.receive_artefacts}
     artefacts = {k: R(v, holder=moved[k]) if k in moved else v for k, v in state.artefacts.items()}
     state = R(state, artefacts=artefacts)
     trade = state.trades.get(event.trade)
     if trade is None or trade.standing:
         return state
     return R(state, trades={k: v for k, v in state.trades.items() if k != event.trade})
+
+
+def _side_stock(state: State, holder: str, delta: Resources) -> State:
+    monster = state.monsters.get(holder)
+    if monster is None:
+        return _stock(state, holder, delta)
+    hoard = _floor0(monster.hoard.plus(delta))
+    return R(state, monsters={**state.monsters, holder: R(monster, hoard=hoard)})
+
+
+def _side_learn(state: State, holder: str, spells: tuple[str, ...]) -> State:
+    monster = state.monsters.get(holder)
+    if monster is None:
+        return _learn(state, holder, spells)
+    learnt = (*monster.spells, *(s for s in spells if s not in monster.spells))
+    return R(state, monsters={**state.monsters, holder: R(monster, spells=learnt)})
 
 
 def _evolve_mana_spent(state: State, event: ManaSpent) -> State:

@@ -159,6 +159,8 @@ class Trade(msgspec.Struct, frozen=True):
     receive_artefacts: tuple[str, ...] = ()
     standing: bool = False
     accepted: bool = False
+    from_monster: str | None = None  # [002:107] the offering side is this monster, not its god's tribe
+    to_monster: str | None = None  # the receiving side is this monster, not its god's tribe
 
 
 class QueuedOrder(msgspec.Struct, frozen=True):
