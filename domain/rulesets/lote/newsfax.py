@@ -24,6 +24,7 @@ from domain.rulesets.lote.reports import REPORT_TABLES, dec
 from domain.rulesets.lote.state import State
 
 R = msgspec.structs.replace
+AUTO_PREFIX = "auto-"  # drafted lines' ids; the GM's own lines may not use it
 PressEvent = (
     m.NewsPrinted | m.NewsConcealed | m.StatusReportAmended | m.RankingAmended | m.StatusReportPublished
     | m.NewsfaxPublished
@@ -32,7 +33,7 @@ PressEvent = (
 
 def _drafted(state: State, nation: str, kind: str, text: str, source: str) -> State:
     items = state.press.items
-    item_id = f"t{state.turn}-{len(items) + 1}"
+    item_id = f"{AUTO_PREFIX}t{state.turn}-{len(items) + 1}"  # items only grow within a turn: ids stay unique
     item = NewsItem(item_id=item_id, kind=kind, text=text, nation=nation, source=source)  # type: ignore[arg-type]
     return R(state, press=R(state.press, items={**items, item_id: item}))
 
@@ -51,7 +52,7 @@ def note_news(before: State, after: State, event: m.Event) -> State:
             text = f"Completed a {event.kind.replace('_', ' ')} of {dec(event.levels)} level(s) in {where}."
             return _drafted(after, event.nation, "event", text, "MegalithCompleted")
         case m.NationParameterSet(parameter="tech_level") if event.nation in before.nations:
-            if int(event.value) > before.nations[event.nation].tech_level:
+            if event.value.isdigit() and int(event.value) > before.nations[event.nation].tech_level:
                 text = f"Developed new technologies: Tech Level {event.value}."
                 return _drafted(after, event.nation, "event", text, "NationParameterSet")
             return after

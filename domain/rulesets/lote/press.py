@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from domain.engine import Rejected
 from domain.rulesets.lote.commands import AmendRanking, AmendStatusReport, ConcealNews, PrintNews
+from domain.rulesets.lote.newsfax import AUTO_PREFIX
 from domain.rulesets.lote.report_events import NewsConcealed, NewsPrinted, RankingAmended, StatusReportAmended
 from domain.rulesets.lote.report_types import NewsItem
 from domain.rulesets.lote.reports import LINE_KINDS, sheet
@@ -29,6 +30,8 @@ def _nation(state: State, nation: str) -> None:
 def decide_press(state: State, command: PressCommand) -> list[object]:
     match command:
         case PrintNews():
+            if command.item_id.startswith(AUTO_PREFIX):
+                raise Rejected("lote.reserved_news_id", f"Ids starting with {AUTO_PREFIX!r} are the drafted lines'.")
             if command.item_id in state.press.items:
                 raise Rejected("lote.news_exists", f"Newsfax line {command.item_id!r} exists; choose another id.")
             if command.nation is not None:

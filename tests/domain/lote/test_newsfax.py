@@ -124,6 +124,7 @@ def test_a_newsfax_line_needs_a_fresh_id_a_known_nation_and_a_reason() -> None:
     assert g.rejects(m.PrintNews(item_id="a2", nation="zzz", text="x", reason="y")).code == "lote.unknown_nation"
     assert g.rejects(m.PrintNews(item_id="a3", text="x", reason="")).code == "lote.reason_required"
     assert g.rejects(m.ConcealNews(item_id="nope", reason="y")).code == "lote.unknown_news"
+    assert g.rejects(m.PrintNews(item_id="auto-t1-1", text="x", reason="y")).code == "lote.reserved_news_id"
     assert g.rejects(m.PrintNews(item_id="a4", text="x", reason="y"), DAN).code == "engine.forbidden"
 
 
