@@ -14,6 +14,8 @@ from datetime import datetime
 import msgspec
 
 from domain.engine import Actor
+from domain.rulesets.gods2.earth.events import HistoryRecorded
+from domain.rulesets.gods2.earth.views import EarthView, earth_view, redact_history
 from domain.rulesets.gods2.events import (
     ArtifactCreated,
     CombatPowerChosen,
@@ -172,6 +174,7 @@ class View(msgspec.Struct, frozen=True):
     supreme_deity: str | None
     demon_pool: int | None = None
     open_rulings: dict[str, str] | None = None
+    earth: EarthView | None = None  # Era Centrum's Earth map (earth/views.py)
 
 
 def _sees_private(viewer: Actor, character_id: str) -> bool:
@@ -312,6 +315,7 @@ def view_for(state: State, viewer: Actor) -> View:
         oaths=[f"{o.swearer} to {o.witness}: {o.text}" for o in state.oaths],
         supreme_deity=state.supreme_deity,
         demon_pool=state.demon_pool if viewer.is_gm or _is_demon(state, viewer) else None,
+        earth=earth_view(state, viewer),
     )
 
 
@@ -351,5 +355,7 @@ def redact(event: Event, viewer: Actor) -> Event | None:
             return event if me in (event.holder, event.giver) else None  # [003:263] gift cards are private
         case RulingRequested() | PowerEffectRuled():
             return event if me == event.caster or me in event.targets else None
+        case HistoryRecorded():
+            return redact_history(event, viewer)  # [000:122] gods need not sign the history
         case _:
             return event
