@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.responses import Response
 
 from events.handler import Refused
@@ -13,6 +13,7 @@ from server import schemas as s
 from server.gm import AuditQuery, GmPowers
 from server.openapi_docs import json_body, responses
 from server.problems import ApiError, problem_response
+from server.readjudicate import Readjudication
 from server.rest import _KEY, GameId, Grant, decode_body, ok
 
 router = APIRouter(prefix="/v1/games/{game_id}", tags=["gm"])
@@ -85,3 +86,32 @@ async def audit(
         seat=seat, command_type=command_type, turn=turn, since=since, until=until, cursor=cursor, limit=limit
     )
     return ok(await gm.audit(who, game_id, query))
+
+
+@router.post(
+    "/turns/{turn}/readjudicate",
+    operation_id="readjudicate",
+    responses=responses(s.Readjudication, 403, 404, 409),
+    openapi_extra=json_body(s.ReadjudicateRequest),
+)
+async def readjudicate(
+    request: Request, gm: Gm, who: Grant, game_id: GameId, turn: Annotated[int, Path(ge=1, le=1_000_000)]
+) -> Response:
+    """GM: re-run turn `turn`'s resolution from its closing state, with corrected or late orders and the same
+    dice (or `reroll`). With `dry_run` (the default) nothing is appended: see what each seat would see change.
+    Otherwise the revert and the new resolution are appended."""
+    body = decode_body(await request.body(), s.ReadjudicateRequest)
+    preview, outcome = await Readjudication(gm).run(who, game_id, turn, body)
+    if isinstance(outcome, Refused):
+        return problem_response(outcome.http_status, outcome.code, outcome.message)
+    committed = None
+    if outcome is not None:
+        committed = s.CommandAccepted(
+            status="accepted",
+            game_id=game_id,
+            command_id=outcome.command_id,
+            version=outcome.version,
+            events=[],
+            replayed=outcome.replayed,
+        )
+    return ok(s.Readjudication(preview=preview, committed=committed))

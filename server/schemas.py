@@ -246,6 +246,44 @@ class AuditPage(msgspec.Struct, frozen=True):
     next_cursor: str | None = None
 
 
+class CorrectedOrder(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A corrected or late order, decided as if `seat_id` had sent `command` at the closing state."""
+
+    seat_id: str
+    command: msgspec.Raw
+
+
+class ReadjudicateRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Re-run a turn's resolution. `dry_run` (the default) only shows what would change."""
+
+    reason: str
+    dry_run: bool = True
+    orders: list[CorrectedOrder] = []
+    reroll: bool = False
+
+
+class Change(msgspec.Struct, frozen=True):
+    """At `path` (JSON Pointer), `before` became `after`."""
+
+    path: str
+    before: Any = None
+    after: Any = None
+
+
+class ReadjudicationPreview(msgspec.Struct, frozen=True):
+    """`changes` maps each seat id (and `gm`) to what would change in that viewer's own view."""
+
+    closing_version: int
+    replayed_phases: int
+    event_count: int
+    changes: dict[str, list[Change]]
+
+
+class Readjudication(msgspec.Struct, frozen=True):
+    preview: ReadjudicationPreview
+    committed: CommandAccepted | None = None
+
+
 class Integrity(msgspec.Struct, frozen=True):
     """The game's hash chain recomputed: `ok`, or the first bad link."""
 
@@ -263,6 +301,61 @@ class Health(msgspec.Struct, frozen=True):
     database: Literal["ok"]
 
 
+class RevealDiceRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Reveal the current dice epoch's seed; `reason` is required and recorded."""
+
+    reason: str
+
+
+class DiceRollInfo(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One `DiceRolled` at `version`. `source` is `server` (derived from the epoch's seed) or `gm` (physical dice
+    the GM entered). `verifiable`: a server roll whose epoch's seed is revealed. `reverted`: a rollback undid it."""
+
+    version: int
+    purpose: str
+    count: int
+    sides: int
+    results: list[int]
+    roll_index: int
+    source: Literal["server", "gm"]
+    epoch: int
+    verifiable: bool
+    turn: int | None = None
+    visible_to: list[str] | None = None
+    reverted: bool = False
+
+
+class DiceEpochInfo(msgspec.Struct, frozen=True):
+    """A seed epoch: its commitment (SHA-256 of the seed, hex), published at `committed_version` (1 for epoch 0,
+    in `GameCreated`), and once revealed its seed (hex) with the reveal's version and reason."""
+
+    epoch: int
+    commitment: str
+    committed_version: int
+    seed: str | None = None
+    revealed_version: int | None = None
+    reason: str | None = None
+
+
+class PendingDiceInfo(msgspec.Struct, frozen=True):
+    sides: int
+    results: list[int]
+    purpose: str | None = None
+
+
+class DiceReport(msgspec.Struct, frozen=True):
+    """Every roll the caller may see, every epoch's commitment and every revealed seed. `pending` (GM only):
+    physical dice entered and not yet used. Derivation: see `pantheon verify-dice` and DESIGN.md §3."""
+
+    game_id: str
+    version: int
+    current_epoch: int
+    reveal_mode: str
+    epochs: list[DiceEpochInfo]
+    rolls: list[DiceRollInfo]
+    pending: list[PendingDiceInfo] | None = None
+
+
 RESPONSE_TYPES: tuple[type[msgspec.Struct], ...] = (
     RulesetList,
     RulesetDetail,
@@ -278,6 +371,14 @@ RESPONSE_TYPES: tuple[type[msgspec.Struct], ...] = (
     TurnReport,
     Integrity,
     AuditPage,
+    Readjudication,
     Health,
+    DiceReport,
 )
-REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (CreateGameRequest, AddSeatRequest, RollbackRequest)
+REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (
+    CreateGameRequest,
+    AddSeatRequest,
+    RollbackRequest,
+    RevealDiceRequest,
+    ReadjudicateRequest,
+)

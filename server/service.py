@@ -7,12 +7,12 @@ import asyncio
 import secrets
 from collections.abc import AsyncIterator, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 
 from domain import rulesets
-from domain.engine import Actor, GameState, Ruleset, SeatInfo, timeline
+from domain.engine import Actor, GameState, Role, Ruleset, SeatInfo, timeline
 from domain.engine import game as engine
 from domain.engine.messages import AddSeat
 from events.codec import codec_for, encode, json_schema
@@ -65,13 +65,7 @@ class GameService:
         seat = state.meta.seats.get(grant.seat_id or "")
         if seat is None:
             raise AuthError("auth.bad_token", "This token's seat does not exist (any more).")
-        actor = Actor(
-            principal=f"seat:{seat.seat_id}",
-            role=seat.role,  # type: ignore[arg-type]
-            seat_id=seat.seat_id,
-            controls=seat.controls,
-            token_id=grant.token_id,
-        )
+        actor = seat_actor(seat, grant.token_id)
         return actor, state, version, ruleset
 
     # --- rulesets ---------------------------------------------------------------------------------------
@@ -328,6 +322,17 @@ class GameService:
         async with asyncio.timeout(5):
             await self.runner.pool.fetchval("SELECT 1")
         return s.Health(status="ok", database="ok")
+
+
+def seat_actor(seat: engine.Seat, token_id: str | None = None) -> Actor:
+    """A seat as the actor (and viewer) it is in its game."""
+    return Actor(
+        principal=f"seat:{seat.seat_id}",
+        role=cast(Role, seat.role),
+        seat_id=seat.seat_id,
+        controls=seat.controls,
+        token_id=token_id,
+    )
 
 
 def ruleset_summary(ruleset: Ruleset) -> s.RulesetSummary:

@@ -8,33 +8,45 @@ ruleset, and never fails. The stream version is not part of the state: the store
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Generic, Literal, TypeVar, assert_never
 
 import msgspec
 
 from domain.engine.actors import Actor
-from domain.engine.dice import DiceRolled, PendingDice, check_dice_shape
+from domain.engine.dice import DiceEpochStarted, DiceRolled, PendingDice, check_dice_shape
 from domain.engine.errors import Rejected, forbidden
 from domain.engine.messages import (
     ENGINE_EVENTS,
     GM_ENGINE_COMMANDS,
+    AcceptLateOrders,
     AddSeat,
     AdvancePhase,
     CreateGame,
     DeadlineChanged,
     DiceEntered,
+    DiceReveal,
+    DiceRevealModeSet,
     EndGame,
     EngineCommand,
     EnterDice,
+    ExtendDeadline,
     FireDueTimers,
     GameCreated,
     GameEnded,
+    GamePaused,
+    GameResumed,
     GameStarted,
+    LateOrdersAccepted,
+    PauseGame,
     PhaseEnded,
     PhaseStarted,
+    RerollOrdered,
+    ResumeGame,
+    RevealDice,
     SeatAdded,
     SetDeadline,
+    SetDiceReveal,
     StartGame,
     TimerCancelled,
     TimerFired,
@@ -89,6 +101,11 @@ class GameMeta(msgspec.Struct, frozen=True):
     timers: dict[str, Timer] = {}
     ended_reason: str | None = None
     reverted: tuple[RevertedRange, ...] = ()
+    dice_reveal: DiceReveal = "manual"
+    # Set while the GM has the game paused (the clock is stopped).
+    paused_at: datetime | None = None
+    # seat id -> until when the GM accepts its commands after the current phase's deadline.
+    late_orders: dict[str, datetime] = {}
 
 
 class GameState(msgspec.Struct, Generic[S], frozen=True):
@@ -110,6 +127,8 @@ class GameMetaView(msgspec.Struct, frozen=True):
     dice_epoch: int
     ended_reason: str | None = None
     pending_dice: list[PendingDice] | None = None
+    dice_reveal: str = "manual"
+    paused_at: datetime | None = None
 
 
 R = msgspec.structs.replace
@@ -174,7 +193,25 @@ def decide(ruleset: Ruleset, state: GameState[Any], command: Any, ctx: DecisionC
         events = _decide_engine(ruleset, state, command, ctx)
     else:
         events = _decide_ruleset(ruleset, state, command, tag, ctx)
+    events = _reveal_automatically(state.meta, events, ctx)
     return [*ctx.dice.rolled, *events]
+
+
+def _reveal_automatically(meta: GameMeta, events: list[Any], ctx: DecisionContext) -> list[Any]:
+    """With `SetDiceReveal(turn_end | game_end)`, close the dice epoch right after the turn's or game's end.
+
+    The rolls of the decision precede the reveal in the append (they belong to the epoch being closed). A game
+    whose seed this server does not hold (an imported one) keeps its epoch: there is nothing to reveal.
+    """
+    if meta.dice_reveal == "manual" or not ctx.dice.can_close_epoch:
+        return events
+    triggers = (TurnEnded, GameEnded) if meta.dice_reveal == "turn_end" else (GameEnded,)
+    last = max((i for i, e in enumerate(events) if isinstance(e, triggers)), default=None)
+    if last is None:
+        return events
+    ended = events[last]
+    reason = f"end of turn {ended.turn}" if isinstance(ended, TurnEnded) else "end of the game"
+    return [*events[: last + 1], *ctx.dice.close_epoch(f"automatic: {reason}"), *events[last + 1 :]]
 
 
 def _decide_engine(ruleset: Ruleset, state: GameState[Any], command: EngineCommand, ctx: DecisionContext) -> list[Any]:
@@ -190,8 +227,21 @@ def _decide_engine(ruleset: Ruleset, state: GameState[Any], command: EngineComma
             return [GameEnded(reason=command.reason, at=ctx.now)]
         case EnterDice():
             return decide_enter_dice(state, command)
+        case RevealDice():
+            return decide_reveal_dice(command, ctx)
+        case SetDiceReveal():
+            _require_not_ended(state)
+            return [DiceRevealModeSet(mode=command.mode, reason=command.reason)]
         case FireDueTimers():
-            return decide_fire_timers(ruleset, state, ctx)
+            return decide_fire_timers(ruleset, state, command, ctx)
+        case ExtendDeadline():
+            return decide_extend_deadline(state, command)
+        case PauseGame():
+            return decide_pause(state, command, ctx)
+        case ResumeGame():
+            return decide_resume(state, command, ctx)
+        case AcceptLateOrders():
+            return decide_accept_late_orders(state, command)
         case _:
             assert_never(command)
 
@@ -234,6 +284,13 @@ def decide_advance(ruleset: Ruleset, state: GameState[Any], command: AdvancePhas
             f"The game is in turn {meta.turn}, phase {meta.phase!r}, not the one named; it was advanced already.",
             status=409,
         )
+    if ctx.actor.role == "system":
+        # The scheduler closes a phase only when it is due: a deadline moved or a pause ordered after the scheduler
+        # looked must win. A GM closes a phase whenever they choose.
+        _require_clock_running(state)
+        due = phase_due_at(meta)
+        if due is None or ctx.now < due:
+            raise Rejected("engine.not_due", "The phase's deadline has not passed (or was cleared).", status=409)
     phase = ruleset.phases[meta.phase_index]
     events: list[Any] = []
     if phase.resolver is not None:
@@ -253,9 +310,18 @@ def decide_advance(ruleset: Ruleset, state: GameState[Any], command: AdvancePhas
 def decide_set_deadline(state: GameState[Any], command: SetDeadline) -> list[Any]:
     _require_running(state)
     assert state.meta.phase is not None
+    if command.deadline is not None and command.deadline.tzinfo is None:
+        raise Rejected("engine.bad_deadline", "Give the deadline with its time zone, e.g. 2026-05-01T18:00:00Z.")
     return [
         DeadlineChanged(turn=state.meta.turn, phase=state.meta.phase, deadline=command.deadline, reason=command.reason)
     ]
+
+
+def decide_reveal_dice(command: RevealDice, ctx: DecisionContext) -> list[Any]:
+    """Publish the current epoch's seed and open the next one (allowed after the game's end too)."""
+    if not command.reason.strip():
+        raise Rejected("dice.reason_required", "Say why the seed is revealed; the reason is recorded.")
+    return list(ctx.dice.close_epoch(command.reason.strip()))
 
 
 def decide_enter_dice(state: GameState[Any], command: EnterDice) -> list[Any]:
@@ -266,9 +332,16 @@ def decide_enter_dice(state: GameState[Any], command: EnterDice) -> list[Any]:
     return [DiceEntered(sides=command.sides, results=tuple(command.results), purpose=command.purpose)]
 
 
-def decide_fire_timers(ruleset: Ruleset, state: GameState[Any], ctx: DecisionContext) -> list[Any]:
+def decide_fire_timers(
+    ruleset: Ruleset, state: GameState[Any], command: FireDueTimers, ctx: DecisionContext
+) -> list[Any]:
     _require_not_ended(state)
-    due = sorted((t for t in state.meta.timers.values() if t.fire_at <= ctx.now), key=lambda t: (t.fire_at, t.timer_id))
+    if ctx.actor.role == "system":
+        _require_clock_running(state)
+    cutoff = ctx.now if command.until is None else min(ctx.now, _aware(command.until))
+    due = sorted(
+        (t for t in state.meta.timers.values() if _aware(t.fire_at) <= cutoff), key=lambda t: (t.fire_at, t.timer_id)
+    )
     events: list[Any] = []
     rules = state.rules
     cancelled: set[str] = set()
@@ -287,6 +360,99 @@ def decide_fire_timers(ruleset: Ruleset, state: GameState[Any], ctx: DecisionCon
     return events
 
 
+# --- deadlines, pauses and late orders ------------------------------------------------------------------
+#
+# A pause stops the clock: seats' commands are refused, and the scheduler neither closes phases nor fires
+# timers. On resume, the deadline, every pending timer and every late-order acceptance move later by the
+# pause's length (whatever was set during the pause moves too: set an absolute deadline after resuming).
+# After the deadline a seat's commands are refused, unless the GM accepted its late orders until a later time.
+
+
+def _aware(moment: datetime) -> datetime:
+    """Deadlines are stored with a time zone; a naive one (never written by this engine) is read as UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _require_clock_running(state: GameState[Any]) -> None:
+    if state.meta.paused_at is not None:
+        raise Rejected("engine.paused", "The GM has paused the game; it continues when the GM resumes it.", status=409)
+
+
+def phase_due_at(meta: GameMeta) -> datetime | None:
+    """When the scheduler closes the current phase: its deadline, or the latest late-order acceptance after it."""
+    if meta.deadline is None or meta.status != "running":
+        return None
+    return max([_aware(meta.deadline), *(_aware(u) for u in meta.late_orders.values())])
+
+
+def _late_accepted(meta: GameMeta, actor: Actor, now: datetime) -> bool:
+    until = meta.late_orders.get(actor.seat_id or "")
+    return until is not None and now < _aware(until)
+
+
+def decide_extend_deadline(state: GameState[Any], command: ExtendDeadline) -> list[Any]:
+    _require_running(state)
+    meta = state.meta
+    assert meta.phase is not None
+    if meta.deadline is None:
+        raise Rejected("engine.no_deadline", "The current phase has no deadline; set one with SetDeadline.", status=409)
+    if command.by <= timedelta(0):
+        raise Rejected("engine.bad_duration", "Extend by a positive duration, e.g. PT2H; SetDeadline moves it earlier.")
+    try:
+        deadline = _aware(meta.deadline) + command.by
+    except OverflowError:
+        raise Rejected("engine.bad_duration", "That extension runs past the end of the calendar.") from None
+    return [DeadlineChanged(turn=meta.turn, phase=meta.phase, deadline=deadline, reason=command.reason)]
+
+
+def decide_pause(state: GameState[Any], command: PauseGame, ctx: DecisionContext) -> list[Any]:
+    _require_running(state)
+    if state.meta.paused_at is not None:
+        raise Rejected("engine.already_paused", "The game is already paused.", status=409)
+    return [GamePaused(at=ctx.now, reason=command.reason)]
+
+
+def decide_resume(state: GameState[Any], command: ResumeGame, ctx: DecisionContext) -> list[Any]:
+    _require_not_ended(state)
+    meta = state.meta
+    if meta.paused_at is None:
+        raise Rejected("engine.not_paused", "The game is not paused.", status=409)
+    shift = max(ctx.now - _aware(meta.paused_at), timedelta(0))
+    events: list[Any] = [GameResumed(at=ctx.now, paused_seconds=shift.total_seconds(), reason=command.reason)]
+    try:
+        if meta.deadline is not None and meta.phase is not None:
+            deadline = _aware(meta.deadline) + shift
+            events.append(
+                DeadlineChanged(turn=meta.turn, phase=meta.phase, deadline=deadline, reason="moved by the pause")
+            )
+        for timer in sorted(meta.timers.values(), key=lambda t: (t.fire_at, t.timer_id)):
+            fire_at = _aware(timer.fire_at) + shift
+            events.append(
+                TimerScheduled(timer_id=timer.timer_id, fire_at=fire_at, purpose=timer.purpose, subject=timer.subject)
+            )
+    except OverflowError:
+        raise Rejected("engine.bad_deadline", "A deadline or timer would move past the end of the calendar.") from None
+    return events
+
+
+def decide_accept_late_orders(state: GameState[Any], command: AcceptLateOrders) -> list[Any]:
+    _require_running(state)
+    meta = state.meta
+    assert meta.phase is not None
+    seat = meta.seats.get(command.seat_id)
+    if seat is None or seat.role not in ("player", "bot"):
+        raise Rejected("engine.unknown_seat", f"No player or bot seat {command.seat_id!r} in this game.")
+    if not command.reason.strip():
+        raise Rejected("ruling.reason_required", "Say why the late orders are accepted; the reason is recorded.")
+    if command.until.tzinfo is None:
+        raise Rejected("engine.bad_deadline", "Give `until` with its time zone, e.g. 2026-05-01T18:00:00Z.")
+    return [
+        LateOrdersAccepted(
+            seat_id=command.seat_id, turn=meta.turn, phase=meta.phase, until=command.until, reason=command.reason
+        )
+    ]
+
+
 def _decide_ruleset(ruleset: Ruleset, state: GameState[Any], command: Any, tag: str, ctx: DecisionContext) -> list[Any]:
     _require_running(state)
     actor = ctx.actor
@@ -296,12 +462,27 @@ def _decide_ruleset(ruleset: Ruleset, state: GameState[Any], command: Any, tag: 
     else:
         if not actor.may_act:
             raise forbidden(f"A {actor.role} seat may watch the game but not issue commands.")
+        if not actor.is_gm:
+            _require_clock_running(state)
         phase = ruleset.phase_named(state.meta.phase)
         if phase is not None and phase.commands is not None and tag not in phase.commands:
             raise Rejected(
                 "engine.not_in_this_phase",
                 f"{tag} cannot be issued during the {state.meta.phase!r} phase; "
                 "see GET /v1/games/{id}/commands/available.",
+                status=409,
+            )
+        deadline = state.meta.deadline
+        if (
+            not actor.is_gm
+            and deadline is not None
+            and ctx.now >= _aware(deadline)
+            and not _late_accepted(state.meta, actor, ctx.now)
+        ):
+            raise Rejected(
+                "engine.deadline_passed",
+                f"The {state.meta.phase!r} phase's deadline passed at {deadline.isoformat()}; only the GM can accept "
+                "late orders (AcceptLateOrders).",
                 status=409,
             )
     return list(ruleset.decide(state.rules, command, ctx))
@@ -316,9 +497,13 @@ def available_commands(ruleset: Ruleset, state: GameState[Any], actor: Actor) ->
         if meta.status == "setup":
             tags.append("StartGame")
         else:
-            tags.extend(["AdvancePhase", "SetDeadline", "FireDueTimers"])
+            tags.extend(["AdvancePhase", "SetDeadline", "FireDueTimers", "ExtendDeadline", "AcceptLateOrders"])
+            tags.append("ResumeGame" if meta.paused_at is not None else "PauseGame")
+            tags.extend(["RevealDice", "SetDiceReveal"])
         tags.append("EndGame")
-    if meta.status != "running":
+    elif actor.is_gm:
+        tags.append("RevealDice")  # revealing the last epoch's seed after the game's end
+    if meta.status != "running" or (meta.paused_at is not None and not actor.is_gm):
         return tags
     phase = ruleset.phase_named(meta.phase)
     for tag in ruleset.available(state.rules, actor):
@@ -383,7 +568,9 @@ def _evolve_meta(ruleset: Ruleset, meta: GameMeta, event: Any) -> GameMeta:
             return R(meta, turn=event.turn)
         case PhaseStarted():
             index = next((i for i, p in enumerate(ruleset.phases) if p.name == event.phase), -1)
-            return R(meta, turn=event.turn, phase=event.phase, phase_index=index, deadline=event.deadline)
+            return R(
+                meta, turn=event.turn, phase=event.phase, phase_index=index, deadline=event.deadline, late_orders={}
+            )
         case DeadlineChanged():
             return R(meta, deadline=event.deadline)
         case GameEnded():
@@ -393,11 +580,25 @@ def _evolve_meta(ruleset: Ruleset, meta: GameMeta, event: Any) -> GameMeta:
             return R(meta, pending_dice=(*meta.pending_dice, pending))
         case DiceRolled():
             return _evolve_roll(meta, event)
+        case DiceEpochStarted():
+            return R(meta, dice_epoch=event.epoch, dice_commitment=event.commitment)
+        case DiceRevealModeSet():
+            return R(meta, dice_reveal=event.mode)
+        case RerollOrdered():
+            return R(meta, next_roll_index=max(meta.next_roll_index, event.next_roll_index))
         case TimerScheduled():
             timer = Timer(timer_id=event.timer_id, fire_at=event.fire_at, purpose=event.purpose, subject=event.subject)
             return R(meta, timers={**meta.timers, event.timer_id: timer})
         case TimerCancelled() | TimerFired():
             return R(meta, timers={k: v for k, v in meta.timers.items() if k != event.timer_id})
+        case GamePaused():
+            return R(meta, paused_at=event.at)
+        case GameResumed():
+            # The deadline and timers move by the DeadlineChanged and TimerScheduled events that follow.
+            shift = timedelta(seconds=event.paused_seconds)
+            return R(meta, paused_at=None, late_orders={k: v + shift for k, v in meta.late_orders.items()})
+        case LateOrdersAccepted():
+            return R(meta, late_orders={**meta.late_orders, event.seat_id: event.until})
         case _:
             # PhaseEnded, TurnEnded and GameCreated change nothing here. TimelineReverted cannot be folded
             # from the state before it alone: projections apply it with `timeline.revert`.
@@ -450,6 +651,8 @@ def meta_view(meta: GameMeta, viewer: Actor) -> GameMetaView:
         dice_epoch=meta.dice_epoch,
         ended_reason=meta.ended_reason,
         pending_dice=list(meta.pending_dice) if viewer.is_gm else None,
+        dice_reveal=meta.dice_reveal,
+        paused_at=meta.paused_at,
     )
 
 

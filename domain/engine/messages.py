@@ -6,14 +6,15 @@ Public commands arrive through `POST /v1/games/{id}/commands` like any ruleset c
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Literal
 
 import msgspec
 
-from domain.engine.dice import DiceRolled
+from domain.engine.dice import DiceEpochStarted, DiceRolled, DiceSeedRevealed
 
 SeatRole = Literal["player", "bot", "observer", "co_gm"]
+DiceReveal = Literal["manual", "turn_end", "game_end"]
 
 
 class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
@@ -63,7 +64,57 @@ class EnterDice(_Command, tag="EnterDice", frozen=True):
 
 
 class FireDueTimers(_Command, tag="FireDueTimers", frozen=True):
-    """Scheduler or GM: fire every ruleset timer whose time has come, in order."""
+    """Scheduler or GM: fire every ruleset timer whose time has come, in order.
+
+    `until` fires only the timers due at or before it (the scheduler catches up in order: timers due before a
+    phase deadline fire before the phase closes, later ones after it).
+    """
+
+    until: datetime | None = None
+
+
+class ExtendDeadline(_Command, tag="ExtendDeadline", frozen=True):
+    """GM: move the current phase's deadline later by `by` (an ISO 8601 duration, e.g. `PT2H`, `P1D`)."""
+
+    by: timedelta
+    reason: str = ""
+
+
+class PauseGame(_Command, tag="PauseGame", frozen=True):
+    """GM: stop the clock. Seats' commands are refused (`engine.paused`); the deadline and timers stop counting."""
+
+    reason: str = ""
+
+
+class ResumeGame(_Command, tag="ResumeGame", frozen=True):
+    """GM: restart the clock. The deadline and every pending timer move later by the pause's length."""
+
+    reason: str = ""
+
+
+class AcceptLateOrders(_Command, tag="AcceptLateOrders", frozen=True):
+    """GM: accept this seat's commands after the current phase's deadline, until `until` (recorded, with why).
+
+    The scheduler keeps the phase open until the latest such `until`; other seats stay refused after the deadline.
+    """
+
+    seat_id: str
+    until: datetime
+    reason: str
+
+
+class RevealDice(_Command, tag="RevealDice", frozen=True):
+    """GM: publish the current dice epoch's seed (with why) and start a new epoch with a new committed seed."""
+
+    reason: str
+
+
+class SetDiceReveal(_Command, tag="SetDiceReveal", frozen=True):
+    """GM: when seeds are revealed without a `RevealDice`: `manual` (never), `turn_end` (at each turn's end and
+    at the game's end) or `game_end` (once, when the game ends). A game starts `manual`."""
+
+    mode: DiceReveal
+    reason: str = ""
 
 
 class CreateGame(msgspec.Struct, frozen=True):
@@ -84,7 +135,20 @@ class AddSeat(msgspec.Struct, frozen=True):
     controls: str | None = None
 
 
-EngineCommand = StartGame | AdvancePhase | SetDeadline | EndGame | EnterDice | FireDueTimers
+EngineCommand = (
+    StartGame
+    | AdvancePhase
+    | SetDeadline
+    | EndGame
+    | EnterDice
+    | FireDueTimers
+    | ExtendDeadline
+    | PauseGame
+    | ResumeGame
+    | AcceptLateOrders
+    | RevealDice
+    | SetDiceReveal
+)
 ENGINE_COMMANDS: tuple[type[_Command], ...] = (
     StartGame,
     AdvancePhase,
@@ -92,6 +156,12 @@ ENGINE_COMMANDS: tuple[type[_Command], ...] = (
     EndGame,
     EnterDice,
     FireDueTimers,
+    ExtendDeadline,
+    PauseGame,
+    ResumeGame,
+    AcceptLateOrders,
+    RevealDice,
+    SetDiceReveal,
 )
 GM_ENGINE_COMMANDS = frozenset(str(c.__struct_config__.tag) for c in ENGINE_COMMANDS)
 
@@ -181,6 +251,19 @@ class TimerFired(_Event, tag="TimerFired", frozen=True):
     at: datetime
 
 
+class DiceRevealModeSet(_Event, tag="DiceRevealModeSet", frozen=True):
+    mode: DiceReveal
+    reason: str = ""
+
+
+class RerollOrdered(_Event, tag="RerollOrdered", frozen=True):
+    """GM: later rolls use fresh indices from `next_roll_index` (past every roll ever made in the game), so a
+    re-adjudication rolls new dice instead of the same ones."""
+
+    next_roll_index: int
+    reason: str
+
+
 class TimelineReverted(_Event, tag="TimelineReverted", frozen=True):
     """GM: the game continues from the state at `to_version`. The events after it stay in the log, reverted.
 
@@ -191,6 +274,30 @@ class TimelineReverted(_Event, tag="TimelineReverted", frozen=True):
     to_version: int
     reason: str
     by: str = "gm"
+
+
+class GamePaused(_Event, tag="GamePaused", frozen=True):
+    at: datetime
+    reason: str = ""
+
+
+class GameResumed(_Event, tag="GameResumed", frozen=True):
+    """The clock restarts. The `DeadlineChanged` and `TimerScheduled` events after it shift what was pending by
+    `paused_seconds`, so a fold never has to compute the shift."""
+
+    at: datetime
+    paused_seconds: float
+    reason: str = ""
+
+
+class LateOrdersAccepted(_Event, tag="LateOrdersAccepted", frozen=True):
+    """The GM accepts `seat_id`'s commands after the deadline of this turn's phase, until `until`."""
+
+    seat_id: str
+    turn: int
+    phase: str
+    until: datetime
+    reason: str
 
 
 EngineEvent = (
@@ -209,6 +316,13 @@ EngineEvent = (
     | TimerCancelled
     | TimerFired
     | TimelineReverted
+    | GamePaused
+    | GameResumed
+    | LateOrdersAccepted
+    | DiceSeedRevealed
+    | DiceEpochStarted
+    | DiceRevealModeSet
+    | RerollOrdered
 )
 ENGINE_EVENTS: tuple[type[msgspec.Struct], ...] = (
     GameCreated,
@@ -226,4 +340,11 @@ ENGINE_EVENTS: tuple[type[msgspec.Struct], ...] = (
     TimerCancelled,
     TimerFired,
     TimelineReverted,
+    GamePaused,
+    GameResumed,
+    LateOrdersAccepted,
+    DiceSeedRevealed,
+    DiceEpochStarted,
+    DiceRevealModeSet,
+    RerollOrdered,
 )

@@ -1,0 +1,109 @@
+"""Re-adjudication (`POST /v1/games/{id}/turns/{n}/readjudicate`): a dry run shows each seat what would change
+in its own view and appends nothing; a commit appends the revert and the new resolution."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from tests.server.conftest import Api
+
+
+async def readjudicate(api: Api, game: dict[str, Any], turn: int, **body: Any) -> httpx.Response:
+    return await api.client.post(
+        f"/v1/games/{game['game_id']}/turns/{turn}/readjudicate", json=body, headers=api.auth(game["gm_token"])
+    )
+
+
+async def head(api: Api, game: dict[str, Any]) -> int:
+    return (await api.get(f"/v1/games/{game['game_id']}/state", game["gm_token"])).json()["version"]  # type: ignore[no-any-return]
+
+
+async def seat_ids(api: Api, game: dict[str, Any], *tokens: str) -> list[str]:
+    return [(await api.get(f"/v1/games/{game['game_id']}", t)).json()["you"]["seat_id"] for t in tokens]
+
+
+async def test_a_lost_order_is_restored_dry_run_first_then_committed(api: Api) -> None:
+    game, ann, bob = await api.started_game()
+    ann_seat, bob_seat = await seat_ids(api, game, ann, bob)
+    await api.command(game, ann, {"type": "PlaceBid", "amount": 4})  # bob's bid of 5 was "lost in the mail"
+    await api.command(game, game["gm_token"], {"type": "AdvancePhase"})
+    await api.command(game, game["gm_token"], {"type": "AdvancePhase"})
+    before = await head(api, game)
+    lost = {"seat_id": bob_seat, "command": {"type": "PlaceBid", "amount": 5}}
+
+    dry = await readjudicate(api, game, 1, reason="bob's bid arrived late by mail", orders=[lost])
+    assert dry.status_code == 200, dry.text
+    preview = dry.json()["preview"]
+    assert preview["replayed_phases"] == 2 and dry.json()["committed"] is None
+    assert await head(api, game) == before  # nothing appended
+    bob_changes = {c["path"]: (c["before"], c["after"]) for c in preview["changes"][bob_seat]}
+    assert bob_changes["/view/bidders/1/points"] == (0, 1) and bob_changes["/view/bidders/1/gold"] == (10, 5)
+    assert "/view/bidders/0/gold" not in bob_changes  # bob never sees ann's gold, not even in a diff
+    ann_changes = {c["path"]: (c["before"], c["after"]) for c in preview["changes"][ann_seat]}
+    assert ann_changes["/view/bidders/0/points"] == (1, 0) and ann_changes["/view/bidders/0/gold"] == (6, 10)
+    assert "/view/bidders/1/gold" not in ann_changes
+
+    committed = await readjudicate(api, game, 1, reason="bob's bid arrived late by mail", orders=[lost], dry_run=False)
+    assert committed.status_code == 200, committed.text
+    state = (await api.get(f"/v1/games/{game['game_id']}/state", game["gm_token"])).json()
+    points = {b["name"]: b["points"] for b in state["view"]["bidders"]}
+    assert points == {"ann": 0, "bob": 1} and state["game"]["turn"] == 2
+    assert (await api.services.service.states.latest(game["game_id"]))[
+        1
+    ] == await api.services.service.states.fold_from_scratch(game["game_id"])
+    assert (await api.services.store.verify_stream(f"game-{game['game_id']}")).ok
+    audit = (await api.get(f"/v1/games/{game['game_id']}/audit", game["gm_token"], type="Readjudicate")).json()
+    assert audit["entries"][0]["reason"] == "bob's bid arrived late by mail"
+
+
+async def tie(api: Api) -> dict[str, Any]:
+    game, ann, bob = await api.started_game()
+    await api.command(game, ann, {"type": "PlaceBid", "amount": 3})
+    await api.command(game, bob, {"type": "PlaceBid", "amount": 3})
+    await api.command(game, game["gm_token"], {"type": "AdvancePhase"})  # the tie is broken by server dice
+    return game
+
+
+async def rolls(api: Api, game: dict[str, Any]) -> list[dict[str, Any]]:
+    events = (await api.get(f"/v1/games/{game['game_id']}/events", game["gm_token"], limit=1000)).json()["events"]
+    return [e for e in events if e["type"] == "DiceRolled" and "reverted" not in e]
+
+
+async def test_the_same_dice_by_default_and_a_recorded_reroll_on_request(api: Api) -> None:
+    game = await tie(api)
+    original = await rolls(api, game)
+    assert original
+    same = await readjudicate(api, game, 1, reason="recheck", dry_run=False)
+    assert same.status_code == 200, same.text
+    assert all(not changes for changes in same.json()["preview"]["changes"].values())
+    again = await rolls(api, game)
+    assert [(r["data"]["roll_index"], r["data"]["results"]) for r in again] == [
+        (r["data"]["roll_index"], r["data"]["results"]) for r in original
+    ]
+    fresh = await readjudicate(api, game, 1, reason="the GM orders a reroll", reroll=True, dry_run=False)
+    assert fresh.status_code == 200, fresh.text
+    rerolled = await rolls(api, game)
+    assert min(r["data"]["roll_index"] for r in rerolled) > max(r["data"]["roll_index"] for r in original)
+    events = (await api.get(f"/v1/games/{game['game_id']}/events", game["gm_token"], limit=1000)).json()["events"]
+    assert "RerollOrdered" in [e["type"] for e in events]
+
+
+async def test_readjudication_is_refused_clearly(api: Api) -> None:
+    game, ann, bob = await api.started_game()
+    early = await readjudicate(api, game, 1, reason="x")
+    assert early.status_code == 409 and early.json()["code"] == "readjudicate.not_resolved"
+    await api.command(game, ann, {"type": "PlaceBid", "amount": 4})
+    await api.command(game, game["gm_token"], {"type": "AdvancePhase"})
+    (bob_seat,) = await seat_ids(api, game, bob)
+    too_much = {"seat_id": bob_seat, "command": {"type": "PlaceBid", "amount": 500}}
+    refused = await readjudicate(api, game, 1, reason="x", orders=[too_much])
+    assert refused.status_code == 422 and refused.json()["code"] == "readjudicate.refused"
+    assert "bids.not_enough_gold" in refused.json()["detail"]
+    seat_denied = await api.client.post(
+        f"/v1/games/{game['game_id']}/turns/1/readjudicate", json={"reason": "x"}, headers=api.auth(ann)
+    )
+    assert seat_denied.status_code == 403
+    no_reason = await readjudicate(api, game, 1, reason=" ")
+    assert no_reason.status_code == 422 and no_reason.json()["code"] == "readjudicate.reason_required"
