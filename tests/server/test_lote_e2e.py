@@ -7,7 +7,9 @@ by the GM's misinformation; the hash chain verifies and the served state equals 
 
 from __future__ import annotations
 
+import asyncio
 import json
+import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -19,7 +21,7 @@ from domain.rulesets import lote
 from domain.rulesets.lote.reports import dec
 from events.codec import encode
 from examples.bots.lote import LoteBot
-from tests.server.conftest import ADMIN, Api
+from tests.server.conftest import ADMIN, Api, LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
 NATIONS = ("byz", "dan", "kip", "rus")
@@ -174,3 +176,28 @@ async def test_four_nations_play_three_turns_and_each_reads_only_its_own_report(
     full = await api.services.service.states.fold_from_scratch(gid)
     gm_view = lote.ruleset.view_for(full.rules, Actor(principal="gm", role="gm"))
     assert json.loads(encode(gm_view)) == served["view"]
+
+
+async def test_the_bot_runs_from_the_command_line_against_a_live_server(live_server: LiveServer) -> None:
+    """`python examples/bots/lote.py --api URL --token TOKEN --game ID --once` fills in and submits the form."""
+    scenario = json.loads((ROOT / "examples/scenarios/lote-four-nations.json").read_text())
+    async with httpx.AsyncClient(base_url=live_server.base_url, timeout=10) as client:
+        created = await client.post(
+            "/v1/games", headers={"Authorization": f"Bearer {ADMIN}"},
+            json={"ruleset": "lote", "name": "LotE CLI", "scenario": scenario},
+        )  # fmt: skip
+        game = created.json()
+        gm = {"Authorization": f"Bearer {game['gm_token']}"}
+        seat = (await client.post(f"/v1/games/{game['game_id']}/seats", headers=gm,
+                                  json={"name": "dan", "role": "player", "controls": "dan"})).json()  # fmt: skip
+        await client.post(f"/v1/games/{game['game_id']}/commands", headers=gm, json={"type": "StartGame"})
+        args = ["--api", live_server.base_url, "--token", seat["token"], "--game", game["game_id"], "--once"]
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, str(ROOT / "examples/bots/lote.py"), *args, stdout=asyncio.subprocess.PIPE, cwd=ROOT
+        )
+        out, _ = await asyncio.wait_for(process.communicate(), timeout=30)
+        assert process.returncode == 0, out.decode()
+        view = (await client.get(f"/v1/games/{game['game_id']}/state", headers=gm)).json()["view"]
+    form = view["forms"]["dan"]
+    assert form["submitted"] and form["lines"]["tax"]["type"] == "SetTaxRate"
+    assert "SetTaxRate" in out.decode() and "SubmitOrders" in out.decode()
