@@ -50,6 +50,7 @@ ExactFraction = Annotated[
 ]
 FractionText = Annotated[str, msgspec.Meta(pattern=r"^-?\d+(/[1-9]\d*)?$")]
 Protection = Literal["guardian_beasts", "lost_in_void", "underworld_entry"]
+TargetKind = Literal["greater_god", "lesser_god", "celestial_spirit", "demon"]
 SourceCategory = Literal["event", "century_end", "era_end"]
 
 # Heaven events the ruleset records itself; event sources in a pack may name them (or any GM-recorded event).
@@ -179,6 +180,8 @@ class PowerDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     `level` matters only for conflicts ([003:179]); celestial and demon powers are level 1.
     `activation_cost` is the special cost of an Artifact (A) power once embedded ([003:412]).
+    `target_kinds`: who meets the criteria for being a target ([003:223] "e.g., all gods or all demons"); a Pm
+    power takes only them, and a targeted power refuses anyone else. Empty: any character.
     """
 
     id: str
@@ -191,6 +194,7 @@ class PowerDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     activation_cost: int | None = None
     effects: list[Effect] = []
     description: str = ""
+    target_kinds: list[TargetKind] = []
 
 
 class ContentPack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -91,6 +91,9 @@ def _target(state: State, c: Character, target_id: str, power: PowerDef) -> Char
         raise reject("target_not_alive", f"{t.name} is not alive and may not be the target of powers.")
     if t.life == "obliterated":
         raise reject("gone", f"{t.name} is gone.")
+    if power.target_kinds and t.kind not in power.target_kinds:
+        kinds = ", ".join(k.replace("_", " ") for k in power.target_kinds)
+        raise reject("not_a_valid_target", f"{power.name} affects only: {kinds} [003:223].")
     return t
 
 
@@ -117,6 +120,7 @@ def _targets(
             and not t.out_of_game
             and t.combat is None
             and (t.conversation_until is None or t.conversation_until <= now or "L" in codes)
+            and ("L" in codes or not power.target_kinds or t.kind in power.target_kinds)
         )
     if "G" in codes and given == [c.id]:
         raise reject("no_self_gift", "Gifts may only be granted to other characters [003:263].")

@@ -21,7 +21,7 @@ from domain.rulesets.gods2.commands import (
     TransmigrateCharacter,
     UseGift,
 )
-from domain.rulesets.gods2.content import sample_pack
+from domain.rulesets.gods2.content import ContentPack, sample_pack
 from domain.rulesets.gods2.events import CharacterMoved, CharacterRevived, ManaSpent, ProtectionGranted
 from domain.rulesets.gods2.events_powers import (
     CastCompleted,
@@ -161,6 +161,25 @@ def test_a_mass_persuasion_takes_everyone_eligible_in_the_locale() -> None:
     g = game()
     cast = g.when(CastPower(power="rousing_speech"), HERA)[1]
     assert cast.targets == ["ares", "iris", "zeus"]
+
+
+def _with_targets(power_id: str, kinds: list[str]) -> ContentPack:
+    pack = sample_pack()
+    powers = [msgspec.structs.replace(p, target_kinds=kinds) if p.id == power_id else p for p in pack.powers]
+    return msgspec.structs.replace(pack, powers=powers)
+
+
+def test_a_mass_persuasion_takes_only_those_who_meet_its_criteria() -> None:
+    """[003:223] Pm affects all players in the locale who meet the criteria for being a target (e.g., all gods)."""
+    g = game(content=_with_targets("rousing_speech", ["greater_god", "lesser_god"]))
+    cast = g.when(CastPower(power="rousing_speech"), HERA)[1]
+    assert cast.targets == ["ares", "zeus"]
+
+
+def test_a_power_refuses_a_target_outside_its_criteria() -> None:
+    """[003:223] the criteria for being a target (e.g., all demons) bind every targeted power of the pack."""
+    g = game(content=_with_targets("sweet_words", ["demon"]))
+    assert g.rejects(CastPower(power="sweet_words", targets=["zeus"]), HERA).code == "gods2.not_a_valid_target"
 
 
 def test_a_two_target_persuasion_needs_two_targets() -> None:
