@@ -7,7 +7,7 @@ Publication (`close.publish`) freezes the Newsfax and every nation's status repo
 starts a fresh draft.
 
 Readings chosen here: the nation heading appends the culture letter ([L3016-3019]); the monarch line is the
-King's (or Queen's) name, since titles are not part of the scenario; the rankings list sorts by the printed MSI
+King's (or Queen's) name and the titles the scenario gives him (`titles`); the rankings list sorts by the printed MSI
 (so a faked MSI moves the nation), ties by name, and ESI ranks share a place when equal (1, 2, 2, 4).
 """
 
@@ -123,7 +123,9 @@ def rankings(state: State) -> list[Ranking]:
 
 def _monarch(state: State, nid: str) -> str:
     kings = [x for _, x in sorted(state.leaders.items()) if x.nation == nid and x.type in ("K", "Q")]
-    return kings[0].name if kings else ""
+    if not kings:
+        return ""
+    return f"{kings[0].name}, {kings[0].titles}" if kings[0].titles else kings[0].name
 
 
 def build_newsfax(state: State, turn: int, due: datetime | None) -> Newsfax:

@@ -235,6 +235,7 @@ class LeaderRecord(_Record, frozen=True):
     units: dict[str, int] = {}
     home_region: str | None = None
     loaned_from: str | None = None
+    titles: str = ""  # the monarch's titles, printed under the nation's name in the Newsfax ([L3020-3026])
 
 
 class FamilyMember(_Record, frozen=True):

@@ -117,6 +117,16 @@ def test_the_gms_narrative_and_announcements_are_printed() -> None:
     assert _entry(paper, "kip").monarch == "Bonyak Khan" and _entry(paper, "kip").heading == "KIPCHAK HORDE (N)"
 
 
+def test_the_monarch_line_prints_the_kings_titles() -> None:
+    """[L3020-3026] the current monarch's name and his titles, `Ming-ta Juwen Shui-jen, Emperor of China...`."""
+    setup = example_setup()
+    leaders = dict(setup.leaders)
+    record = msgspec.json.decode(leaders["byz-1"])
+    leaders["byz-1"] = msgspec.Raw(msgspec.json.encode({**record, "titles": "Basileus of the Romans"}))
+    g = game(msgspec.structs.replace(setup, leaders=leaders))
+    assert _entry(_publish(g), "byz").monarch == "Basil II, Basileus of the Romans"
+
+
 def test_a_newsfax_line_needs_a_fresh_id_a_known_nation_and_a_reason() -> None:
     g = game(example_setup())
     g.when(m.PrintNews(item_id="a1", text="x", reason="y"))
