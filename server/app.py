@@ -14,6 +14,7 @@ from server.bootstrap import Services, services
 from server.gm import GmPowers
 from server.problems import problem_response
 from server.rest import health_router, router
+from server.rest_dice import router as dice_router
 from server.rest_gm import router as gm_router
 from server.settings import Settings
 
@@ -131,10 +132,12 @@ def create_app(
     )
     app.include_router(router)
     app.include_router(gm_router)
+    app.include_router(dice_router)
     app.include_router(health_router)
     from server.graphql import graphql_router
 
-    app.include_router(graphql_router(), prefix="/graphql")
+    # GraphQL documents itself (schema.graphql, GraphiQL); Strawberry's OpenAPI entries would be incomplete.
+    app.include_router(graphql_router(), prefix="/graphql", include_in_schema=False)
     problems.install(app)
     openapi_docs.install(app)
     limit = settings.max_body_bytes if settings else 1_048_576

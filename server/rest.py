@@ -263,7 +263,24 @@ async def list_events(
         **responses(None, 404),
         200: {
             "description": "Server-Sent Events; `id` is the event version",
-            "content": {"text/event-stream": {"schema": {"type": "string"}}},
+            "content": {
+                "text/event-stream": {
+                    # One schema per event (OpenAPI 3.2 `itemSchema`); `data` is an EventEnvelope as JSON.
+                    "itemSchema": {
+                        "type": "object",
+                        "properties": {
+                            "id": {"type": "string", "description": "the event's version"},
+                            "event": {"type": "string", "description": "the event's type"},
+                            "data": {
+                                "type": "string",
+                                "contentMediaType": "application/json",
+                                "contentSchema": {"$ref": "#/components/schemas/EventEnvelope"},
+                            },
+                            "retry": {"type": "integer"},
+                        },
+                    }
+                }
+            },
         },
     },
 )
