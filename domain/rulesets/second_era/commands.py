@@ -327,6 +327,26 @@ class AdjustGodMana(_Command, frozen=True, tag="AdjustGodMana"):
     reason: str
 
 
+class DeclareTribeExtinct(_Command, frozen=True, tag="DeclareTribeExtinct"):
+    """A ruling on a tribe left with no Clans (the text never says what becomes of it): it is gone. Its heroes
+    die, the artefacts it held and its stockpile are lost, it leaves its Land and takes no more orders; its
+    structures stand (they raise no edifice) and its god keeps its monsters. The other ruling is `AddClans`
+    (survivors regroup)."""
+
+    tribe: str
+    reason: str
+
+
+class RelocateTribe(_Command, frozen=True, tag="RelocateTribe"):
+    """A ruling that moves a tribe to a free Land its race can live on: e.g. when its Adaptation mana went
+    unpaid ([002:48-50]: the text does not say what happens then) or when a beaten tribe has no free Land to be
+    driven to ([002:7])."""
+
+    tribe: str
+    to_land: str
+    reason: str
+
+
 Order = (
     MoveTribe
     | GrowTribe
@@ -366,6 +386,8 @@ Command = (
     | AdjustGodMana
     | RuleRaze
     | RuleTravel
+    | DeclareTribeExtinct
+    | RelocateTribe
 )
 
 ACTION_ORDERS = frozenset(
@@ -405,5 +427,16 @@ MONSTER_ORDERS = frozenset(
         "SetMonsterSpells",
     }
 )
-GM_COMMANDS = frozenset({"AdjustStockpile", "RemoveClans", "AddClans", "AdjustGodMana", "RuleRaze", "RuleTravel"})
+GM_COMMANDS = frozenset(
+    {
+        "AdjustStockpile",
+        "RemoveClans",
+        "AddClans",
+        "AdjustGodMana",
+        "RuleRaze",
+        "RuleTravel",
+        "DeclareTribeExtinct",
+        "RelocateTribe",
+    }
+)
 SEAT_COMMANDS = ACTION_ORDERS | FREE_ORDERS | MONSTER_ORDERS | {"CancelOrder", "OfferTrade", "AcceptTrade", "EndTrade"}

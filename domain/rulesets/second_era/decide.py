@@ -17,6 +17,7 @@ from domain.rulesets.second_era.checks import (
 )
 from domain.rulesets.second_era.commands import (
     ACTION_ORDERS,
+    MONSTER_ORDERS,
     AcceptTrade,
     AddClans,
     AdjustGodMana,
@@ -31,6 +32,7 @@ from domain.rulesets.second_era.commands import (
     Command,
     CounterRaze,
     CreateArtefact,
+    DeclareTribeExtinct,
     DestroyArtefact,
     EndTrade,
     FeedMonster,
@@ -42,6 +44,7 @@ from domain.rulesets.second_era.commands import (
     OfferTrade,
     Order,
     RazeStructure,
+    RelocateTribe,
     RemoveClans,
     ResistTravel,
     RuleRaze,
@@ -70,8 +73,10 @@ from domain.rulesets.second_era.decide_now import (
     decide_adjust_god_mana,
     decide_adjust_stockpile,
     decide_cancel_order,
+    decide_declare_extinct,
     decide_end_trade,
     decide_offer_trade,
+    decide_relocate_tribe,
     decide_remove_clans,
     decide_rule_raze,
     decide_rule_travel,
@@ -176,6 +181,10 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return _queue(state, ctx, command, check_resist_travel)
         case RuleRaze():
             return decide_rule_raze(state, command)
+        case DeclareTribeExtinct():
+            return decide_declare_extinct(state, command)
+        case RelocateTribe():
+            return decide_relocate_tribe(state, command)
         case _:
             assert_never(command)
 
@@ -189,6 +198,8 @@ def _queue(
     god = god_of(state, ctx)
     queued = state.orders.get(god, ())
     tag = order.__struct_config__.tag
+    if state.tribe_of(god).extinct and tag not in MONSTER_ORDERS:
+        raise reject("tribe_extinct", "Your tribe is gone (a GM ruling); only your monsters take orders.", status=409)
     if tag in ACTION_ORDERS:
         used = sum(1 for q in queued if q.order.__struct_config__.tag in ACTION_ORDERS)
         limit = content.acts().actions_per_turn

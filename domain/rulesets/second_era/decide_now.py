@@ -16,8 +16,10 @@ from domain.rulesets.second_era.commands import (
     AdjustGodMana,
     AdjustStockpile,
     CancelOrder,
+    DeclareTribeExtinct,
     EndTrade,
     OfferTrade,
+    RelocateTribe,
     RemoveClans,
     RuleRaze,
     RuleTravel,
@@ -32,8 +34,10 @@ from domain.rulesets.second_era.events import (
     TradeEnded,
     TradeOffered,
 )
+from domain.rulesets.second_era.fate_events import TribeExtinct, TribeRelocated
+from domain.rulesets.second_era.magic import habitable
 from domain.rulesets.second_era.razing import raze_outcome
-from domain.rulesets.second_era.state import State, Trade
+from domain.rulesets.second_era.state import State, Trade, Tribe
 from domain.rulesets.second_era.trade_sides import side_of, within_reach
 from domain.rulesets.second_era.travelling import travel_outcome
 from domain.rulesets.second_era.values import Resources
@@ -48,7 +52,7 @@ def decide_offer_trade(state: State, command: OfferTrade, ctx: DecisionContext) 
     mine = side_of(state, god, command.from_monster)
     theirs = side_of(state, command.to_god, command.to_monster)
     if mine is None or theirs is None:
-        raise reject("unknown_monster", "Name one of your monsters (`from_monster`) or one of theirs (`to_monster`).")
+        raise reject("unknown_side", "Trade between a tribe on the map and a monster of the other god, if any.")
     if not within_reach(state, mine, theirs):
         if mine.is_monster or theirs.is_monster:
             raise reject("too_far", "A monster trades with a tribe on its Land or a neighbouring one [002:107].")
@@ -171,3 +175,33 @@ def decide_remove_clans(state: State, command: RemoveClans) -> list[object]:
     if not 1 <= command.count <= have:
         raise reject("bad_count", f"The tribe has {have} {command.role} clans; remove between 1 and that.")
     return [ClansRemoved(tribe=command.tribe, role=command.role, count=command.count, reason=command.reason)]
+
+
+def _ruled_tribe(state: State, tribe_id: str) -> Tribe:
+    tribe = state.tribes.get(tribe_id)
+    if tribe is None or tribe.extinct:
+        raise reject("unknown_tribe", f"There is no tribe {tribe_id!r} on the map.")
+    return tribe
+
+
+def decide_declare_extinct(state: State, command: DeclareTribeExtinct) -> list[object]:
+    ruling_reason(command.reason)
+    tribe = _ruled_tribe(state, command.tribe)
+    if tribe.clan_count() > 0:
+        raise reject("tribe_has_clans", f"The tribe still has {tribe.clan_count()} clans.", status=409)
+    return [TribeExtinct(tribe=tribe.id, god=tribe.god, reason=command.reason)]
+
+
+def decide_relocate_tribe(state: State, command: RelocateTribe) -> list[object]:
+    ruling_reason(command.reason)
+    tribe = _ruled_tribe(state, command.tribe)
+    if command.to_land not in state.lands:
+        raise reject("unknown_land", f"There is no land {command.to_land!r}.")
+    here = state.tribe_on(command.to_land)
+    if here is not None:
+        # [002:3] only one tribe may sit on any given Land at a time.
+        raise reject("land_taken", f"{here.name} holds {command.to_land}; name a free Land.", status=409)
+    if not habitable(state, tribe, command.to_land):
+        # [002:48-50] without the Adaptation its race needs, the tribe cannot live there.
+        raise reject("needs_adaptation", "The tribe's race cannot live on that Land without Adaptation.")
+    return [TribeRelocated(tribe=tribe.id, to_land=command.to_land, reason=command.reason)]

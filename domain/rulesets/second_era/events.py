@@ -22,6 +22,7 @@ from domain.rulesets.second_era.deal_events import (
     TravelResolved,
 )
 from domain.rulesets.second_era.event_base import EventBase as _Event
+from domain.rulesets.second_era.fate_events import AdaptationUnpaid, TribeEmptied, TribeExtinct, TribeRelocated
 from domain.rulesets.second_era.monster_events import (
     HoardChanged,
     HoardTransmuted,
@@ -449,9 +450,14 @@ Event = (
     | ClansRemoved
     | ClansAdded
     | GodManaAdjusted
+    | TribeEmptied
+    | TribeExtinct
+    | AdaptationUnpaid
+    | TribeRelocated
 )
 
 __all__ = [
+    "AdaptationUnpaid",
     "ArtefactCreated",
     "ArtefactDestroyed",
     "ArtefactTaken",
@@ -518,8 +524,11 @@ __all__ = [
     "TravelResisted",
     "TravelResolved",
     "TribeDriven",
+    "TribeEmptied",
+    "TribeExtinct",
     "TribeGrew",
     "TribeMoved",
+    "TribeRelocated",
     "TurnReported",
     "TurnResolved",
     "UpkeepPaid",

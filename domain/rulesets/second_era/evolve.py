@@ -80,6 +80,7 @@ from domain.rulesets.second_era.events import (
     UpkeepPaid,
 )
 from domain.rulesets.second_era.evolve_monsters import evolve_monster
+from domain.rulesets.second_era.fate_events import AdaptationUnpaid, TribeEmptied, TribeExtinct, TribeRelocated
 from domain.rulesets.second_era.state import QueuedOrder, State, Tribe
 from domain.rulesets.second_era.values import RESOURCE_NAMES, Resources
 
@@ -120,8 +121,12 @@ def evolve(state: State, event: Event) -> State:
         case OrderCancelled():
             kept = tuple(q for q in state.orders.get(event.god, ()) if q.order_no != event.order_no)
             return R(state, orders={**state.orders, event.god: kept})
-        case OrderFailed() | BattleFought() | TurnReported():
+        case OrderFailed() | BattleFought() | TurnReported() | TribeEmptied() | AdaptationUnpaid():
             return state
+        case TribeExtinct():
+            return _evolve_extinct(state, event)
+        case TribeRelocated():
+            return _tribe(state, event.tribe, land=event.to_land)
         case ManaSpent():
             return _evolve_mana_spent(state, event)
         case HeroBorn():
@@ -380,3 +385,20 @@ def _evolve_clans_lost(state: State, event: ClansLost) -> State:
             winner = R(winner, clans=_clans(winner, role, n))
         state = R(state, tribes={**state.tribes, winner.id: winner})
     return state
+
+
+def _evolve_extinct(state: State, event: TribeExtinct) -> State:
+    """The tribe is gone: no clans, stockpile or spells cast; its heroes die and its artefacts are lost."""
+    state = _tribe(
+        state,
+        event.tribe,
+        extinct=True,
+        clans={},
+        stockpile=Resources(),
+        active=(),
+        cursing=(),
+        curse_orders={},
+    )
+    heroes = {k: h for k, h in state.heroes.items() if h.tribe != event.tribe}
+    artefacts = {k: a for k, a in state.artefacts.items() if a.holder != event.tribe}
+    return R(state, heroes=heroes, artefacts=artefacts)

@@ -54,6 +54,7 @@ class Tribe(msgspec.Struct, frozen=True):
     cursing: tuple[tuple[str, str], ...] = ()  # (curse spell, target tribe) cast and paid this turn
     retreat: str | None = None  # where it would rather be driven, if beaten [002:7]
     champion: str | None = None  # the hero to gain the level of a victory [002:58]
+    extinct: bool = False  # a GM ruling: the tribe is gone (DeclareTribeExtinct); it holds no Land
 
     def clan_count(self) -> int:
         return sum(self.clans.values())
@@ -196,7 +197,7 @@ class State(msgspec.Struct, frozen=True):
 
     def tribe_on(self, land: str) -> Tribe | None:
         for tribe in self.tribes.values():
-            if tribe.land == land:
+            if tribe.land == land and not tribe.extinct:
                 return tribe
         return None
 

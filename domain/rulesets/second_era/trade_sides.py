@@ -24,9 +24,12 @@ class Side:
 
 
 def side_of(state: State, god: str, monster: str | None) -> Side | None:
-    """The god's tribe, or its monster `monster`; None if that monster is not (or no longer) the god's."""
+    """The god's tribe, or its monster `monster`; None if that monster is not (or no longer) the god's, or the
+    tribe is extinct."""
     if monster is None:
         tribe = state.tribe_of(god)
+        if tribe.extinct:
+            return None
         return Side(id=tribe.id, land=tribe.land, stock=tribe.stockpile, spells=tribe.spells, is_monster=False)
     found = state.monsters.get(monster)
     if found is None or found.god != god:

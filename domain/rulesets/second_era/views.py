@@ -13,7 +13,13 @@ import msgspec
 
 from domain.engine import Actor, Rejected
 from domain.rulesets.second_era import content
-from domain.rulesets.second_era.commands import ACTION_ORDERS, GM_COMMANDS, MONSTER_ORDERS, SEAT_COMMANDS
+from domain.rulesets.second_era.commands import (
+    ACTION_ORDERS,
+    FREE_ORDERS,
+    GM_COMMANDS,
+    MONSTER_ORDERS,
+    SEAT_COMMANDS,
+)
 from domain.rulesets.second_era.events import (
     ChampionSet,
     Event,
@@ -71,6 +77,7 @@ class TribeView(msgspec.Struct, frozen=True):
     name: str
     land: str
     clans: dict[str, int]
+    extinct: bool = False
     stockpile: Resources | None = None
     spells: list[str] | None = None
     cast: list[str] | None = None
@@ -131,7 +138,7 @@ def _sees_god(viewer: Actor, god: str) -> bool:
 
 def _tribe_view(state: State, tribe_id: str, viewer: Actor) -> TribeView:
     t = state.tribes[tribe_id]
-    public = TribeView(id=t.id, god=t.god, name=t.name, land=t.land, clans=dict(t.clans))
+    public = TribeView(id=t.id, god=t.god, name=t.name, land=t.land, clans=dict(t.clans), extinct=t.extinct)
     if not _sees_god(viewer, t.god):
         return public
     return msgspec.structs.replace(
@@ -275,14 +282,17 @@ def _sealed(raze: Raze) -> Raze:
 
 def available(state: State, actor: Actor) -> Sequence[str]:
     """GM rulings for the GM; for a god, its orders: Actions while it has some left this turn, monster
-    orders while it has monsters."""
+    orders while it has monsters; once its tribe is extinct, only its monsters' orders and trades."""
     tags: list[str] = sorted(GM_COMMANDS) if actor.is_gm else []
     god = actor.controls
     if god is None or god not in state.gods or state.winner is not None:
         return tags
     used = sum(1 for q in state.orders.get(god, ()) if q.order.__struct_config__.tag in ACTION_ORDERS)
     has_monsters = any(m.god == god for m in state.monsters.values())
+    extinct = state.tribe_of(god).extinct
     for tag in sorted(SEAT_COMMANDS):
+        if extinct and tag in ACTION_ORDERS | FREE_ORDERS:
+            continue
         if tag in ACTION_ORDERS and used >= content.acts().actions_per_turn:
             continue
         if tag in MONSTER_ORDERS and not has_monsters:

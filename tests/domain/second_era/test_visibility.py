@@ -85,7 +85,7 @@ PUBLIC_EVENTS = {
     "MonsterLevelled", "MonsterMoved", "MonsterRested", "MonsterSpawned", "MonsterSpellCast", "MonsterWounded",
     "RazeResolved", "ResourcesTaken", "SpellStolen", "StructureBuilt", "TravelResolved", "TribeDriven",
     "TribeGrew", "TribeMoved", "ClanRolesSet", "TurnResolved", "MonsterSpellStolen", "MonsterCursesCast",
-    "MonsterInstantCast",
+    "MonsterInstantCast", "TribeEmptied", "TribeExtinct", "AdaptationUnpaid", "TribeRelocated",
 }  # fmt: skip
 SEALED_BIDS = {"RazeBegun", "TravelBegun"}  # public, bid hidden
 BETWEEN_PARTIES = {"TradeOffered", "TradeAccepted", "TradeEnded", "TradeCarriedOut", "TradeFailed"}

@@ -60,9 +60,9 @@ def _loot_priority(state: State, tribe: Tribe) -> list[str]:
 
 
 def resolve_invasions(log: Log, ctx: DecisionContext) -> None:
-    lands = sorted({t.land for t in log.state.tribes.values()})
+    lands = sorted({t.land for t in log.state.tribes.values() if not t.extinct})
     for land in lands:
-        here = [t for t in log.state.tribes.values() if t.land == land]
+        here = [t for t in log.state.tribes.values() if t.land == land and not t.extinct]
         if len(here) < 2:
             continue
         defender = _defender(log, ctx, here)

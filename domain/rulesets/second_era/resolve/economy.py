@@ -13,6 +13,7 @@ from domain.engine import DecisionContext
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.economy import harvest_exact, round_down, upkeep
 from domain.rulesets.second_era.events import CursesCast, Harvested, SpellsCast, Transmuted, UpkeepPaid
+from domain.rulesets.second_era.fate_events import AdaptationUnpaid
 from domain.rulesets.second_era.magic import (
     adaptation_mana,
     choose_spells,
@@ -30,7 +31,7 @@ def resolve_spells(log: Log, ctx: DecisionContext) -> None:
     the tribe cannot pay for lapses this turn. Transmutations convert as they are cast [002:71]."""
     for tribe_id in sorted(log.state.tribes):
         tribe = log.state.tribes[tribe_id]
-        if not tribe.spells and not tribe.active:
+        if tribe.extinct or (not tribe.spells and not tribe.active):
             continue
         mana = tribe.stockpile.mana
         cast: list[str] = []
@@ -109,6 +110,8 @@ def _transmute(log: Log, tribe_id: str, spell_id: str, effects: tuple[Effect, ..
 def resolve_harvest(log: Log, ctx: DecisionContext) -> None:
     for tribe_id in sorted(log.state.tribes):
         tribe = log.state.tribes[tribe_id]
+        if tribe.extinct:
+            continue
         exact = harvest_exact(log.state, tribe)
         gained = round_down(exact)
         kept = {k: v for k, v in exact.items() if v != Fraction(0)}
@@ -116,10 +119,17 @@ def resolve_harvest(log: Log, ctx: DecisionContext) -> None:
 
 
 def resolve_upkeep(log: Log, ctx: DecisionContext) -> None:
-    """Clan and hero upkeep plus the Adaptation mana ([002:48-50]: 1 mana per clan per slot)."""
+    """Clan and hero upkeep plus the Adaptation mana ([002:48-50]: 1 mana per clan per slot). Shortfalls are
+    recorded for the GM's rulings: starvation ([002:18]: `RemoveClans`), unpaid Adaptation (`AdaptationUnpaid`:
+    `RelocateTribe` or `RemoveClans`)."""
     for tribe_id in sorted(log.state.tribes):
         tribe = log.state.tribes[tribe_id]
-        due = upkeep(log.state, tribe).plus(Resources(mana=adaptation_mana(log.state, tribe)))
+        adapting = adaptation_mana(log.state, tribe)
+        due = upkeep(log.state, tribe).plus(Resources(mana=adapting))
         paid = Resources(**{n: min(due.get(n), tribe.stockpile.get(n)) for n in RESOURCE_NAMES})
         if not due.is_zero():
             log.emit(UpkeepPaid(god=tribe.god, tribe=tribe_id, due=due, paid=paid, shortfall=due.minus(paid)))
+        if adapting > paid.mana:
+            # [002:48-50] mana is due only for Adaptation; the text leaves what follows to the GM.
+            unpaid = adapting - paid.mana
+            log.emit(AdaptationUnpaid(tribe=tribe_id, god=tribe.god, land=tribe.land, unpaid=unpaid))

@@ -129,7 +129,8 @@ def _raid(log: Log, ctx: DecisionContext, god: str, no: int, order: MonsterActio
     """[002:106] a tribe or monster on the same or a neighbouring Land (reachable as in [002:6])."""
     monster = log.state.monsters[order.monster]
     target = order.target or ""
-    where = (log.state.tribes[target].land if target in log.state.tribes else None) or (
+    tribe = log.state.tribes.get(target)
+    where = (tribe.land if tribe is not None and not tribe.extinct else None) or (
         log.state.monsters[target].land if target in log.state.monsters else None
     )
     if where is None:

@@ -47,7 +47,7 @@ def _problem(state: State, trade: Trade) -> str | None:
     first = side_of(state, trade.offered_by, trade.from_monster)
     second = side_of(state, trade.offered_to, trade.to_monster)
     if first is None or second is None:
-        return "a monster of the trade is no more"
+        return "a side of the trade is no more"
     if not within_reach(state, first, second):
         return "the monster is no longer on or next to the tribe's Land"
     if not first.stock.covers(trade.give) or not second.stock.covers(trade.receive):

@@ -22,6 +22,7 @@ from domain.rulesets.second_era.events import (
     TurnResolved,
     UpkeepPaid,
 )
+from domain.rulesets.second_era.fate_events import AdaptationUnpaid, TribeEmptied
 from domain.rulesets.second_era.resolve.log import Log
 from domain.rulesets.second_era.values import Resources
 
@@ -29,7 +30,13 @@ from domain.rulesets.second_era.values import Resources
 def standing_edifices(log: Log) -> dict[str, tuple[str, str]]:
     """Land -> (kind, tribe) for every Land holding five parts of one kind by one builder."""
     need = content.acts().parts_per_edifice
-    counts = Counter((s.land, s.kind, s.tribe) for s in log.state.structures.values())
+    tribes = log.state.tribes
+    # An extinct tribe's structures stand but raise no edifice (DeclareTribeExtinct).
+    counts = Counter(
+        (s.land, s.kind, s.tribe)
+        for s in log.state.structures.values()
+        if s.tribe in tribes and not tribes[s.tribe].extinct
+    )
     found: dict[str, tuple[str, str]] = {}
     for (land, kind, tribe), n in sorted(counts.items()):
         if n >= need and land not in found:
@@ -72,9 +79,19 @@ def resolve_reports(log: Log, ctx: DecisionContext) -> None:
                 harvested[event.tribe] = event.gained
             case UpkeepPaid():
                 shortfall[event.tribe] = event.shortfall
+            case AdaptationUnpaid():
+                note = f"{event.unpaid} mana of Adaptation unpaid on {event.land}; the GM rules what follows"
+                failed.setdefault(event.god, []).append(note)
             case BattleFought():
                 for side in (event.attacker, event.defender):
                     battles[side] = battles.get(side, 0) + 1
+    for tribe_id in sorted(log.state.tribes):
+        tribe = log.state.tribes[tribe_id]
+        if tribe.clan_count() == 0 and not tribe.extinct:
+            # The text never says what becomes of a tribe with no Clans: the GM rules (DeclareTribeExtinct,
+            # AddClans); until then it is recorded every turn.
+            log.emit(TribeEmptied(tribe=tribe_id, god=tribe.god))
+            failed.setdefault(tribe.god, []).append("your tribe has no clans left; the GM rules its fate")
     for god_id in sorted(log.state.gods):
         god = log.state.gods[god_id]
         tribe = log.state.tribes[god.tribe]
