@@ -33,6 +33,9 @@ HELD = {  # the regions each nation's first report lists (the scenario's statuse
     "rus": {"Kiev", "Pereyaslavl", "Novgorod", "Perm"},  # Perm claimed by diplomacy on turn 1
 }
 
+# the GM's edits of the report layer: players see only what is published
+GM_ONLY = {"NewsPrinted", "NewsConcealed", "StatusReportAmended", "RankingAmended"}
+
 
 class DroppingTransport(httpx.ASGITransport):
     """Loses the answer to every third command after the server carried it out, as a dropped connection would."""
@@ -63,6 +66,17 @@ async def _view(api: Api, gid: str, token: str) -> dict[str, Any]:
     response = await api.get(f"/v1/games/{gid}/state", token)
     assert response.status_code == 200, response.text
     return response.json()["view"]  # type: ignore[no-any-return]
+
+
+async def _history(api: Api, gid: str, token: str) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = []
+    after = 0
+    while True:
+        page = (await api.get(f"/v1/games/{gid}/events", token, after=after, limit=500)).json()
+        events += page["events"]
+        after = page["next_after"]
+        if not page["more"]:
+            return events
 
 
 async def _adjudicate(api: Api, game: dict[str, Any], turn: int) -> None:
