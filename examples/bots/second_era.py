@@ -256,6 +256,9 @@ class Planner:
         plan = Plan()
         if self.view.get("winner"):
             return plan
+        if self.tribe.get("extinct"):  # a GM ruling: only the monsters are left to play
+            self.monster_orders(plan)
+            return plan
         self.free_orders(plan)
         self.divine_acts(plan)
         built = self.works(plan)
@@ -416,7 +419,8 @@ class Planner:
             target = self.raid_target(m)
             if target is not None:
                 plan.add(
-                    f"{m['id']}-raid", {"type": "MonsterAction", "monster": m["id"], "action": "raid", "target": target}
+                    f"{m['id']}-raid",
+                    {"type": "MonsterAction", "monster": m["id"], "action": "raid", "target": target, "loot": ["food"]},
                 )
                 continue
             if m["hp"] < m["max_hp"] and hoard.get("food", 0) >= 5 + m["level"]:

@@ -18,7 +18,12 @@ Where the readings live (digest numbers in brackets):
   (monsters.py, resolve/monster_battle.py, resolve/monsters.py);
 - sealed bids for Raze and hostile Travel [#27] (resolve/raze.py, resolve/travel.py, setting `raze_bids`);
 - starvation and every other shortfall: recorded in `UpkeepPaid`, ruled by the GM (RemoveClans,
-  AdjustStockpile, AddClans, AdjustGodMana).
+  AdjustStockpile, AddClans, AdjustGodMana); unpaid Adaptation (`AdaptationUnpaid`: RelocateTribe) and a tribe
+  left with no Clans (`TribeEmptied`: DeclareTribeExtinct or AddClans) (fate_events.py, decide_now.py);
+- monsters' magic [002:104]: transmuting the hoard and curses only by order, Travel by order, no Sacrifice
+  (resolve/monster_magic.py, decide_monsters.py); raid loot of the monster's choice, a spell included
+  (resolve/monster_battle.py); trade with another god's tribe when that god agrees ([002:107] "friendly",
+  trade_sides.py).
 """
 
 from __future__ import annotations

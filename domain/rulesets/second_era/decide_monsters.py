@@ -113,7 +113,11 @@ def check_monster_instant(state: State, god: str, order: CastInstant) -> None:
         raise reject("unknown_land", "Name the Land to travel to (`to_land`).")
     if order.target is None:
         origin = monster.land
-    elif order.target in state.tribes and state.tribes[order.target].god != god:
+    elif (
+        order.target in state.tribes
+        and state.tribes[order.target].god != god
+        and not state.tribes[order.target].extinct
+    ):
         origin = state.tribes[order.target].land
     else:
         raise reject("bad_target", "A hostile Travel targets a rival tribe.")

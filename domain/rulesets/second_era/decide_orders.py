@@ -173,7 +173,7 @@ def check_cast_instant(state: State, god: str, order: CastInstant) -> None:
         if order.to_land not in state.lands:
             raise reject("unknown_land", "Name the Land to travel to (`to_land`).")
         moved = tribe if order.target is None else state.tribes.get(order.target)
-        if moved is None or (moved.id == tribe.id and order.target is not None):
+        if moved is None or moved.extinct or (moved.id == tribe.id and order.target is not None):
             raise reject("bad_target", "A hostile Travel targets another tribe.")
         if state.lands[order.to_land].world != state.lands[moved.land].world:
             # [002:69] to another Land on the same World.

@@ -73,7 +73,7 @@ def _cast_curses(log: Log, tribe_id: str) -> None:
     cast: list[tuple[str, str]] = []
     lapsed: list[str] = []
     for spell_id, target in tribe.curse_orders.items():
-        if spell_id not in tribe.spells or target not in log.state.tribes:
+        if spell_id not in tribe.spells or target not in log.state.tribes or log.state.tribes[target].extinct:
             continue
         level = counterspell_level(log.state, log.state.tribes[target])
         cost = spell_cost(log.state.spells[spell_id].effects) + counterspell_surcharge(level)

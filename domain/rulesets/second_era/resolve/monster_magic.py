@@ -94,7 +94,7 @@ def _curse(log: Log, monster_id: str) -> None:
     cast: list[tuple[str, str]] = []
     lapsed: list[str] = []
     for spell_id, target in monster.curse_orders.items():
-        if spell_id not in monster.spells or target not in log.state.tribes:
+        if spell_id not in monster.spells or target not in log.state.tribes or log.state.tribes[target].extinct:
             continue
         level = counterspell_level(log.state, log.state.tribes[target])
         cost = spell_cost(log.state.spells[spell_id].effects) + counterspell_surcharge(level)
