@@ -72,59 +72,67 @@ def problem_response(status: int, code: str, detail: str, **extra: Any) -> Respo
     return Response(msgspec.json.encode(body), status_code=status, media_type=PROBLEM)
 
 
+KNOWN: tuple[type[Exception], ...] = (
+    ApiError,
+    Rejected,
+    AuthError,
+    UnknownGame,
+    RulesetUnavailable,
+    OutOfRange,
+    BadCommand,
+    VersionConflict,
+    Contention,
+    IdempotencyMismatch,
+)
+
+
+def describe(exc: BaseException) -> tuple[str, str, int, dict[str, Any]] | None:
+    """(code, detail, HTTP status, extra members) for an error a client may see; `None` if unexpected.
+
+    The one table of client-facing errors: REST turns it into problem+json, GraphQL into error extensions.
+    """
+    match exc:
+        case ApiError():
+            return exc.code, exc.detail, exc.status, {k: v for k, v in exc.extra.items() if v is not None}
+        case AuthError() | Rejected():
+            return exc.code, exc.message, exc.status, {}
+        case UnknownGame():
+            return "game.not_found", "No such game, or your token is not for it.", 404, {}
+        case RulesetUnavailable():
+            return "ruleset.unavailable", str(exc), 409, {}
+        case OutOfRange():
+            return "state.out_of_range", str(exc), 422, {}
+        case BadCommand():
+            return exc.code, str(exc), 400 if exc.code == "request.malformed_json" else 422, {}
+        case VersionConflict():
+            detail = (
+                f"The game is at version {exc.actual}, not {exc.expected} (the version you pinned). "
+                "Re-read the state and retry."
+            )
+            return "command.version_conflict", detail, 409, {"current_version": exc.actual}
+        case Contention():
+            return "command.contention", f"{exc} Retry with the same idempotency key.", 409, {}
+        case IdempotencyMismatch():
+            return "idempotency.key_reused", str(exc), 422, {}
+    return None
+
+
 def _correlation(request: Request) -> str:
     return getattr(request.state, "correlation_id", None) or str(uuid.uuid4())
 
 
 def install(app: FastAPI) -> None:
-    @app.exception_handler(ApiError)
-    async def api_error(request: Request, exc: ApiError) -> Response:
-        return problem_response(exc.status, exc.code, exc.detail, **exc.extra)
-
-    @app.exception_handler(Rejected)
-    async def rejected(request: Request, exc: Rejected) -> Response:
-        return problem_response(exc.status, exc.code, exc.message)
-
-    @app.exception_handler(AuthError)
-    async def auth_error(request: Request, exc: AuthError) -> Response:
-        response = problem_response(exc.status, exc.code, exc.message)
-        if exc.status == 401:
+    async def known(request: Request, exc: Exception) -> Response:
+        described = describe(exc)
+        assert described is not None
+        code, detail, status, extra = described
+        response = problem_response(status, code, detail, **extra)
+        if status == 401:
             response.headers["WWW-Authenticate"] = "Bearer"
         return response
 
-    @app.exception_handler(UnknownGame)
-    async def unknown_game(request: Request, exc: UnknownGame) -> Response:
-        return problem_response(404, "game.not_found", "No such game, or your token is not for it.")
-
-    @app.exception_handler(RulesetUnavailable)
-    async def ruleset_unavailable(request: Request, exc: RulesetUnavailable) -> Response:
-        return problem_response(409, "ruleset.unavailable", str(exc))
-
-    @app.exception_handler(OutOfRange)
-    async def out_of_range(request: Request, exc: OutOfRange) -> Response:
-        return problem_response(422, "state.out_of_range", str(exc))
-
-    @app.exception_handler(BadCommand)
-    async def bad_command(request: Request, exc: BadCommand) -> Response:
-        status = 400 if exc.code == "request.malformed_json" else 422
-        return problem_response(status, exc.code, str(exc))
-
-    @app.exception_handler(VersionConflict)
-    async def version_conflict(request: Request, exc: VersionConflict) -> Response:
-        return problem_response(
-            409,
-            "command.version_conflict",
-            f"The game is at version {exc.actual}, not {exc.expected} (If-Match). Re-read the state and retry.",
-            current_version=exc.actual,
-        )
-
-    @app.exception_handler(Contention)
-    async def contention(request: Request, exc: Contention) -> Response:
-        return problem_response(409, "command.contention", f"{exc} Retry with the same Idempotency-Key.")
-
-    @app.exception_handler(IdempotencyMismatch)
-    async def idempotency_mismatch(request: Request, exc: IdempotencyMismatch) -> Response:
-        return problem_response(422, "idempotency.key_reused", str(exc))
+    for kind in KNOWN:
+        app.add_exception_handler(kind, known)
 
     @app.exception_handler(ClientDisconnect)
     async def client_disconnect(request: Request, exc: ClientDisconnect) -> Response:

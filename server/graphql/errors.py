@@ -15,11 +15,7 @@ from typing import Any
 from graphql import GraphQLError
 from strawberry.extensions import MaskErrors
 
-from domain.engine import Rejected
-from events.handler import BadCommand, Contention, IdempotencyMismatch, UnknownGame, VersionConflict
-from projections.state import OutOfRange, RulesetUnavailable
-from server.auth import AuthError
-from server.problems import ApiError
+from server.problems import describe
 
 log = logging.getLogger("pantheon.graphql")
 INTERNAL = "Something went wrong on the server; nothing was half-written. Report this correlation id."
@@ -31,28 +27,13 @@ def _camel(name: str) -> str:
 
 
 def problem(exc: BaseException) -> tuple[str, str, int, dict[str, Any]] | None:
-    """(code, message, status, extra extensions) for an error a client may see, or None if unexpected."""
-    match exc:
-        case ApiError():
-            return exc.code, exc.detail, exc.status, {_camel(k): v for k, v in exc.extra.items() if v is not None}
-        case AuthError() | Rejected():
-            return exc.code, exc.message, exc.status, {}
-        case UnknownGame():
-            return "game.not_found", "No such game, or your token is not for it.", 404, {}
-        case RulesetUnavailable():
-            return "ruleset.unavailable", str(exc), 409, {}
-        case OutOfRange():
-            return "state.out_of_range", str(exc), 422, {}
-        case BadCommand():
-            return exc.code, str(exc), 400 if exc.code == "request.malformed_json" else 422, {}
-        case VersionConflict():
-            message = f"The game is at version {exc.actual}, not {exc.expected} (ifMatch). Re-read and retry."
-            return "command.version_conflict", message, 409, {"currentVersion": exc.actual}
-        case Contention():
-            return "command.contention", f"{exc} Retry with the same idempotencyKey.", 409, {}
-        case IdempotencyMismatch():
-            return "idempotency.key_reused", str(exc), 422, {}
-    return None
+    """(code, message, status, extra extensions) for an error a client may see, or None if unexpected: the
+    REST table (`server.problems.describe`), with camelCase extension names."""
+    described = describe(exc)
+    if described is None:
+        return None
+    code, message, status, extra = described
+    return code, message, status, {_camel(k): v for k, v in extra.items()}
 
 
 def is_document_error(error: GraphQLError) -> bool:
