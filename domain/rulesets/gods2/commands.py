@@ -293,13 +293,15 @@ class PickUpArtifact(msgspec.Struct, frozen=True, tag="PickUpArtifact", tag_fiel
 
 class CastPower(msgspec.Struct, frozen=True, tag="CastPower", tag_field="type", forbid_unknown_fields=True):
     """Cast a personal power on targets in one's locale ([003:201]); `strength` for a variable-cost power;
-    `demesne` for a demesne power."""
+    `demesne` for a demesne power. `pay_surcharge_for`: the targets of a mass persuasion whose higher cost the
+    caster pays; any other target with such an ability is unaffected ([003:223])."""
 
     power: str
     targets: list[str] = []
     strength: int | None = None
     demesne: str | None = None
     destination: str | None = None  # for a power that transmigrates
+    pay_surcharge_for: list[str] = []
 
 
 class UseGift(msgspec.Struct, frozen=True, tag="UseGift", tag_field="type", forbid_unknown_fields=True):

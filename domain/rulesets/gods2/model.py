@@ -67,6 +67,8 @@ class CharacterSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     lords: list[str] = []
     archetype: bool = False
     primal_being: bool = False
+    # [003:221-223] an ability on the sheet that makes persuasion powers aimed at this character cost more
+    persuasion_surcharge: int = 0
 
 
 class DemesneSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -154,6 +156,7 @@ class Character(msgspec.Struct, frozen=True):
     lords: tuple[str, ...] = ()
     archetype: bool = False
     primal_being: bool = False
+    persuasion_surcharge: int = 0  # [003:221-223] persuasion powers aimed at this character cost this much more
     # mana ledger
     mana: int = 0
     pending: int = 0

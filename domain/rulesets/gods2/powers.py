@@ -147,6 +147,7 @@ def decide_cast_power(state: State, command: CastPower, ctx: DecisionContext) ->
         ctx,
         gift=None,
         destination=command.destination,
+        pay_surcharge_for=command.pay_surcharge_for,
     )
 
 
@@ -174,6 +175,7 @@ def cast(
     gift: str | None,
     artifact: str | None = None,
     destination: str | None = None,
+    pay_surcharge_for: list[str] | None = None,
 ) -> list[object]:
     may_cast(state, c, ctx)
     moves = any(isinstance(e, Transmigrate) for e in power.effects)
@@ -193,11 +195,36 @@ def cast(
         cost = ledger.final_cost(power.activation_cost)  # [003:412] an Artifact power's own activation cost
     require_can_spend(c, cost)
     chosen = _targets(state, c, power, codes, [] if "Ns" in codes and gift else targets, ctx.now)
+    chosen, surcharge = _persuasion_surcharge(state, codes, chosen, pay_surcharge_for or [], free=gift is not None)
+    if surcharge:
+        cost += surcharge
+        require_can_spend(c, cost)
     cast_id = new_id(state, "cast")
     return [
         *_targeting_interrupts(state, [t for t in chosen if t != c.id]),
         *_by_category(state, c, power, codes, chosen, cost, cast_id, demesne, ctx, gift, destination),
     ]
+
+
+def _persuasion_surcharge(
+    state: State, codes: frozenset[str], chosen: list[str], pay_for: list[str], free: bool
+) -> tuple[list[str], int]:
+    """[003:221] a persuasion costs more when a target has an ability that increases the cost of persuasion
+    powers; [003:223] a mass persuasion leaves each such target unaffected unless the caster pays for him.
+    Chosen reading: the surcharge is added after the Hall of Feasts discount and the 25% floor (it is the
+    target's ability, not a modifier of the power); a gift costs no mana at all ([003:265])."""
+    if pay_for and "Pm" not in codes:
+        raise reject("not_a_mass_persuasion", "Only a mass persuasion (Pm) lets you pay for chosen targets.")
+    if "P" not in codes or free:
+        return chosen, 0
+    extra = {t: state.characters[t].persuasion_surcharge for t in chosen}
+    if "Pm" not in codes:
+        return chosen, sum(extra.values())
+    strangers = sorted(set(pay_for) - {t for t, x in extra.items() if x > 0})
+    if strangers:
+        raise reject("no_surcharge", f"Pay only for targets whose ability raises your cost: not {strangers}.")
+    kept = [t for t in chosen if extra[t] == 0 or t in pay_for]
+    return kept, sum(extra[t] for t in kept)
 
 
 def _targeting_interrupts(state: State, targets: list[str]) -> list[object]:

@@ -37,6 +37,7 @@ def character_from_setup(s: CharacterSetup) -> Character:
         primal_being=s.primal_being,
         mana=s.mana,
         permanent_hp=s.permanent_hp,
+        persuasion_surcharge=s.persuasion_surcharge,
     )
 
 

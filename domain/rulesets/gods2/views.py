@@ -81,6 +81,7 @@ class CharacterView(msgspec.Struct, frozen=True):
     protections: list[str] | None = None
     permanent_hp: int | None = None
     earthly_bans: list[str] | None = None
+    persuasion_surcharge: int | None = None
 
 
 class FighterView(msgspec.Struct, frozen=True):
@@ -218,6 +219,7 @@ def _character_view(state: State, c: Character, viewer: Actor) -> CharacterView:
         protections=list(c.protections),
         permanent_hp=c.permanent_hp,
         earthly_bans=list(c.earthly_bans),
+        persuasion_surcharge=c.persuasion_surcharge,
     )
 
 

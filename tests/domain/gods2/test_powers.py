@@ -182,6 +182,31 @@ def test_a_power_refuses_a_target_outside_its_criteria() -> None:
     assert g.rejects(CastPower(power="sweet_words", targets=["zeus"]), HERA).code == "gods2.not_a_valid_target"
 
 
+def test_a_persuasion_costs_more_on_a_target_whose_ability_raises_it() -> None:
+    """[003:221] if either of the targets has an ability which increases the mana cost of persuasion powers,
+    then the cost is increased."""
+    zeus = {"powers": ["sword_of_fire", *EXTRA], "persuasion_surcharge": 5}
+    g = game(chars={"zeus": zeus, "hera": {"persuasion_surcharge": 2}, "ares": {"persuasion_surcharge": 1}})
+    assert g.when(CastPower(power="sweet_words", targets=["ares"]), HERA)[0].amount == 4 + 1
+    g.advance(3)
+    g.when(FireDueTimers())  # the three minutes of conversation are over
+    assert g.when(CastPower(power="lovers_quarrel", targets=["hera", "ares"]), ZEUS)[0].amount == 6 + 2 + 1
+    seen_by_hera = {c.id: c.persuasion_surcharge for c in g.view(HERA).characters}
+    assert (seen_by_hera["hera"], seen_by_hera["zeus"]) == (2, None)  # a sheet's abilities are private [003:53]
+
+
+def test_a_mass_persuasion_leaves_a_target_with_a_higher_cost_unaffected_unless_paid_for() -> None:
+    """[003:223] each such target is unaffected by the power unless the caster pays the increased cost for him."""
+    g = game(chars={"zeus": {"persuasion_surcharge": 3}})
+    spent, cast = g.when(CastPower(power="rousing_speech"), HERA)[:2]
+    assert (spent.amount, cast.targets) == (8, ["ares", "iris"])
+    g = game(chars={"zeus": {"persuasion_surcharge": 3}})
+    spent, cast = g.when(CastPower(power="rousing_speech", pay_surcharge_for=["zeus"]), HERA)[:2]
+    assert (spent.amount, cast.targets) == (8 + 3, ["ares", "iris", "zeus"])
+    wrong = CastPower(power="rousing_speech", pay_surcharge_for=["ares"])
+    assert game().rejects(wrong, HERA).code == "gods2.no_surcharge"
+
+
 def test_a_two_target_persuasion_needs_two_targets() -> None:
     """[003:221] P2 powers have two targets."""
     g = gods()
