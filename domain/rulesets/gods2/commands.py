@@ -11,6 +11,7 @@ from domain.rulesets.gods2.earth.commands import (
     EARTH_GM_COMMANDS,
     AttemptDiplomacy,
     CallTicket,
+    CastHistoryPower,
     CloseActivityPhase,
     DeclareWar,
     EndCentury,
@@ -555,6 +556,7 @@ Command = (
     | SignPantheonChange
     | StartReligiousTurmoil
     | ExpelFromPantheon
+    | CastHistoryPower
 )
 
 GM_COMMANDS = frozenset(

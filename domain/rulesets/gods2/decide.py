@@ -94,6 +94,7 @@ from domain.rulesets.gods2.commands import (
 from domain.rulesets.gods2.earth.commands import (
     AttemptDiplomacy,
     CallTicket,
+    CastHistoryPower,
     CloseActivityPhase,
     DeclareWar,
     EndCentury,
@@ -258,6 +259,7 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
             return life.decide_set_clock(state, command, ctx)
         case (
             AttemptDiplomacy()
+            | CastHistoryPower()
             | CallTicket()
             | CloseActivityPhase()
             | DeclareWar()

@@ -19,7 +19,11 @@ from domain.rulesets.gods2.earth.events import (
     CityFounded,
     CivilizationLost,
     DiplomacyAttempted,
+    DisasterStruck,
+    FeatureAdded,
+    HistoryPowerCast,
     HistoryRecorded,
+    KnowledgeLearned,
     MemberExpelled,
     MigrationSet,
     PantheonChanged,
@@ -28,6 +32,8 @@ from domain.rulesets.gods2.earth.events import (
     PantheonChangeVetoed,
     PopulationGrew,
     PopulationPlaced,
+    RaceModified,
+    TerrainChanged,
     TicketCalled,
     TicketTaken,
     TurmoilRolled,
@@ -431,6 +437,12 @@ Event = (
     | TurmoilStarted
     | WarDeclared
     | WarFought
+    | DisasterStruck
+    | FeatureAdded
+    | HistoryPowerCast
+    | KnowledgeLearned
+    | RaceModified
+    | TerrainChanged
 )
 
 __all__ = [

@@ -15,7 +15,11 @@ from domain.rulesets.gods2.earth.events import (
     CityFounded,
     CivilizationLost,
     DiplomacyAttempted,
+    DisasterStruck,
+    FeatureAdded,
+    HistoryPowerCast,
     HistoryRecorded,
+    KnowledgeLearned,
     MemberExpelled,
     MigrationSet,
     PantheonChanged,
@@ -24,6 +28,8 @@ from domain.rulesets.gods2.earth.events import (
     PantheonChangeVetoed,
     PopulationGrew,
     PopulationPlaced,
+    RaceModified,
+    TerrainChanged,
     TicketCalled,
     TicketTaken,
     TurmoilRolled,
@@ -356,6 +362,12 @@ def evolve(state: State, event: Event) -> State:
             | TurmoilStarted()
             | WarDeclared()
             | WarFought()
+            | DisasterStruck()
+            | FeatureAdded()
+            | HistoryPowerCast()
+            | KnowledgeLearned()
+            | RaceModified()
+            | TerrainChanged()
         ):
             return state if state.earth is None else R(state, earth=evolve_earth(state.earth, event))
         case _:

@@ -4,6 +4,7 @@ the Activity phase, and the Calculation phase's automatic work (turmoil, worship
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from domain.engine import DecisionContext
 from domain.rulesets.gods2.common import reject
@@ -21,6 +22,8 @@ from domain.rulesets.gods2.earth.events import (
 )
 from domain.rulesets.gods2.earth.model import Earth
 from domain.rulesets.gods2.earth.religion import turmoil_rolls
+from domain.rulesets.gods2.events import DemonPoolCredited, ManaCredited
+from domain.rulesets.gods2.mana import income_for_event
 from domain.rulesets.gods2.model import State
 
 CENTURIES = 16  # [000:51] Era Centrum is divided into 16 centuries
@@ -105,10 +108,27 @@ def decide_end_century(state: State, command: EndCentury, ctx: DecisionContext) 
         )
     events: list[object] = list(turmoil_rolls(earth, ctx))
     earth = fold(earth, events)
-    events.extend(worship.century_worship(state, earth))
+    # [000:208] the death worksheet's boxes pay the event sources that name them, then worship ([000:210]).
+    deaths: list[object] = []
+    for box in sorted(earth.deaths):
+        deaths += income_for_event(state, box, earth.deaths[box], f"deaths on Earth, century {earth.century}")
+    debts = {c.id: c.debt for c in state.characters.values()}
+    for e in deaths:
+        if isinstance(e, ManaCredited):
+            debts[e.character] -= e.debt_paid
+    events += deaths
+    events.extend(worship.century_worship(state, earth, debts, _pool_after(state, deaths)))
     expired = {
         r.id: [m.id for m in r.modifications if m.active and m.centuries_left is not None and m.centuries_left <= 1]
         for r in earth.races.values()
     }
     events.append(CenturyEnded(century=earth.century, expired={k: v for k, v in expired.items() if v}))
     return events
+
+
+def _pool_after(state: State, events: list[object]) -> dict[str, Fraction]:
+    pool = dict(state.pool_accumulators)
+    for e in events:
+        if isinstance(e, DemonPoolCredited):
+            pool[e.source] = e.accumulator
+    return pool

@@ -143,6 +143,22 @@ class ExpelFromPantheon(
     member: str
 
 
+class CastHistoryPower(
+    msgspec.Struct, frozen=True, tag="CastHistoryPower", tag_field="type", forbid_unknown_fields=True
+):
+    """Use a history power at the Earth map when one's number is called ([000:128], [003:189]). Gods combining
+    sphere cards are `payments`' other keys, present with the next numbers; `payments` splits the cost any way
+    they wish ([000:130]) (default: the caster pays it all). `text` goes into the history, signed or not
+    ([000:122])."""
+
+    power: str
+    race: str | None = None
+    squares: list[str] = []
+    payments: dict[str, int] = {}
+    text: str = ""
+    signed: bool = False
+
+
 EarthCommand = (
     StartCentury
     | CloseActivityPhase
@@ -160,6 +176,7 @@ EarthCommand = (
     | SignPantheonChange
     | StartReligiousTurmoil
     | ExpelFromPantheon
+    | CastHistoryPower
 )
 
 EARTH_GM_COMMANDS = frozenset(

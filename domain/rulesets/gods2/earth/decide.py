@@ -7,10 +7,11 @@ from typing import assert_never
 
 from domain.engine import DecisionContext
 from domain.rulesets.gods2.common import reject, require_reason
-from domain.rulesets.gods2.earth import century, cities, religion, wars, window
+from domain.rulesets.gods2.earth import century, cities, history, religion, wars, window
 from domain.rulesets.gods2.earth.commands import (
     AttemptDiplomacy,
     CallTicket,
+    CastHistoryPower,
     CloseActivityPhase,
     DeclareWar,
     EarthCommand,
@@ -67,6 +68,8 @@ def decide_earth(state: State, command: EarthCommand, ctx: DecisionContext) -> S
             return religion.decide_start_turmoil(state, command, ctx)
         case ExpelFromPantheon():
             return religion.decide_expel(state, command, ctx)
+        case CastHistoryPower():
+            return history.decide_cast_history_power(state, command, ctx)
         case _:
             assert_never(command)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.rulesets.gods2.content import ExactFraction
+from domain.rulesets.gods2.earth.content import Modifiers
 
 
 class CenturyStarted(msgspec.Struct, frozen=True, tag="CenturyStarted", tag_field="type"):
@@ -27,6 +28,7 @@ class PopulationPlaced(msgspec.Struct, frozen=True, tag="PopulationPlaced", tag_
     race: str
     placement: dict[str, int]
     reason: str
+    starved: int = 0  # units with nowhere to go after a limit fell ([000:107])
 
 
 class MigrationSet(msgspec.Struct, frozen=True, tag="MigrationSet", tag_field="type"):
@@ -185,6 +187,71 @@ class HistoryRecorded(msgspec.Struct, frozen=True, tag="HistoryRecorded", tag_fi
     signed: bool = False
 
 
+class HistoryPowerCast(msgspec.Struct, frozen=True, tag="HistoryPowerCast", tag_field="type"):
+    """A history power used at the Earth map; its casters' numbers are used up. `ruling`: what the referees must
+    still judge ([000:259])."""
+
+    cast_id: str
+    power: str
+    casters: list[str]
+    payments: dict[str, int]
+    tickets: list[int]
+    century: int
+    race: str | None = None
+    squares: list[str] = []
+    ruling: str | None = None
+
+
+class DisasterStruck(msgspec.Struct, frozen=True, tag="DisasterStruck", tag_field="type"):
+    """[000:149] `base` deaths before resistances, `deaths` after, taken from `losses` (square -> units);
+    `box`: the death worksheet's box ([000:208])."""
+
+    power: str
+    race: str
+    base: int
+    deaths: int
+    losses: dict[str, int]
+    box: str
+    cities_destroyed: list[str] = []
+
+
+class KnowledgeLearned(msgspec.Struct, frozen=True, tag="KnowledgeLearned", tag_field="type"):
+    """[000:19] a knowledge adds to the others; Civilization makes the race civilized ([000:112])."""
+
+    race: str
+    knowledge: str
+    civilized: bool = False
+
+
+class RaceModified(msgspec.Struct, frozen=True, tag="RaceModified", tag_field="type"):
+    """[000:172-184] a racial modification; `active` unless it waits for the next century (Mc) or a trigger (Mv)."""
+
+    race: str
+    modification: str
+    power: str
+    kinds: list[str]
+    modifiers: Modifiers
+    active: bool
+    trigger: str | None = None
+    centuries: int | None = None
+
+
+class TerrainChanged(msgspec.Struct, frozen=True, tag="TerrainChanged", tag_field="type"):
+    """[000:188] base terrain changed; [000:196] cities on new water or ice are destroyed. Units over the new
+    limits follow as `PopulationPlaced` events ([000:107]: only those who would starve move)."""
+
+    power: str
+    squares: list[str]
+    to: str
+    cities_destroyed: list[str] = []
+
+
+class FeatureAdded(msgspec.Struct, frozen=True, tag="FeatureAdded", tag_field="type"):
+    power: str
+    squares: list[str]
+    feature: str
+
+
 EarthEvent = (
     CenturyStarted
     | PopulationGrew
@@ -208,4 +275,10 @@ EarthEvent = (
     | TicketTaken
     | TicketCalled
     | HistoryRecorded
+    | HistoryPowerCast
+    | DisasterStruck
+    | KnowledgeLearned
+    | RaceModified
+    | TerrainChanged
+    | FeatureAdded
 )

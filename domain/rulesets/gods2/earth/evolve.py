@@ -14,8 +14,12 @@ from domain.rulesets.gods2.earth.events import (
     CityFounded,
     CivilizationLost,
     DiplomacyAttempted,
+    DisasterStruck,
     EarthEvent,
+    FeatureAdded,
+    HistoryPowerCast,
     HistoryRecorded,
+    KnowledgeLearned,
     MemberExpelled,
     MigrationSet,
     PantheonChanged,
@@ -24,6 +28,8 @@ from domain.rulesets.gods2.earth.events import (
     PantheonChangeVetoed,
     PopulationGrew,
     PopulationPlaced,
+    RaceModified,
+    TerrainChanged,
     TicketCalled,
     TicketTaken,
     TurmoilRolled,
@@ -31,7 +37,15 @@ from domain.rulesets.gods2.earth.events import (
     WarDeclared,
     WarFought,
 )
-from domain.rulesets.gods2.earth.model import City, Earth, HistoryEntry, PantheonOrder, Race, Ticket, War
+from domain.rulesets.gods2.earth.model import (
+    City,
+    Earth,
+    HistoryEntry,
+    Modification,
+    PantheonOrder,
+    Ticket,
+    War,
+)
 
 R = msgspec.structs.replace
 
@@ -84,6 +98,28 @@ def _war_fought(earth: Earth, e: WarFought) -> Earth:
     return R(earth, squares=squares, wars=wars)
 
 
+STARVATION = "earth.death.starvation"
+WAR = "earth.death.war"
+
+
+def _dead(earth: Earth, box: str, count: int) -> Earth:
+    """The death worksheet ([000:208]): units dead this century, by box."""
+    if count <= 0:
+        return earth
+    return R(earth, deaths={**earth.deaths, box: earth.deaths.get(box, 0) + count})
+
+
+def _struck(earth: Earth, e: DisasterStruck) -> Earth:
+    squares = dict(earth.squares)
+    for sid, dead in e.losses.items():
+        sq = squares[sid]
+        left = max(0, sq.units - dead)
+        squares[sid] = R(sq, units=left, race=sq.race if left else None, city=sq.city if left else None)
+    for sid in e.cities_destroyed:
+        squares[sid] = R(squares[sid], city=None)
+    return R(earth, squares=squares)
+
+
 def _century_ended(earth: Earth, e: CenturyEnded) -> Earth:
     races = {}
     for rid, race in earth.races.items():
@@ -94,7 +130,7 @@ def _century_ended(earth: Earth, e: CenturyEnded) -> Earth:
             if m.id not in expired
         )
         races[rid] = R(race, starved=False, turmoil_this_century=race.in_turmoil, modifications=mods)
-    return R(earth, races=races, stage="before")
+    return R(earth, races=races, stage="before", deaths={})
 
 
 def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
@@ -111,10 +147,10 @@ def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
             }
             return R(earth, century=event.century, stage="activity", races=races, wars={}, serial=earth.serial)
         case PopulationGrew():
-            earth = _distribute(earth, event.race, event.placement)
+            earth = _dead(_distribute(earth, event.race, event.placement), STARVATION, event.starved)
             return _race(earth, event.race, starved=True) if event.starved > 0 else earth
         case PopulationPlaced():
-            return _distribute(earth, event.race, event.placement)
+            return _dead(_distribute(earth, event.race, event.placement), STARVATION, event.starved)
         case MigrationSet():
             return _race(earth, event.race, migration=event.toward)
         case AggressionRolled():
@@ -129,7 +165,8 @@ def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
                 return earth
             return R(earth, wars={**earth.wars, event.war: R(earth.wars[event.war], averted=True)})
         case WarFought():
-            return _war_fought(earth, event)
+            earth = _dead(_war_fought(earth, event), WAR, sum(event.losses.values()))
+            return _dead(earth, STARVATION, event.starved)
         case CityFounded():
             sq = earth.squares[event.square]
             return R(earth, squares={**earth.squares, sq.id: R(sq, city=City(event.name, event.great))})
@@ -171,8 +208,38 @@ def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
         case HistoryRecorded():
             entry = HistoryEntry(event.century, event.text, dict(event.names), event.author, event.signed)
             return R(earth, history=(*earth.history, entry))
+        case HistoryPowerCast():
+            queue = tuple(t for t in earth.queue if t.number not in event.tickets)
+            serving = None if earth.serving in event.tickets else earth.serving
+            return R(earth, queue=queue, serving=serving, serial=earth.serial + 1)
+        case DisasterStruck():
+            return _dead(_struck(earth, event), event.box, event.deaths)
+        case KnowledgeLearned():
+            race = earth.races[event.race]
+            level = "civilized" if event.civilized else race.level
+            return _race(earth, event.race, knowledges=(*race.knowledges, event.knowledge), level=level)
+        case RaceModified():
+            race = earth.races[event.race]
+            mod = Modification(
+                id=event.modification,
+                power=event.power,
+                kinds=tuple(event.kinds),  # type: ignore[arg-type]
+                modifiers=event.modifiers,
+                active=event.active,
+                trigger=event.trigger,
+                centuries_left=event.centuries,
+            )
+            return R(_race(earth, event.race, modifications=(*race.modifications, mod)), serial=earth.serial + 1)
+        case TerrainChanged():
+            squares = dict(earth.squares)
+            for sid in event.squares:
+                city = None if sid in event.cities_destroyed else squares[sid].city
+                squares[sid] = R(squares[sid], terrain=event.to, city=city)
+            return R(earth, squares=squares)
+        case FeatureAdded():
+            squares = dict(earth.squares)
+            for sid in event.squares:
+                squares[sid] = R(squares[sid], features=(*squares[sid].features, event.feature))
+            return R(earth, squares=squares)
         case _:
             assert_never(event)
-
-
-__all__ = ["Race", "evolve_earth"]

@@ -170,3 +170,4 @@ class Earth(msgspec.Struct, frozen=True):
     serving: int | None = None  # the ticket number the referees are calling ([003:189-191])
     history: tuple[HistoryEntry, ...] = ()
     serial: int = 0
+    deaths: dict[str, int] = {}  # the death worksheet: box -> units dead this century ([000:208])

@@ -34,19 +34,19 @@ def worshippers(earth: Earth) -> dict[str, Fraction]:
     return out
 
 
-def century_worship(state: State, earth: Earth) -> list[object]:
+def century_worship(state: State, earth: Earth, debts: dict[str, int], pool: dict[str, Fraction]) -> list[object]:
+    """`debts` and `pool`: the ledger after the death worksheet's income of the same calculation."""
     sources = {s.id: s for s in state.pack.mana_sources}
     counted = worshippers(earth)
     reason = f"worship, century {earth.century}"
     events: list[object] = []
-    debts = {c.id: c.debt for c in state.characters.values()}
     for source_id in state.pack.earth.worship_sources:
         source = sources[source_id]
         rate = parse_fraction(source.rate) * state.source_scale
         if source.sphere == "demonic":
             amount = counted.get(DIABOLISM, Fraction(0)) * rate
             if amount > 0:
-                whole, rest = ledger.accumulate(state.pool_accumulators.get(source.id, Fraction(0)), amount)
+                whole, rest = ledger.accumulate(pool.get(source.id, Fraction(0)), amount)
                 events.append(
                     DemonPoolCredited(source=source.id, amount=amount, whole=whole, accumulator=rest, reason=reason)
                 )

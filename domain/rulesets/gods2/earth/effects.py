@@ -1,0 +1,225 @@
+"""The effects of history powers on the Earth, one function per kind of effect ([000:136-200]). Each returns
+events decided on the Earth as the earlier effects of the same casting left it."""
+
+from __future__ import annotations
+
+from domain.engine import DecisionContext
+from domain.rulesets.gods2.common import reject
+from domain.rulesets.gods2.content import parse_fraction
+from domain.rulesets.gods2.earth import pantheon, population, resistances, stats
+from domain.rulesets.gods2.earth.cities import city_problems, civilization_losses
+from domain.rulesets.gods2.earth.common import fold
+from domain.rulesets.gods2.earth.content import (
+    AddFeature,
+    ChangeTerrain,
+    Cult,
+    Disaster,
+    EarthRuling,
+    FoundCity,
+    HistoryPowerDef,
+    ModifyRace,
+    TeachKnowledge,
+    Turmoil,
+)
+from domain.rulesets.gods2.earth.events import (
+    CityFounded,
+    DisasterStruck,
+    FeatureAdded,
+    KnowledgeLearned,
+    PantheonChanged,
+    PopulationPlaced,
+    RaceModified,
+    TerrainChanged,
+    TurmoilStarted,
+)
+from domain.rulesets.gods2.earth.model import Earth, Race
+from domain.rulesets.gods2.model import State
+
+ELEMENTS = {"Bf": "F", "Be": "E", "Bn": "N", "Bw": "W", "Ba": "A", "Bi": "I"}
+
+
+def _need_race(race: Race | None, power: HistoryPowerDef) -> Race:
+    if race is None:
+        raise reject("target_race", f"{power.name} is cast on a race: name it in `race`.")
+    return race
+
+
+def apply(
+    state: State,
+    earth: Earth,
+    power: HistoryPowerDef,
+    caster: str,
+    race: Race | None,
+    squares: list[str],
+    ctx: DecisionContext,
+) -> tuple[list[object], str | None]:
+    events: list[object] = []
+    ruling: str | None = None
+    for effect in power.effects:
+        now = fold(earth, events)
+        target = now.races.get(race.id) if race is not None else None
+        match effect:
+            case Disaster():
+                events += disaster(state, now, power, effect, squares, target)
+            case TeachKnowledge():
+                events += teach(state, now, _need_race(target, power), effect.knowledge, squares)
+            case ModifyRace():
+                events += modify(now, power, _need_race(target, power), effect)
+            case Cult():
+                r = _need_race(target, power)
+                shares = pantheon.cult(r.pantheon, caster, parse_fraction(effect.points))
+                events.append(PantheonChanged(race=r.id, shares=shares, cause=power.id))
+            case Turmoil():
+                r = _need_race(target, power)
+                if not r.in_turmoil:
+                    events.append(TurmoilStarted(race=r.id, by=caster))
+            case ChangeTerrain():
+                events += terrain(state, now, power, effect, squares)
+            case AddFeature():
+                events.append(FeatureAdded(power=power.id, squares=squares, feature=effect.feature))
+            case FoundCity():
+                r = _need_race(target, power)
+                problem = city_problems(now, r.id, state.pack.earth)
+                if problem is not None:
+                    raise reject("no_city_allowed", problem)
+                events.append(_city(now, r, power.name, effect.great, squares))
+            case EarthRuling():
+                ruling = effect.question
+    return events, ruling
+
+
+def _city(earth: Earth, race: Race, name: str, great: bool, squares: list[str]) -> CityFounded:
+    """[000:112] in the most populous square without a city; a tie: the caster names it among the tied."""
+    open_squares = [s for s in stats.squares_of(earth, race.id) if s.city is None]
+    most = max(s.units for s in open_squares)
+    tied = sorted(s.id for s in open_squares if s.units == most)
+    chosen = next((s for s in squares if s in tied), None) if len(tied) > 1 else tied[0]
+    if chosen is None:
+        raise reject("choose_city_square", f"Squares {tied} tie; name the one nearest the centre in `squares`.")
+    return CityFounded(race=race.id, square=chosen, name=name, great=great)
+
+
+def disaster(
+    state: State, earth: Earth, power: HistoryPowerDef, effect: Disaster, squares: list[str], only: Race | None
+) -> list[object]:
+    """[000:149] per race hit: the base toll over its target squares, then its resistances on the whole loss;
+    the deaths come off the target squares in order. A global power (G) strikes every square."""
+    is_global = "G" in power.codes
+    targets = list(earth.squares) if is_global and not squares else squares
+    elements = frozenset(ELEMENTS[c] for c in power.codes if c in ELEMENTS)
+    box = "earth.death." + next((c for c in power.codes if c in ELEMENTS), "B")
+    out: list[object] = []
+    hit = sorted({r for s in targets if (r := earth.squares[s].race) is not None})
+    for race_id in hit:
+        if only is not None and race_id != only.id:
+            continue
+        race = earth.races[race_id]
+        own = [s for s in targets if earth.squares[s].race == race_id]
+        base = sum(
+            earth.squares[s].units if effect.all_units else min(effect.deaths_per_square, earth.squares[s].units)
+            for s in own
+        )
+        found = stats.resistances(earth, race, state.pack.earth)
+        deaths = min(base, resistances.disaster_deaths(base, elements, found, global_power=is_global))
+        losses: dict[str, int] = {}
+        left = deaths
+        for s in own:
+            take = min(left, earth.squares[s].units)
+            if take:
+                losses[s] = take
+                left -= take
+        cities = [s for s in own if earth.squares[s].city is not None][
+            : _city_losses(effect.city_losses, elements, found, is_global)
+        ]
+        out.append(
+            DisasterStruck(
+                power=power.id, race=race_id, base=base, deaths=deaths, losses=losses, box=box, cities_destroyed=cities
+            )
+        )
+    after = fold(earth, out)
+    return out + list(civilization_losses(earth, after, state.pack.earth))
+
+
+def _city_losses(count: int, elements: frozenset[str], found: list[resistances.Resistance], is_global: bool) -> int:
+    """[000:149] resistances also apply to city losses the disaster mentions."""
+    return resistances.disaster_deaths(count, elements, found, global_power=is_global) if count else 0
+
+
+def teach(state: State, earth: Earth, race: Race, knowledge: str, squares: list[str]) -> list[object]:
+    """[000:19-21] prerequisites first; learning Civilization builds the first city at once ([000:112])."""
+    content = state.pack.earth
+    known = {k.id: k for k in content.knowledges}
+    if knowledge not in known:
+        raise reject("unknown_knowledge", f"The knowledge tree has no {knowledge!r}.")
+    if knowledge in race.knowledges:
+        raise reject("already_known", f"The {race.name} know {known[knowledge].name} already.")
+    missing = [p for p in known[knowledge].prerequisites if p not in race.knowledges]
+    if missing:
+        raise reject("prerequisites", f"The {race.name} must first know {missing} [000:21].")
+    civil = knowledge == content.civilization
+    learned = KnowledgeLearned(race=race.id, knowledge=knowledge, civilized=civil)
+    if not civil or sum(stats.cities(earth, race.id)) > 0 or stats.base_population(earth, race.id) == 0:
+        return [learned]
+    after = fold(earth, [learned])
+    return [learned, _city(after, after.races[race.id], f"first city of the {race.name}", False, squares)]
+
+
+def modify(earth: Earth, power: HistoryPowerDef, race: Race, effect: ModifyRace) -> list[object]:
+    """[000:174-180] Mc waits for the next century, Mv for its trigger; an unfired Mv cannot be cast again (Mv+
+    can); a race holds one of each Mp at a time."""
+    kinds = [str(c) for c in power.codes if c.startswith("M") and c != "M"]
+    pending = [m for m in race.modifications if m.power == power.id]
+    if "Mp" in kinds and pending:
+        raise reject("already_modified", f"The {race.name} already have {power.name} [000:180].")
+    if "Mv" in kinds and "Mv+" not in kinds and any(not m.active for m in pending):
+        raise reject("already_waiting", f"{power.name} waits for its trigger on the {race.name} [000:176].")
+    waits = "Mc" in kinds or "Mv" in kinds or "Mv+" in kinds
+    return [
+        RaceModified(
+            race=race.id,
+            modification=f"mod-{earth.serial + 1}",
+            power=power.id,
+            kinds=kinds,
+            modifiers=effect.modifiers,
+            active=not waits,
+            trigger=effect.trigger,
+            centuries=effect.centuries,
+        )
+    ]
+
+
+def terrain(
+    state: State, earth: Earth, power: HistoryPowerDef, effect: ChangeTerrain, squares: list[str]
+) -> list[object]:
+    """[000:188] not on squares with resistant features; [000:196] cities on water or ice are destroyed;
+    [000:107] units over the new limits spread out again, the rest starve."""
+    content = state.pack.earth
+    resistant = {f.id for f in content.features if f.resistant}
+    changed = [s for s in squares if not resistant & set(earth.squares[s].features)]
+    cities = [s for s in changed if earth.squares[s].city is not None and effect.to in ("water", "ice")]
+    events: list[object] = [TerrainChanged(power=power.id, squares=changed, to=effect.to, cities_destroyed=cities)]
+    after = fold(earth, events)
+    for race_id in sorted({r for s in changed if (r := after.squares[s].race) is not None}):
+        race = after.races[race_id]
+        placement = {s.id: s.units for s in stats.squares_of(after, race_id)}
+        excess = 0
+        for sid, units in list(placement.items()):
+            limit = stats.limit(after, race, after.squares[sid], content)
+            if units > limit:
+                excess += units - limit
+                placement[sid] = limit
+        if excess == 0:
+            continue
+        for sid in population.free_squares(after, race, content) + sorted(placement):
+            room = stats.limit(after, race, after.squares[sid], content) - placement.get(sid, 0)
+            put = min(max(0, room), excess)
+            if put:
+                placement[sid] = placement.get(sid, 0) + put
+                excess -= put
+        placement = {k: v for k, v in placement.items() if v > 0}
+        events.append(
+            PopulationPlaced(
+                race=race_id, placement=placement, reason=f"{power.id} changed the terrain", starved=excess
+            )
+        )
+    return events + list(civilization_losses(earth, fold(earth, events), content))

@@ -1,0 +1,103 @@
+"""History powers at the Earth map ([000:126-200], [003:185-191]): who may cast, combining sphere cards and
+splitting the cost, the queue's numbers, and the record in the history of the world."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.engine import DecisionContext
+from domain.rulesets.gods2 import ledger
+from domain.rulesets.gods2.common import place_kind, reject
+from domain.rulesets.gods2.earth import effects, stats
+from domain.rulesets.gods2.earth.commands import CastHistoryPower
+from domain.rulesets.gods2.earth.common import at_window, earth_of, race_of, require_activity, require_history_era
+from domain.rulesets.gods2.earth.content import HistoryPowerDef
+from domain.rulesets.gods2.earth.events import HistoryPowerCast, HistoryRecorded
+from domain.rulesets.gods2.earth.model import Earth
+from domain.rulesets.gods2.mana import cards_for_sources, require_can_spend, spend
+from domain.rulesets.gods2.model import Character, State
+
+
+def power_def(state: State, power_id: str) -> HistoryPowerDef:
+    found = next((p for p in state.pack.earth.history_powers if p.id == power_id), None)
+    if found is None:
+        raise reject("unknown_power", f"The content pack has no history power {power_id!r}.")
+    return found
+
+
+def _tickets(earth: Earth, casters: list[str]) -> list[int]:
+    """[003:189-191] the caster's number is being called; gods combining cards hold the numbers right after."""
+    held = {t.holder: t.number for t in earth.queue}
+    if earth.serving is None or held.get(casters[0]) != earth.serving:
+        raise reject("not_your_turn", "Take a number and wait until the referees call it [003:189].", status=409)
+    numbers = [held.get(c) for c in casters]
+    wanted = list(range(earth.serving, earth.serving + len(casters)))
+    if sorted(n for n in numbers if n is not None) != wanted or None in numbers:
+        raise reject("tickets_not_consecutive", "Gods casting together hold consecutive numbers [003:191].")
+    return wanted
+
+
+def _casters(state: State, ctx: DecisionContext, command: CastHistoryPower, power: HistoryPowerDef) -> list[Character]:
+    caster = at_window(state, ctx, "use a history power")
+    others = [k for k in command.payments if k != caster.id]
+    casters = [caster]
+    for other in others:
+        c = state.characters.get(other)
+        if c is None or c.life != "alive" or place_kind(state, c.locale) != "window_on_world":
+            raise reject("co_caster_absent", f"Every god combining cards must be at the Window [000:130]: {other}.")
+        casters.append(c)
+    if len(casters) > 1 and any(c.kind not in ("greater_god", "lesser_god") for c in casters):
+        # [000:132] celestial spirits may not combine borrowed sphere powers with others.
+        raise reject("cannot_combine", "Only gods combine sphere cards for a history power [000:132].")
+    if len(casters) > 1 and any(cards_for_sources(c, power.sphere) < 1 for c in casters):
+        raise reject("no_cards", f"Each god combining must hold a {power.sphere} card [000:130].")
+    if len(casters) == 1 and power.id not in caster.powers and cards_for_sources(caster, power.sphere) < 1:
+        raise reject("no_cards", f"You hold no {power.sphere} card and do not know {power.name}.")
+    cards = sum(cards_for_sources(c, power.sphere) for c in casters)
+    if power.id not in caster.powers and cards < power.level:
+        raise reject(
+            "level_too_high", f"{power.name} is level {power.level}; together you hold {cards} cards [000:130]."
+        )
+    for c in casters:
+        if command.race is not None and command.race in c.earthly_bans:
+            raise reject("earthly_ban", f"{c.name} surrendered Earthly influence over that race [003:290].")
+    return casters
+
+
+def decide_cast_history_power(state: State, command: CastHistoryPower, ctx: DecisionContext) -> Sequence[object]:
+    require_history_era(state)
+    earth = earth_of(state)
+    require_activity(earth)
+    power = power_def(state, command.power)
+    casters = _casters(state, ctx, command, power)
+    ids = [c.id for c in casters]
+    tickets = _tickets(earth, ids)
+    cost = ledger.final_cost(power.cost)  # [000:134] never below 25%, fractions rounded up
+    payments = dict(command.payments) if command.payments else {ids[0]: cost}
+    if sum(payments.values()) != cost or any(v < 0 for v in payments.values()):
+        raise reject("bad_payments", f"{power.name} costs {cost}; the payments must add up to it [000:130].")
+    for c in casters:
+        require_can_spend(c, payments.get(c.id, 0))
+    race = race_of(earth, command.race) if command.race is not None else None
+    if race is not None and stats.wealth(earth, race, state.pack.earth) < power.min_wealth:
+        raise reject("too_poor", f"{power.name} needs a race with Wealth {power.min_wealth} [000:43].")
+    squares = list(command.squares)
+    if any(s not in earth.squares for s in squares):
+        raise reject("unknown_square", "Name squares of the Earth map.")
+    cast_id = f"history-{earth.serial + 1}"
+    effect_events, ruling = effects.apply(state, earth, power, ids[0], race, squares, ctx)
+    cast = HistoryPowerCast(
+        cast_id=cast_id,
+        power=power.id,
+        casters=ids,
+        payments=payments,
+        tickets=tickets,
+        century=earth.century,
+        race=race.id if race else None,
+        squares=squares,
+        ruling=ruling,
+    )
+    paid = [spend(c, payments[c.id], f"history power {power.id}") for c in casters if payments.get(c.id, 0) > 0]
+    text = command.text or f"{power.name}" + (f" upon the {race.name}" if race else "")
+    record = HistoryRecorded(century=earth.century, text=text, author=ids[0], signed=command.signed)
+    return [cast, *paid, *effect_events, record]
