@@ -20,7 +20,8 @@ from tests.server.conftest import ADMIN, LiveServer
 ROOT = Path(__file__).resolve().parents[2]
 TURNS = 10
 
-# Events private to one god (the `god` field): sealed orders, mana spent, reports, the private economy.
+# Events private to one god (the `god` field): sealed orders, mana spent, reports, the private economy
+# (second_era/views.py; tests/domain/second_era/test_visibility.py classifies every event).
 PRIVATE = {
     "OrderGiven",
     "OrderCancelled",
@@ -29,7 +30,10 @@ PRIVATE = {
     "TurnReported",
     "SpellTaught",
     "SpellOrdersSet",
+    "RetreatSet",
+    "ChampionSet",
     "SpellsCast",
+    "Transmuted",
     "Harvested",
     "UpkeepPaid",
     "StockpileAdjusted",
@@ -38,7 +42,10 @@ PRIVATE = {
     "MonsterScavenged",
     "MonsterAte",
     "MonsterTraded",
+    "MonsterManaTaken",
     "MonsterSpellsCast",
+    "MonsterSpellOrdersSet",
+    "HoardTransmuted",
 }
 
 
@@ -94,6 +101,10 @@ async def test_four_bots_play_ten_turns_of_the_second_era(live_server: LiveServe
             )
         for bot in bots.values():
             await bot.read_events()  # the last turn's reports
+        views = {
+            god: (await http.get(f"/v1/games/{gid}/state", headers={"Authorization": f"Bearer {tokens[god]}"})).json()
+            for god in gods
+        }
         await flaky.aclose()
         served = (await http.get(f"/v1/games/{gid}/state", headers={"Authorization": f"Bearer {gm}"})).json()
 
@@ -114,6 +125,12 @@ async def test_four_bots_play_ten_turns_of_the_second_era(live_server: LiveServe
         assert not leaks, f"{god} read another god's private events: {leaks[:3]}"
         for e in bot.seen:
             assert "metadata" not in e  # who sent what is for GMs only
+        for other in views[god]["view"]["gods"]:
+            if other["id"] != god:  # another god's sealed orders and mana are not in this seat's state
+                assert other["orders"] is None and other["mana"] is None, (god, other)
+        for tribe in views[god]["view"]["tribes"]:
+            if tribe["god"] != god:
+                assert tribe["stockpile"] is None, (god, tribe)
 
     report = await live_server.services.store.verify_stream(f"game-{gid}")
     assert report.ok and report.head_version == served["version"]
