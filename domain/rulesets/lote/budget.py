@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from domain.rulesets.lote import construction, economy
 from domain.rulesets.lote.construction import Cost, decimal, refuse
-from domain.rulesets.lote.enums import at_least
+from domain.rulesets.lote.enums import at_least, dec
 from domain.rulesets.lote.orders import (
     AgroToReserve,
     AssignFleet,
@@ -107,8 +107,8 @@ def _economic(state: State, nation: Nation, order: Order) -> Cost:
                 raise refuse(
                     order,
                     "tax_rate_too_low",
-                    f"{order.percent}% raises {float(net):.1f} GP, less than the government support of "
-                    f"{float(nation.support.government):.1f} GP ([L1363-1365])",
+                    f"{order.percent}% raises {dec(net)} GP, less than the government support of "
+                    f"{dec(nation.support.government)} GP ([L1363-1365])",
                 )
             return Cost()
         case MoveTreasury():
@@ -160,8 +160,7 @@ def _economic(state: State, nation: Nation, order: Order) -> Cost:
                 raise refuse(
                     order,
                     "too_much_nfp",
-                    f"project support of {float(nation.support.project):.2f} GP "
-                    f"takes at most {float(most):.2f} NFP at 5 GP each",
+                    f"project support of {dec(nation.support.project)} GP takes at most {dec(most)} NFP at 5 GP each",
                 )
             return Cost(nfp=Fraction(order.nfp))
         case WithdrawShips():

@@ -7,7 +7,7 @@ from math import floor
 
 from domain.rulesets.lote import budget
 from domain.rulesets.lote.construction import Cost, city_pacified, colony_cost, megalith_levels
-from domain.rulesets.lote.enums import Status
+from domain.rulesets.lote.enums import Status, dec
 from domain.rulesets.lote.messages import (
     AgroConverted,
     AgroHarvested,
@@ -73,7 +73,7 @@ def _investment_proposal(run: Run, nid: str, rating: str) -> None:
         "investment",
         rating,
         "rise" if rises else "hold",
-        f"pool {float(pool):.1f} GP x 2d6 {sum(rolls)} / 7 against {required} GP for level {level + 1}"
+        f"pool {dec(pool)} GP x 2d6 {sum(rolls)} / 7 against {required} GP for level {level + 1}"
         + (f" (cap {cap})" if cap is not None else ""),
         rolls,
     )
@@ -313,5 +313,5 @@ def r4_harvest(run: Run, nid: str) -> None:
             "agro_deficit",
             "famine",
             "F",
-            f"an agro deficit of {float(deficit):.2f} after reserves: famine cuts the tax rate ([L1949-1959])",
+            f"an agro deficit of {dec(deficit)} after reserves: famine cuts the tax rate ([L1949-1959])",
         )

@@ -15,6 +15,7 @@ from domain.engine import DecisionContext, Rejected
 from domain.rulesets.lote import budget
 from domain.rulesets.lote.commands import PARAMETER_CODES, PARAMETER_FLAGS, PARAMETER_NUMBERS
 from domain.rulesets.lote.construction import refuse
+from domain.rulesets.lote.enums import dec
 from domain.rulesets.lote.messages import (
     AdjudicationDecided,
     AdjustPlace,
@@ -121,20 +122,20 @@ def decide_order(state: State, order: Order, ctx: DecisionContext) -> list[objec
         raise refuse(
             order,
             "over_budget",
-            f"the form now spends {float(totals.gp_spent):.2f} GP but only {float(totals.gp_available):.2f} GP "
+            f"the form now spends {dec(totals.gp_spent)} GP but only {dec(totals.gp_available)} GP "
             "are available (net revenue + saved gold); reduce this or another line",
         )
     if totals.saved_nfp < 0:
         raise refuse(
             order,
             "not_enough_nfp",
-            f"the form now spends {float(totals.nfp_spent):.2f} NFP but only "
-            f"{float(totals.nfp_available + totals.conscription_extra):.2f} NFP are available",
+            f"the form now spends {dec(totals.nfp_spent)} NFP but only "
+            f"{dec(totals.nfp_available + totals.conscription_extra)} NFP are available",
         )
     if isinstance(order, ConvertAgro) or budget.agro_points(form) > 0:
         surplus = max(nation.agro.surplus, Fraction(0))
         if budget.agro_points(form) > surplus:
-            raise refuse(order, "agro_surplus", f"only {float(surplus):.2f} surplus agro points are available")
+            raise refuse(order, "agro_surplus", f"only {dec(surplus)} surplus agro points are available")
     return [OrderEntered(nation=nation.id, order=order)]
 
 

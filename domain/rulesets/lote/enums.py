@@ -1,8 +1,10 @@
-"""The enumerations of the digest §2.1 as Literal types (codes exactly as the stat sheet prints them)."""
+"""The enumerations of the digest §2.1 as Literal types (codes exactly as the stat sheet prints them), the exact
+amount type, and `dec`, how an exact amount prints in reports and messages (never through a float)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
+from math import floor
 from typing import Annotated, Literal
 
 import msgspec
@@ -58,3 +60,11 @@ STATUS_RANK: dict[str, int] = {
 def at_least(status: str | None, floor: str) -> bool:
     """Whether `status` is `floor` or better in the control-status order."""
     return status is not None and STATUS_RANK[status] >= STATUS_RANK[floor]
+
+
+def dec(x: Fraction) -> str:
+    """A display figure: two decimal places, half away from zero, trailing zeros dropped ("12.5", "-3")."""
+    cents = floor(abs(x) * 100 + Fraction(1, 2))
+    whole, frac = divmod(cents, 100)
+    text = f"{whole}.{frac:02d}".rstrip("0").rstrip(".")
+    return f"-{text}" if x < 0 and cents else text

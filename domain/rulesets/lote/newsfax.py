@@ -19,8 +19,9 @@ from fractions import Fraction
 import msgspec
 
 from domain.rulesets.lote import messages as m
+from domain.rulesets.lote.enums import dec
 from domain.rulesets.lote.report_types import NationNews, Newsfax, NewsItem, PoolListing, Press, Ranking
-from domain.rulesets.lote.reports import REPORT_TABLES, dec
+from domain.rulesets.lote.reports import REPORT_TABLES
 from domain.rulesets.lote.state import State
 
 R = msgspec.structs.replace

@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 from importlib import resources
-from math import floor
 
 import msgspec
 
 from domain.rulesets.lote.derived import derive
+from domain.rulesets.lote.enums import dec
 from domain.rulesets.lote.report_types import StatusReport
 from domain.rulesets.lote.scenario import CityRecord, FleetRecord, LeaderRecord, RegionRecord, TradeRouteRecord
 from domain.rulesets.lote.state import Nation, State
@@ -51,14 +51,6 @@ REPORT_TABLES = msgspec.json.decode(
 UNLISTED = frozenset({"aw", "hs", "un"})
 HIDDEN = frozenset({"aw", "hs"})
 LINE_KINDS = ("region", "city", "leader", "fleet", "route")
-
-
-def dec(x: Fraction) -> str:
-    """A display figure: two decimal places, half away from zero, trailing zeros dropped ("12.5", "-3")."""
-    cents = floor(abs(x) * 100 + Fraction(1, 2))
-    whole, frac = divmod(cents, 100)
-    text = f"{whole}.{frac:02d}".rstrip("0").rstrip(".")
-    return f"-{text}" if x < 0 and cents else text
 
 
 def rating_digit(value: int) -> str:

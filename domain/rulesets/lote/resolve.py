@@ -18,6 +18,7 @@ from fractions import Fraction
 from domain.engine import DecisionContext
 from domain.rulesets.lote import budget, economy
 from domain.rulesets.lote.builds import r4_builds, r4_harvest
+from domain.rulesets.lote.enums import dec
 from domain.rulesets.lote.messages import (
     DefaultOrdersApplied,
     Event,
@@ -178,7 +179,7 @@ def r2_support(run: Run, nid: str) -> None:
             "support_shortfall",
             "support",
             "remove unsupported units and degrade BL/Infra",
-            f"{float(owed - paid):.2f} GP of support unpaid: unsupported units disappear ([L1569-1571]); unpaid "
+            f"{dec(owed - paid)} GP of support unpaid: unsupported units disappear ([L1569-1571]); unpaid "
             "government support degrades BL and Infra, taking this turn's BL/Infra investment first ([L1656-1673])",
         )
 

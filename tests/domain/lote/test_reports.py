@@ -15,7 +15,8 @@ from domain.engine.game import redact
 from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import messages as m
 from domain.rulesets.lote import ruleset
-from domain.rulesets.lote.reports import city_line, city_rv, dec, leader_line, region_line
+from domain.rulesets.lote.enums import dec
+from domain.rulesets.lote.reports import city_line, city_rv, leader_line, region_line
 from domain.rulesets.lote.scenario import CityRecord, LeaderRecord, Megalith, RegionRecord
 from domain.rulesets.lote.state import Nation
 from tests.domain.harness import GM, Game
