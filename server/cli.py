@@ -1,4 +1,4 @@
-"""The `pantheon` command: serve, migrate, export-schema, projections rebuild."""
+"""The `pantheon` command: serve, migrate, export-schema, projections rebuild, verify-dice, import."""
 
 from __future__ import annotations
 
@@ -29,6 +29,10 @@ def main(argv: list[str] | None = None) -> int:
     projections = commands.add_parser("projections", help="read models and snapshots")
     projections_commands = projections.add_subparsers(dest="action", required=True)
     projections_commands.add_parser("rebuild", help="rebuild every read model from zero and drop snapshots")
+    verify = commands.add_parser("verify-dice", help="check a game export's dice: seeds, commitments, every roll")
+    verify.add_argument("export", type=Path, help="a file from GET /v1/games/{id}/export")
+    importing = commands.add_parser("import", help="rebuild an exported game in this database (hash chain checked)")
+    importing.add_argument("file", type=Path, help="a file from GET /v1/games/{id}/export")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
@@ -40,6 +44,10 @@ def main(argv: list[str] | None = None) -> int:
         return _export_schema(args.out, check=args.check)
     if args.command == "projections":
         return asyncio.run(_rebuild())
+    if args.command == "verify-dice":
+        return _verify_dice(args.export)
+    if args.command == "import":
+        return asyncio.run(_import(args.file))
     return 2
 
 
@@ -100,6 +108,51 @@ async def _rebuild() -> int:
         count = await built.runner.rebuild(progress=lambda n: print(f"  {n} events applied", flush=True))
         print(f"rebuilt read models from {count} events")
     return 0
+
+
+def _verify_dice(path: Path) -> int:
+    """Exit 0 when every check passes, 1 on any mismatch, 2 when the file cannot be read as an export."""
+    from server.dice_export import ExportError, read_export, verify_dice_report
+
+    try:
+        export = read_export(str(path))
+    except ExportError as exc:
+        print(f"verify-dice: {path}: {exc}", file=sys.stderr)
+        return 2
+    ok, report = verify_dice_report(export)
+    print(report)
+    return 0 if ok else 1
+
+
+async def _import(path: Path) -> int:
+    """Rebuild an exported game (same id, events and hashes) in PANTHEON_DATABASE_URL (or the embedded server)."""
+    from dataclasses import replace
+
+    from server.bootstrap import services
+    from server.dice_export import ExportError, check_importable, import_export, read_export
+
+    try:
+        export = read_export(str(path))
+        check_importable(export)  # before starting anything
+    except ExportError as exc:
+        print(f"import refused: {path}: {exc}", file=sys.stderr)
+        return 1
+    settings = Settings.from_env()
+    async with services(replace(settings, run_background_jobs=False)) as built:
+        try:
+            count = await import_export(built.pool, export)
+        except ExportError as exc:
+            print(f"import refused: {path}: {exc}", file=sys.stderr)
+            return 1
+        game_id = export.header.game_id
+        report = await built.store.verify_stream(f"game-{game_id}")
+        await built.runner.catch_up()
+        _, token = await built.service.tokens.issue("gm", game_id)
+        print(f"imported game {game_id} ({export.header.name!r}): {count} events, head hash {report.head_hash}")
+        print(f"GM token for this database (shown once): {token}")
+        if built.generated_admin_token:
+            print(f"Admin token (shown once, stored hashed): {built.generated_admin_token}")
+    return 0 if report.ok else 1
 
 
 def schema_documents() -> dict[str, str]:

@@ -307,7 +307,7 @@ class RevealDiceRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True)
     reason: str
 
 
-class DiceRollInfo(msgspec.Struct, frozen=True, omit_defaults=True):
+class DiceRollInfo(msgspec.Struct, frozen=True):
     """One `DiceRolled` at `version`. `source` is `server` (derived from the epoch's seed) or `gm` (physical dice
     the GM entered). `verifiable`: a server roll whose epoch's seed is revealed. `reverted`: a rollback undid it."""
 

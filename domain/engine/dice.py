@@ -11,6 +11,13 @@ Each block is cut into eight big-endian 4-byte words. A word `w` is used only wh
 `DiceRolled` event of the game, server or GM, from 0. Anyone holding a revealed seed can recompute every
 server roll of its epoch offline with `derive_roll` alone.
 
+Seed epochs: each epoch has its own random seed (never derived from another), so revealing one exposes no
+other. Revealing the current epoch (`DiceSeedRevealed`, carrying the seed) and opening the next
+(`DiceEpochStarted`, carrying only the next seed's commitment) are always appended together, so every epoch
+but the current one is revealed. Each `DiceRolled` records its `epoch`; the roll index keeps counting across
+epochs. A rollback never returns to an earlier epoch (`timeline.revert` keeps the epoch), so a revealed seed
+never rolls again.
+
 A GM may enter physical dice instead (`EnterDice`); the next roll with the same sides and count (and the
 same purpose, when the GM named one) consumes them and is recorded with source `gm`.
 """
@@ -53,6 +60,34 @@ class DiceRolled(msgspec.Struct, frozen=True, tag="DiceRolled", tag_field="type"
     source: Literal["server", "gm"]
     epoch: int = 0
     visible_to: tuple[str, ...] | None = None
+
+
+class DiceSeedRevealed(msgspec.Struct, frozen=True, tag="DiceSeedRevealed", tag_field="type"):
+    """The seed of epoch `epoch` (hex), published; its rolls can now be recomputed offline."""
+
+    epoch: int
+    seed: str
+    commitment: str
+    reason: str = ""
+
+
+class DiceEpochStarted(msgspec.Struct, frozen=True, tag="DiceEpochStarted", tag_field="type"):
+    """A new epoch with a new secret seed; `commitment` is SHA-256 of that seed (hex)."""
+
+    epoch: int
+    commitment: str
+
+
+class EpochSeed(bytes):
+    """A seed as a secret store hands it out: the bytes of the epoch's seed, plus the commitment of the next
+    epoch's seed (already stored), so a decision that closes this epoch can open the next in the same append."""
+
+    next_commitment: str | None
+
+    def __new__(cls, seed: bytes, next_commitment: str | None = None) -> EpochSeed:
+        made = super().__new__(cls, seed)
+        made.next_commitment = next_commitment
+        return made
 
 
 def commitment(seed: bytes) -> str:
@@ -106,6 +141,7 @@ class Dice:
         self._pending = list(pending)
         self._derive = derive
         self.rolled: list[DiceRolled] = []
+        self._closed = False
 
     def roll(
         self, purpose: str, count: int = 1, sides: int = 6, *, visible_to: tuple[str, ...] | None = None
@@ -140,9 +176,41 @@ class Dice:
     def d6(self, purpose: str, *, visible_to: tuple[str, ...] | None = None) -> int:
         return self.roll(purpose, 1, 6, visible_to=visible_to)[0]
 
+    @property
+    def can_close_epoch(self) -> bool:
+        """Whether this decision holds the current seed and the next epoch's commitment."""
+        derive = self._derive
+        return not self._closed and isinstance(derive, SeededDeriver) and derive.next_commitment is not None
 
-def seeded_deriver(seed: bytes, game_id: str) -> Callable[[int, int, int], tuple[int, ...]]:
-    def derive(index: int, count: int, sides: int) -> tuple[int, ...]:
-        return derive_roll(seed, game_id, index, count, sides)
+    def close_epoch(self, reason: str) -> list[DiceSeedRevealed | DiceEpochStarted]:
+        """Reveal the current epoch's seed and open the next epoch. No roll of this decision may follow."""
+        derive = self._derive
+        if not self.can_close_epoch or not isinstance(derive, SeededDeriver) or derive.next_commitment is None:
+            raise Rejected(
+                "dice.seed_unavailable",
+                f"The seed of dice epoch {self._epoch} is not held by this server (an imported game?); "
+                "it cannot be revealed here.",
+                status=409,
+            )
+        self._closed = True
+        self._derive = None
+        revealed = DiceSeedRevealed(
+            epoch=self._epoch, seed=derive.seed.hex(), commitment=commitment(derive.seed), reason=reason
+        )
+        return [revealed, DiceEpochStarted(epoch=self._epoch + 1, commitment=derive.next_commitment)]
 
-    return derive
+
+class SeededDeriver:
+    """The rolls of one epoch's seed; also what `Dice.close_epoch` needs to reveal that seed."""
+
+    def __init__(self, seed: bytes, game_id: str) -> None:
+        self.seed = bytes(seed)
+        self.game_id = game_id
+        self.next_commitment: str | None = getattr(seed, "next_commitment", None)
+
+    def __call__(self, index: int, count: int, sides: int) -> tuple[int, ...]:
+        return derive_roll(self.seed, self.game_id, index, count, sides)
+
+
+def seeded_deriver(seed: bytes, game_id: str) -> SeededDeriver:
+    return SeededDeriver(seed, game_id)
