@@ -141,6 +141,9 @@ def on_attack_window(state: State, timer: Timer) -> list[object]:
     attack = state.attacks.get(timer.subject or "")
     if attack is None:
         return []
+    if state.council is not None and attack.locale == state.council.hall:
+        # [003:58] the meeting convened during the five seconds: no combat may be held in the Hall of Doom now.
+        return [AttackLapsed(attack_id=attack.id, reason="the Great Council is in session here [003:58]")]
     if attack.kind == "demesne" and attack.bodyguard is None:
         from domain.rulesets.gods2.demesnes import demesne_combat
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from fractions import Fraction
 
 from domain.engine.messages import FireDueTimers
@@ -22,7 +23,7 @@ from domain.rulesets.gods2.commands import (
     SummonGreatCouncil,
     Vote,
 )
-from domain.rulesets.gods2.events import DuelNoShow, DuelPostponed, DuelTimeNamed, ManaCredited
+from domain.rulesets.gods2.events import AttackLapsed, DuelNoShow, DuelPostponed, DuelTimeNamed, ManaCredited
 from domain.rulesets.gods2.events_council import (
     CouncilConvened,
     CouncilDissolved,
@@ -336,3 +337,15 @@ def test_a_postponed_duel_shames_whoever_is_absent_when_the_meeting_ends() -> No
     g.when(DissolveCouncil(), ZEUS)
     no_show = g.when(FireDueTimers())[1]
     assert isinstance(no_show, DuelNoShow) and no_show.absent == ["hera"] and no_show.shamed == ["hera"]
+
+
+def test_a_sneak_attack_whose_window_ends_after_the_council_convenes_lapses() -> None:
+    """[003:58] while a Great Council meeting is in session, no combat may be held in the Hall of Doom."""
+    g = council_game()
+    g.when(SummonGreatCouncil(minutes=0), ZEUS)
+    attack = g.when(SneakAttack(target="ares"), HERA)[0].attack_id
+    g.now += timedelta(seconds=5)
+    fired = g.when(FireDueTimers())
+    assert isinstance(fired[1], CouncilConvened)
+    assert AttackLapsed(attack_id=attack, reason="the Great Council is in session here [003:58]") in fired
+    assert g.rules.combats == {} and g.rules.characters["ares"].combat is None
