@@ -9,12 +9,14 @@ import msgspec
 from domain.rulesets.gods2.content import FractionText
 from domain.rulesets.gods2.earth.commands import (
     EARTH_GM_COMMANDS,
+    ApplyCult,
     AttemptDiplomacy,
     CallTicket,
     CastHistoryPower,
     CloseActivityPhase,
     DeclareWar,
     EndCentury,
+    EndModification,
     ExpelFromPantheon,
     FoundCity,
     PlacePopulation,
@@ -22,10 +24,12 @@ from domain.rulesets.gods2.earth.commands import (
     RecordHistory,
     ResolveWar,
     SetMigration,
+    SetPantheon,
     SignPantheonChange,
     StartCentury,
     StartReligiousTurmoil,
     TakeQueueTicket,
+    TriggerModification,
 )
 from domain.rulesets.gods2.model import CharacterSetup, Era, Gesture, MotionKind, Mutilation
 
@@ -557,6 +561,10 @@ Command = (
     | StartReligiousTurmoil
     | ExpelFromPantheon
     | CastHistoryPower
+    | ApplyCult
+    | EndModification
+    | SetPantheon
+    | TriggerModification
 )
 
 GM_COMMANDS = frozenset(

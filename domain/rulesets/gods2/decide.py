@@ -92,12 +92,14 @@ from domain.rulesets.gods2.commands import (
     WithdrawFromDemonPool,
 )
 from domain.rulesets.gods2.earth.commands import (
+    ApplyCult,
     AttemptDiplomacy,
     CallTicket,
     CastHistoryPower,
     CloseActivityPhase,
     DeclareWar,
     EndCentury,
+    EndModification,
     ExpelFromPantheon,
     FoundCity,
     PlacePopulation,
@@ -105,10 +107,12 @@ from domain.rulesets.gods2.earth.commands import (
     RecordHistory,
     ResolveWar,
     SetMigration,
+    SetPantheon,
     SignPantheonChange,
     StartCentury,
     StartReligiousTurmoil,
     TakeQueueTicket,
+    TriggerModification,
 )
 from domain.rulesets.gods2.earth.decide import decide_earth
 from domain.rulesets.gods2.earth.religion import earth_follows
@@ -259,6 +263,10 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
             return life.decide_set_clock(state, command, ctx)
         case (
             AttemptDiplomacy()
+            | ApplyCult()
+            | EndModification()
+            | SetPantheon()
+            | TriggerModification()
             | CastHistoryPower()
             | CallTicket()
             | CloseActivityPhase()

@@ -24,8 +24,10 @@ from domain.rulesets.gods2.earth.events import (
     HistoryPowerCast,
     HistoryRecorded,
     KnowledgeLearned,
+    LimitsReduced,
     MemberExpelled,
     MigrationSet,
+    ModificationsEnded,
     PantheonChanged,
     PantheonChangeProposed,
     PantheonChangeSigned,
@@ -443,6 +445,8 @@ Event = (
     | KnowledgeLearned
     | RaceModified
     | TerrainChanged
+    | LimitsReduced
+    | ModificationsEnded
 )
 
 __all__ = [

@@ -20,8 +20,10 @@ from domain.rulesets.gods2.earth.events import (
     HistoryPowerCast,
     HistoryRecorded,
     KnowledgeLearned,
+    LimitsReduced,
     MemberExpelled,
     MigrationSet,
+    ModificationsEnded,
     PantheonChanged,
     PantheonChangeProposed,
     PantheonChangeSigned,
@@ -368,6 +370,8 @@ def evolve(state: State, event: Event) -> State:
             | KnowledgeLearned()
             | RaceModified()
             | TerrainChanged()
+            | LimitsReduced()
+            | ModificationsEnded()
         ):
             return state if state.earth is None else R(state, earth=evolve_earth(state.earth, event))
         case _:

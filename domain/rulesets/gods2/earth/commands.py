@@ -104,6 +104,44 @@ class CallTicket(msgspec.Struct, frozen=True, tag="CallTicket", tag_field="type"
     skip_current: bool = False
 
 
+class TriggerModification(
+    msgspec.Struct, frozen=True, tag="TriggerModification", tag_field="type", forbid_unknown_fields=True
+):
+    """The trigger event of racial modifications occurred ([000:176-180]): one waiting Mv/Mv+ casting fires and
+    every Mp with this trigger ends."""
+
+    race: str
+    trigger: str
+    reason: str
+
+
+class EndModification(msgspec.Struct, frozen=True, tag="EndModification", tag_field="type", forbid_unknown_fields=True):
+    """A racial modification ends as its description states ([000:172]), by the referees' ruling."""
+
+    race: str
+    modification: str
+    reason: str
+
+
+class ApplyCult(msgspec.Struct, frozen=True, tag="ApplyCult", tag_field="type", forbid_unknown_fields=True):
+    """A spontaneous cult from racial characteristics ([000:76]), or one a start-of-century event causes
+    ([000:255]): `deity` (a god, DIABOLISM or ATHEISM) gains `points`; the others shrink proportionally."""
+
+    race: str
+    deity: str
+    points: FractionText
+    reason: str
+
+
+class SetPantheon(msgspec.Struct, frozen=True, tag="SetPantheon", tag_field="type", forbid_unknown_fields=True):
+    """The referees' ruling where the text is silent (an obliterated god who was the last god of a pantheon,
+    [003:435]); shares sum to 100."""
+
+    race: str
+    shares: dict[str, FractionText]
+    reason: str
+
+
 # --- gods ---------------------------------------------------------------------------------------------------
 
 
@@ -177,6 +215,10 @@ EarthCommand = (
     | StartReligiousTurmoil
     | ExpelFromPantheon
     | CastHistoryPower
+    | TriggerModification
+    | EndModification
+    | ApplyCult
+    | SetPantheon
 )
 
 EARTH_GM_COMMANDS = frozenset(
@@ -191,5 +233,9 @@ EARTH_GM_COMMANDS = frozenset(
         "ResolveWar",
         "FoundCity",
         "CallTicket",
+        "TriggerModification",
+        "EndModification",
+        "ApplyCult",
+        "SetPantheon",
     }
 )

@@ -68,11 +68,14 @@ class FeatureDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class Disaster(msgspec.Struct, frozen=True, tag="disaster", tag_field="kind", forbid_unknown_fields=True):
     """B: `deaths_per_square` units die in each target square of the race hit (before resistances, which apply
-    to the race's whole loss [000:149]); `city_deaths` removes cities; `all_units` kills everything there."""
+    to the race's whole loss [000:149]); `city_losses` removes cities; `all_units` kills everything there."""
 
     deaths_per_square: int = 0
     all_units: bool = False
     city_losses: int = 0
+    # [000:151] population levels lowered in these terrains (all when empty) until the century ends.
+    level_reduction: int = 0
+    level_terrains: list[Terrain] = []
 
 
 class TeachKnowledge(msgspec.Struct, frozen=True, tag="knowledge", tag_field="kind", forbid_unknown_fields=True):

@@ -7,8 +7,9 @@ from typing import assert_never
 
 from domain.engine import DecisionContext
 from domain.rulesets.gods2.common import reject, require_reason
-from domain.rulesets.gods2.earth import century, cities, history, religion, wars, window
+from domain.rulesets.gods2.earth import century, cities, history, religion, rulings, wars, window
 from domain.rulesets.gods2.earth.commands import (
+    ApplyCult,
     AttemptDiplomacy,
     CallTicket,
     CastHistoryPower,
@@ -16,6 +17,7 @@ from domain.rulesets.gods2.earth.commands import (
     DeclareWar,
     EarthCommand,
     EndCentury,
+    EndModification,
     ExpelFromPantheon,
     FoundCity,
     PlacePopulation,
@@ -23,10 +25,12 @@ from domain.rulesets.gods2.earth.commands import (
     RecordHistory,
     ResolveWar,
     SetMigration,
+    SetPantheon,
     SignPantheonChange,
     StartCentury,
     StartReligiousTurmoil,
     TakeQueueTicket,
+    TriggerModification,
 )
 from domain.rulesets.gods2.earth.common import earth_of, race_of, require_activity
 from domain.rulesets.gods2.earth.events import MigrationSet, PopulationPlaced
@@ -70,6 +74,14 @@ def decide_earth(state: State, command: EarthCommand, ctx: DecisionContext) -> S
             return religion.decide_expel(state, command, ctx)
         case CastHistoryPower():
             return history.decide_cast_history_power(state, command, ctx)
+        case TriggerModification():
+            return rulings.decide_trigger(state, command, ctx)
+        case EndModification():
+            return rulings.decide_end_modification(state, command, ctx)
+        case ApplyCult():
+            return rulings.decide_apply_cult(state, command, ctx)
+        case SetPantheon():
+            return rulings.decide_set_pantheon(state, command, ctx)
         case _:
             assert_never(command)
 

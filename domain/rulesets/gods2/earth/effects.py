@@ -14,6 +14,7 @@ from domain.rulesets.gods2.earth.content import (
     ChangeTerrain,
     Cult,
     Disaster,
+    EarthContent,
     EarthRuling,
     FoundCity,
     HistoryPowerDef,
@@ -26,6 +27,7 @@ from domain.rulesets.gods2.earth.events import (
     DisasterStruck,
     FeatureAdded,
     KnowledgeLearned,
+    LimitsReduced,
     PantheonChanged,
     PopulationPlaced,
     RaceModified,
@@ -120,7 +122,9 @@ def disaster(
             for s in own
         )
         found = stats.resistances(earth, race, state.pack.earth)
-        deaths = min(base, resistances.disaster_deaths(base, elements, found, global_power=is_global))
+        # A vulnerability may add deaths, but never more than the struck squares hold.
+        held = sum(earth.squares[s].units for s in own)
+        deaths = min(held, resistances.disaster_deaths(base, elements, found, global_power=is_global))
         losses: dict[str, int] = {}
         left = deaths
         for s in own:
@@ -128,16 +132,27 @@ def disaster(
             if take:
                 losses[s] = take
                 left -= take
-        cities = [s for s in own if earth.squares[s].city is not None][
-            : _city_losses(effect.city_losses, elements, found, is_global)
-        ]
+        lost = _city_losses(effect.city_losses, elements, found, is_global)
+        cities = [s for s in own if earth.squares[s].city is not None][:lost]
         out.append(
             DisasterStruck(
                 power=power.id, race=race_id, base=base, deaths=deaths, losses=losses, box=box, cities_destroyed=cities
             )
         )
-    after = fold(earth, out)
-    return out + list(civilization_losses(earth, after, state.pack.earth))
+        if effect.level_reduction:
+            # [000:168] a non-elemental global power ignores resistances, level reductions included.
+            ignore = is_global and not elements
+            amount = (
+                effect.level_reduction
+                if ignore
+                else resistances.level_reduction(effect.level_reduction, elements, found)
+            )
+            if amount:
+                terrains = [str(t) for t in effect.level_terrains]
+                out.append(LimitsReduced(race=race_id, terrains=terrains, amount=amount, power=power.id))
+    for e in [e for e in out if isinstance(e, LimitsReduced)]:
+        out += _respread(fold(earth, out), e.race, state.pack.earth, f"{power.id} lowered the population levels")
+    return out + list(civilization_losses(earth, fold(earth, out), state.pack.earth))
 
 
 def _city_losses(count: int, elements: frozenset[str], found: list[resistances.Resistance], is_global: bool) -> int:
@@ -188,6 +203,13 @@ def modify(earth: Earth, power: HistoryPowerDef, race: Race, effect: ModifyRace)
     ]
 
 
+def _respread(earth: Earth, race_id: str, content: EarthContent, reason: str) -> list[object]:
+    spread = population.spread_excess(earth, earth.races[race_id], content)
+    if spread is None:
+        return []
+    return [PopulationPlaced(race=race_id, placement=spread[0], reason=reason, starved=spread[1])]
+
+
 def terrain(
     state: State, earth: Earth, power: HistoryPowerDef, effect: ChangeTerrain, squares: list[str]
 ) -> list[object]:
@@ -200,26 +222,5 @@ def terrain(
     events: list[object] = [TerrainChanged(power=power.id, squares=changed, to=effect.to, cities_destroyed=cities)]
     after = fold(earth, events)
     for race_id in sorted({r for s in changed if (r := after.squares[s].race) is not None}):
-        race = after.races[race_id]
-        placement = {s.id: s.units for s in stats.squares_of(after, race_id)}
-        excess = 0
-        for sid, units in list(placement.items()):
-            limit = stats.limit(after, race, after.squares[sid], content)
-            if units > limit:
-                excess += units - limit
-                placement[sid] = limit
-        if excess == 0:
-            continue
-        for sid in population.free_squares(after, race, content) + sorted(placement):
-            room = stats.limit(after, race, after.squares[sid], content) - placement.get(sid, 0)
-            put = min(max(0, room), excess)
-            if put:
-                placement[sid] = placement.get(sid, 0) + put
-                excess -= put
-        placement = {k: v for k, v in placement.items() if v > 0}
-        events.append(
-            PopulationPlaced(
-                race=race_id, placement=placement, reason=f"{power.id} changed the terrain", starved=excess
-            )
-        )
+        events += _respread(after, race_id, content, f"{power.id} changed the terrain")
     return events + list(civilization_losses(earth, fold(earth, events), content))

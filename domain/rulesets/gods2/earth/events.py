@@ -215,6 +215,16 @@ class DisasterStruck(msgspec.Struct, frozen=True, tag="DisasterStruck", tag_fiel
     cities_destroyed: list[str] = []
 
 
+class LimitsReduced(msgspec.Struct, frozen=True, tag="LimitsReduced", tag_field="type"):
+    """[000:151] a disaster lowers the race's population levels (in `terrains`, all when empty) by `amount`,
+    after its resistances, until the end of the century (the text says only "temporarily")."""
+
+    race: str
+    terrains: list[str]
+    amount: int
+    power: str
+
+
 class KnowledgeLearned(msgspec.Struct, frozen=True, tag="KnowledgeLearned", tag_field="type"):
     """[000:19] a knowledge adds to the others; Civilization makes the race civilized ([000:112])."""
 
@@ -234,6 +244,15 @@ class RaceModified(msgspec.Struct, frozen=True, tag="RaceModified", tag_field="t
     active: bool
     trigger: str | None = None
     centuries: int | None = None
+
+
+class ModificationsEnded(msgspec.Struct, frozen=True, tag="ModificationsEnded", tag_field="type"):
+    """Racial modifications used up or ended ([000:176-180]); `fired` took effect now (Mv/Mv+)."""
+
+    race: str
+    ended: list[str]
+    fired: list[str]
+    reason: str
 
 
 class TerrainChanged(msgspec.Struct, frozen=True, tag="TerrainChanged", tag_field="type"):
@@ -278,7 +297,9 @@ EarthEvent = (
     | HistoryPowerCast
     | DisasterStruck
     | KnowledgeLearned
+    | LimitsReduced
     | RaceModified
+    | ModificationsEnded
     | TerrainChanged
     | FeatureAdded
 )

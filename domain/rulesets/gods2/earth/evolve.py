@@ -20,8 +20,10 @@ from domain.rulesets.gods2.earth.events import (
     HistoryPowerCast,
     HistoryRecorded,
     KnowledgeLearned,
+    LimitsReduced,
     MemberExpelled,
     MigrationSet,
+    ModificationsEnded,
     PantheonChanged,
     PantheonChangeProposed,
     PantheonChangeSigned,
@@ -129,7 +131,7 @@ def _century_ended(earth: Earth, e: CenturyEnded) -> Earth:
             for m in race.modifications
             if m.id not in expired
         )
-        races[rid] = R(race, starved=False, turmoil_this_century=race.in_turmoil, modifications=mods)
+        races[rid] = R(race, starved=False, turmoil_this_century=race.in_turmoil, modifications=mods, lowered={})
     return R(earth, races=races, stage="before", deaths={})
 
 
@@ -218,6 +220,11 @@ def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
             race = earth.races[event.race]
             level = "civilized" if event.civilized else race.level
             return _race(earth, event.race, knowledges=(*race.knowledges, event.knowledge), level=level)
+        case LimitsReduced():
+            lowered = dict(earth.races[event.race].lowered)
+            for terrain in event.terrains or ["*"]:
+                lowered[terrain] = lowered.get(terrain, 0) + event.amount
+            return _race(earth, event.race, lowered=lowered)
         case RaceModified():
             race = earth.races[event.race]
             mod = Modification(
@@ -230,6 +237,12 @@ def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
                 centuries_left=event.centuries,
             )
             return R(_race(earth, event.race, modifications=(*race.modifications, mod)), serial=earth.serial + 1)
+        case ModificationsEnded():
+            race = earth.races[event.race]
+            mods = tuple(
+                R(m, active=True) if m.id in event.fired else m for m in race.modifications if m.id not in event.ended
+            )
+            return _race(earth, event.race, modifications=mods)
         case TerrainChanged():
             squares = dict(earth.squares)
             for sid in event.squares:

@@ -119,6 +119,7 @@ class Race(msgspec.Struct, frozen=True):
     starved: bool = False  # [000:107] +2 Aggression until the century ends
     migration: str | None = None  # a square the race migrates towards ([000:236])
     expeller: str | None = None  # a member chosen on a 5-6 turmoil roll, who must name whom to expel [000:90]
+    lowered: dict[str, int] = {}  # terrain ('*': all) -> population levels lost until the century ends [000:151]
 
 
 class War(msgspec.Struct, frozen=True):

@@ -142,3 +142,25 @@ def placement_problems(earth: Earth, race: Race, content: EarthContent, placemen
         if earth.squares[sid].city is not None and kept == 0:
             problems.append(f"{sid}: emptying a city square destroys the city; do that by a ruling")
     return problems
+
+
+def spread_excess(earth: Earth, race: Race, content: EarthContent) -> tuple[dict[str, int], int] | None:
+    """[000:107] when limits fall in the middle of a century the race spreads out again, but only the units that
+    would otherwise starve move: into free bordering squares, then into its own squares with room. Returns the
+    new placement and the units that starve, or None when nothing is over a limit."""
+    placement = {s.id: s.units for s in stats.squares_of(earth, race.id)}
+    excess = 0
+    for sid, units in list(placement.items()):
+        limit = stats.limit(earth, race, earth.squares[sid], content)
+        if units > limit:
+            excess += units - limit
+            placement[sid] = limit
+    if excess == 0:
+        return None
+    for sid in free_squares(earth, race, content) + sorted(placement):
+        room = stats.limit(earth, race, earth.squares[sid], content) - placement.get(sid, 0)
+        put = min(max(0, room), excess)
+        if put:
+            placement[sid] = placement.get(sid, 0) + put
+            excess -= put
+    return {k: v for k, v in placement.items() if v > 0}, excess

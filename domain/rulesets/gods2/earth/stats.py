@@ -117,4 +117,5 @@ def limit(earth: Earth, race: Race, square: Square, content: EarthContent) -> in
     value = LIMITS[race.level][square.terrain]
     value += sum(features[f].limit for f in square.features if f in features)
     value += sum(m.limits.get(square.terrain, 0) for m in _modifiers(earth, race, content))
+    value -= race.lowered.get(square.terrain, 0) + race.lowered.get("*", 0)  # [000:151]
     return max(0, value)

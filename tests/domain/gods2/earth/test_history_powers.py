@@ -247,3 +247,34 @@ def test_deaths_on_earth_pay_the_event_sources_at_century_end() -> None:
     paid = [x for x in g.when(EndCentury()) if isinstance(x, ManaCredited) and x.source == "war-earth-wars"]
     assert {(x.character, x.amount) for x in paid} == {("zeus", Fraction(dead * 2, 5)), ("ares", Fraction(dead, 5))}
     assert g.rules.earth.deaths == {}
+
+
+def test_a_disaster_lowers_population_levels_less_for_a_resistant_race() -> None:
+    """[000:151] Arctic Blast lowers plains levels by two; the Norsemen (I/2) lose one level; the excess spreads."""
+    e = earth([race("norse", "barbarian", resistances=["I/2"], aggression=-20)], {sq(0, 0): ("norse", 3)})
+    g = served(e, ZEUS, chars={"zeus": {"locale": "window", "spheres": {"ice": 2}}})
+    g.when(CastHistoryPower(power="arctic_blast", squares=[sq(0, 0)]), ZEUS)
+    assert g.rules.earth.races["norse"].lowered == {"plains": 1}
+    # 3 - 1 (halved deaths of 1, rounded up) = 2 units left; the limit is now 2: nobody needs to move.
+    assert g.rules.earth.squares[sq(0, 0)].units == 2
+    g.when(CloseActivityPhase())
+    g.when(EndCentury())
+    assert g.rules.earth.races["norse"].lowered == {}
+
+
+def test_an_immune_race_ignores_level_reductions() -> None:
+    """[000:151] the Frost Giants (I-inf) are completely unaffected by Arctic Blast."""
+    e = earth([race("giants", "barbarian", resistances=["I-inf"], aggression=-20)], {sq(0, 0): ("giants", 3)})
+    g = served(e, ZEUS, chars={"zeus": {"locale": "window", "spheres": {"ice": 2}}})
+    g.when(CastHistoryPower(power="arctic_blast", squares=[sq(0, 0)]), ZEUS)
+    assert g.rules.earth.races["giants"].lowered == {} and g.rules.earth.squares[sq(0, 0)].units == 3
+
+
+def test_units_over_a_lowered_limit_move_or_starve() -> None:
+    """[000:107] if limits are reduced mid-century, only the units that would otherwise starve move."""
+    e = earth([race("r", "barbarian", aggression=-20)], {sq(0, 0): ("r", 3)}, width=1, height=1)
+    g = served(e, ZEUS, chars={"zeus": {"locale": "window", "spheres": {"ice": 2}}})
+    events = g.when(CastHistoryPower(power="arctic_blast", squares=[sq(0, 0)]), ZEUS)
+    placed = next(x for x in events if x.__class__.__name__ == "PopulationPlaced")
+    assert (placed.placement, placed.starved) == ({sq(0, 0): 1}, 1)
+    assert g.rules.earth.deaths == {"earth.death.Bi": 1, "earth.death.starvation": 1}
