@@ -16,6 +16,7 @@ from typing import Any, Union
 
 import msgspec
 
+from domain.engine.exact import dec_hook, enc_hook
 from domain.engine.game import GameState
 from domain.engine.messages import ENGINE_COMMANDS, ENGINE_EVENTS
 from domain.engine.ruleset import Ruleset
@@ -27,23 +28,6 @@ _UPCASTERS: dict[tuple[str, str], Upcaster] = {}
 def register_upcaster(ruleset_id: str, old_tag: str, upcast: Upcaster) -> None:
     """Rewrite stored events of `old_tag` (of `ruleset_id`, or `"engine"`) before decoding them."""
     _UPCASTERS[(ruleset_id, old_tag)] = upcast
-
-
-def enc_hook(obj: Any) -> Any:
-    if isinstance(obj, Fraction):
-        return str(obj)
-    raise NotImplementedError(f"cannot encode {type(obj).__name__}")
-
-
-def dec_hook(kind: type, obj: Any) -> Any:
-    if kind is Fraction:
-        if isinstance(obj, int | str):
-            try:
-                return Fraction(obj)
-            except (ValueError, ZeroDivisionError):
-                pass
-        raise msgspec.ValidationError(f"expected a fraction like '3/4', got {obj!r}")
-    raise NotImplementedError(f"cannot decode {kind!r}")
 
 
 def schema_hook(kind: type) -> dict[str, Any]:

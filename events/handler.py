@@ -25,7 +25,7 @@ from domain import rulesets
 from domain.engine import Actor, DecisionContext, GameState, Rejected, Ruleset
 from domain.engine import game as engine
 from domain.engine.dice import Dice, commitment, seeded_deriver
-from domain.engine.messages import AddSeat, CreateGame, TimelineReverted
+from domain.engine.messages import AddSeat, CreateGame, GameForked, TimelineReverted
 from events.codec import codec_for, encode, tag_of
 from events.rejections import Rejection, RejectionLog
 from events.secrets import SecretStore
@@ -168,12 +168,36 @@ class CommandHandler:
             dice_commitment=commitment(seed),
         )
         events = engine.decide_create(ruleset, command, self.clock(), actor.principal)
+        return game_id, await self._begin(game_id, seed, events, actor, "CreateGame")
+
+    async def fork(
+        self, ruleset: Ruleset, name: str, source_id: str, at_version: int, state: GameState[Any], actor: Actor
+    ) -> tuple[str, RecordedEvent]:
+        """A new game starting from `state` (the source at `at_version`), with its own dice seed."""
+        game_id = self.new_id()
+        seed = secrets.token_bytes(32)
+        forked = GameForked(
+            game_id=game_id,
+            name=name,
+            ruleset_id=ruleset.id,
+            ruleset_version=ruleset.version,
+            gm=actor.principal,
+            created_at=self.clock(),
+            dice_commitment=commitment(seed),
+            forked_from=source_id,
+            forked_at_version=at_version,
+            state=msgspec.Raw(encode(state)),
+        )
+        return game_id, await self._begin(game_id, seed, [forked], actor, "ForkGame")
+
+    async def _begin(self, game_id: str, seed: bytes, events: list[Any], actor: Actor, kind: str) -> RecordedEvent:
+        """Store the first seed outside the stream, then append the game's first event."""
         await self.secrets.create(game_id, 0, seed)
-        meta = self._metadata(actor, "CreateGame", game_id, None, None)
+        meta = self._metadata(actor, kind, game_id, None, None)
         [recorded] = await self.store.append(
             stream_of(game_id), 0, [NewEvent(type=tag_of(e), data=encode(e)) for e in events], meta
         )
-        return game_id, recorded
+        return recorded
 
     async def add_seat(self, game_id: str, seat: AddSeat, actor: Actor) -> Outcome:
         if not actor.is_gm:

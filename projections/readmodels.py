@@ -1,4 +1,5 @@
-"""Read models (games, seats, turns) written by a runner that stores its checkpoint in the same transaction.
+"""Read models (games, seats, turns, and the scheduler's pending timers) written by a runner that stores its
+checkpoint in the same transaction.
 
 The runner reads every game's events after its checkpoint from the store's safe read barrier, applies them to
 the `rm_*` tables and moves the checkpoint, all in one transaction. Several processes may run it: a
@@ -13,14 +14,22 @@ from typing import Any
 
 import msgspec
 
+from domain.engine.game import GameMeta
 from domain.engine.messages import (
     DeadlineChanged,
     GameCreated,
     GameEnded,
+    GameForked,
+    GamePaused,
+    GameResumed,
     GameStarted,
+    LateOrdersAccepted,
     PhaseStarted,
     SeatAdded,
     TimelineReverted,
+    TimerCancelled,
+    TimerFired,
+    TimerScheduled,
     TurnEnded,
     TurnStarted,
 )
@@ -30,9 +39,10 @@ from events.store import START, Position, RecordedEvent
 NAME = "core"
 _LOCK_KEY = 0x70726F6A  # "proj"
 _BATCH = 500
-_TABLES = ("rm_games", "rm_seats", "rm_turns")
+_TABLES = ("rm_games", "rm_seats", "rm_turns", "rm_timers")
 _TRACKED = (
     GameCreated,
+    GameForked,
     SeatAdded,
     GameStarted,
     TurnStarted,
@@ -41,9 +51,16 @@ _TRACKED = (
     DeadlineChanged,
     GameEnded,
     TimelineReverted,
+    GamePaused,
+    GameResumed,
+    LateOrdersAccepted,
+    TimerScheduled,
+    TimerCancelled,
+    TimerFired,
 )
 _decoder = msgspec.json.Decoder(
     GameCreated
+    | GameForked
     | SeatAdded
     | GameStarted
     | TurnStarted
@@ -52,7 +69,20 @@ _decoder = msgspec.json.Decoder(
     | DeadlineChanged
     | GameEnded
     | TimelineReverted
+    | GamePaused
+    | GameResumed
+    | LateOrdersAccepted
+    | TimerScheduled
+    | TimerCancelled
+    | TimerFired
 )
+
+
+class _ForkHead(msgspec.Struct):
+    meta: GameMeta
+
+
+_fork_head = msgspec.json.Decoder(_ForkHead)
 _TRACKED_TAGS = frozenset(t.__struct_config__.tag for t in _TRACKED)
 
 
@@ -128,6 +158,41 @@ class ReadModelRunner:
         if timeline:
             await conn.execute("UPDATE rm_games SET version = $2 WHERE game_id = $1", game_id, upto)
 
+    async def _forked(self, conn: Any, game_id: str, data: GameForked, version: int) -> None:
+        """A fork starts where its source was: its game row, seats and current turn."""
+        meta = _fork_head.decode(data.state).meta
+        await conn.execute(
+            "INSERT INTO rm_games (game_id, name, ruleset_id, ruleset_version, gm, status, turn, phase, "
+            "deadline, seat_count, version, created_at, updated_at) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) ON CONFLICT DO NOTHING",
+            game_id,
+            data.name,
+            data.ruleset_id,
+            data.ruleset_version,
+            data.gm,
+            meta.status,
+            meta.turn,
+            meta.phase,
+            meta.deadline,
+            len(meta.seats),
+            version,
+            data.created_at,
+        )
+        await conn.executemany(
+            "INSERT INTO rm_seats (game_id, seat_id, name, role, controls, added_version) "
+            "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
+            [(game_id, s.seat_id, s.name, s.role, s.controls, version) for s in meta.seats.values()],
+        )
+        if meta.turn >= 1:
+            await conn.execute(
+                "INSERT INTO rm_turns (game_id, turn, started_version, started_at) VALUES ($1, $2, $3, $4) "
+                "ON CONFLICT DO NOTHING",
+                game_id,
+                meta.turn,
+                version,
+                data.created_at,
+            )
+
     async def _apply(self, conn: Any, game_id: str, event: RecordedEvent) -> None:
         at = event.meta().recorded_at
         version = event.stream_version
@@ -135,6 +200,8 @@ class ReadModelRunner:
         match data:
             case TimelineReverted():
                 await self._replay_game(conn, game_id, version, data.to_version)
+            case GameForked():
+                await self._forked(conn, game_id, data, version)
             case GameCreated():
                 await conn.execute(
                     "INSERT INTO rm_games (game_id, name, ruleset_id, ruleset_version, gm, status, turn, phase, "
@@ -182,7 +249,7 @@ class ReadModelRunner:
                     phase,
                 )
                 await conn.execute(
-                    "UPDATE rm_games SET phase = $2, deadline = $3 WHERE game_id = $1",
+                    "UPDATE rm_games SET phase = $2, deadline = $3, late_until = NULL WHERE game_id = $1",
                     game_id,
                     data.phase,
                     data.deadline,
@@ -199,6 +266,7 @@ class ReadModelRunner:
                 await conn.execute("UPDATE rm_games SET deadline = $2 WHERE game_id = $1", game_id, data.deadline)
             case GameEnded():
                 await conn.execute("UPDATE rm_games SET status = 'ended', deadline = NULL WHERE game_id = $1", game_id)
+                await conn.execute("DELETE FROM rm_timers WHERE game_id = $1", game_id)
                 await conn.execute(
                     "UPDATE rm_turns SET ended_version = $2, ended_at = $3 "
                     "WHERE game_id = $1 AND ended_version IS NULL",
@@ -206,3 +274,33 @@ class ReadModelRunner:
                     version,
                     at,
                 )
+            case _:
+                await self._apply_schedule(conn, game_id, data)
+
+    async def _apply_schedule(self, conn: Any, game_id: str, data: Any) -> None:
+        """What the scheduler looks up: pauses, late-order acceptances and pending timers."""
+        match data:
+            case GamePaused():
+                await conn.execute("UPDATE rm_games SET paused_at = $2 WHERE game_id = $1", game_id, data.at)
+            case GameResumed():
+                # The deadline and timers move by their own events; late-order acceptances move with the pause.
+                await conn.execute(
+                    "UPDATE rm_games SET paused_at = NULL, late_until = late_until + make_interval(secs => $2) "
+                    "WHERE game_id = $1",
+                    game_id,
+                    data.paused_seconds,
+                )
+            case LateOrdersAccepted():
+                await conn.execute(
+                    "UPDATE rm_games SET late_until = GREATEST(late_until, $2) WHERE game_id = $1", game_id, data.until
+                )
+            case TimerScheduled():
+                await conn.execute(
+                    "INSERT INTO rm_timers (game_id, timer_id, fire_at) VALUES ($1, $2, $3) "
+                    "ON CONFLICT (game_id, timer_id) DO UPDATE SET fire_at = EXCLUDED.fire_at",
+                    game_id,
+                    data.timer_id,
+                    data.fire_at,
+                )
+            case TimerCancelled() | TimerFired():
+                await conn.execute("DELETE FROM rm_timers WHERE game_id = $1 AND timer_id = $2", game_id, data.timer_id)

@@ -20,14 +20,14 @@ import msgspec
 from domain import rulesets
 from domain.engine import GameState, Ruleset, timeline
 from domain.engine import game as engine
-from domain.engine.messages import GameCreated, TurnStarted
+from domain.engine.messages import GameCreated, GameForked, TurnStarted
 from events.codec import GameCodec, codec_for
 from events.handler import UnknownGame, stream_of
 from events.store import EventStore, TimeIndex
 from projections.snapshots import SnapshotStore
 
 _CACHE_SIZE = 4096
-_created_decoder = msgspec.json.Decoder(GameCreated)
+_created_decoder = msgspec.json.Decoder(GameCreated | GameForked)
 
 
 class Store(EventStore, TimeIndex, Protocol):
@@ -160,7 +160,7 @@ class GameStates:
         ruleset = self._rulesets.get(game_id)
         if ruleset is None:
             first = await self.store.read_stream(stream_of(game_id), to_version=1)
-            if not first or first[0].type != "GameCreated":
+            if not first or first[0].type not in ("GameCreated", "GameForked"):
                 raise UnknownGame(game_id)
             created = _created_decoder.decode(first[0].data)
             try:

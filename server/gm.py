@@ -1,4 +1,4 @@
-"""GM powers over the application service: rollback and integrity (DESIGN.md §6).
+"""GM powers over the application service: rollback, audit, fork, diff and integrity (DESIGN.md §6).
 
 Every power is an ordinary append through the command handler (so it is idempotent, audited and visible in
 history) or a read; none of them edits the log.
@@ -12,10 +12,12 @@ from typing import Any
 import msgspec
 
 from domain.engine import DecisionContext, GameState, timeline
+from domain.engine import game as engine
 from events.codec import encode
 from events.handler import Outcome, Refused, stream_of
 from server import schemas as s
 from server.auth import TokenGrant
+from server.diffs import diff
 from server.problems import ApiError
 from server.service import GameService
 
@@ -80,6 +82,58 @@ class GmPowers:
                 422,
             )
 
+    async def fork(self, grant: TokenGrant, game_id: str, request: s.ForkRequest) -> s.ForkedGame:
+        actor, latest, _ = await self._gm(grant, game_id)
+        version, state, ruleset = await self.states.state_at(game_id, version=request.at_version)
+        name = (request.name or "").strip() or f"{latest.meta.name} (fork at {version})"
+        fork_id, first = await self.service.handler.fork(ruleset, name, game_id, version, state, actor)
+        gm_token_id, gm_token = await self.service.tokens.issue("gm", fork_id)
+        seats = []
+        for seat in state.meta.seats.values():
+            _, token = await self.service.tokens.issue("seat", fork_id, seat.seat_id)
+            seats.append(
+                s.ForkedSeat(seat_id=seat.seat_id, name=seat.name, role=seat.role, controls=seat.controls, token=token)
+            )
+        return s.ForkedGame(
+            game_id=fork_id,
+            forked_from=game_id,
+            forked_at_version=version,
+            version=first.stream_version,
+            gm_token=gm_token,
+            gm_token_id=gm_token_id,
+            dice_commitment=msgspec.json.decode(first.data)["dice_commitment"],
+            seats=seats,
+        )
+
+    async def diff(
+        self, grant: TokenGrant, game_id: str, from_version: int, to_version: int | None, other_game: str | None
+    ) -> s.StateDiff:
+        """The caller's view at one point against another: in one game, or against a fork of it (GM only)."""
+        actor, _, _, _ = await self.service.actor(grant, game_id)
+        target = game_id
+        if other_game is not None and other_game != game_id:
+            if not actor.is_gm:
+                raise ApiError("auth.forbidden", "Only the GM may compare a game with another.", 403)
+            if not await self._related(game_id, other_game):
+                raise ApiError("diff.unrelated", "Compare a game only with its forks or the game it forked from.", 422)
+            target = other_game
+        before_version, before, ruleset = await self.states.state_at(game_id, version=from_version)
+        after_version, after, other_ruleset = await self.states.state_at(target, version=to_version)
+        if other_ruleset.version != ruleset.version:
+            raise ApiError("diff.ruleset_mismatch", "The two games play different ruleset versions.", 422)
+        return s.StateDiff(
+            before=s.Point(game_id=game_id, version=before_version),
+            after=s.Point(game_id=target, version=after_version),
+            changes=diff(_view(ruleset, before, actor), _view(ruleset, after, actor)),
+        )
+
+    async def _related(self, one: str, other: str) -> bool:
+        for a, b in ((one, other), (other, one)):
+            first = await self.store.read_stream(stream_of(b), to_version=1)
+            if first and first[0].type == "GameForked" and msgspec.json.decode(first[0].data)["forked_from"] == a:
+                return True
+        return False
+
     async def integrity(self, grant: TokenGrant, game_id: str) -> s.Integrity:
         await self._gm(grant, game_id)
         report = await self.store.verify_stream(stream_of(game_id))
@@ -128,6 +182,12 @@ class GmPowers:
             reason=row["reason"],
             reverted=timeline.in_reverted_range(state, row["first_version"]) is not None,
         )
+
+
+def _view(ruleset: Any, state: GameState[Any], viewer: Any) -> Any:
+    return msgspec.json.decode(
+        encode({"game": engine.meta_view(state.meta, viewer), "view": ruleset.view_for(state.rules, viewer)})
+    )
 
 
 class AuditQuery(msgspec.Struct, frozen=True):

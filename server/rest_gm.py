@@ -115,3 +115,31 @@ async def readjudicate(
             replayed=outcome.replayed,
         )
     return ok(s.Readjudication(preview=preview, committed=committed))
+
+
+@router.post(
+    "/fork",
+    operation_id="fork",
+    status_code=201,
+    responses=responses(s.ForkedGame, 403, 404, status=201),
+    openapi_extra=json_body(s.ForkRequest),
+)
+async def fork(request: Request, gm: Gm, who: Grant, game_id: GameId) -> Response:
+    """GM: a new game from this one at any version (what-ifs, disputes). New id, GM token, seat tokens and dice
+    commitment; `forked_from` is recorded; this game is untouched."""
+    body = decode_body(await request.body() or b"{}", s.ForkRequest)
+    return ok(await gm.fork(who, game_id, body), 201)
+
+
+@router.get("/diff", operation_id="diff", responses=responses(s.StateDiff, 403, 404))
+async def state_diff(
+    gm: Gm,
+    who: Grant,
+    game_id: GameId,
+    from_version: Annotated[int, Query(ge=1, le=2**53, description="The earlier point in this game")],
+    to_version: Annotated[int | None, Query(ge=1, le=2**53, description="The later point (default: now)")] = None,
+    other_game: Annotated[str | None, Query(max_length=64, description="Compare with this fork (GM)")] = None,
+) -> Response:
+    """The caller's view at `from_version` against `to_version` (of this game, or of `other_game`, a fork of
+    it or its source) as a structured diff."""
+    return ok(await gm.diff(who, game_id, from_version, to_version, other_game))

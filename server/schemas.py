@@ -284,6 +284,47 @@ class Readjudication(msgspec.Struct, frozen=True):
     committed: CommandAccepted | None = None
 
 
+class ForkRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Fork at `at_version` (default: now). The fork gets a new id, GM token, seat tokens and dice seed."""
+
+    name: str | None = None
+    at_version: int | None = None
+
+
+class ForkedSeat(msgspec.Struct, frozen=True):
+    """A seat of the fork with its new token (shown once; the source's tokens do not work in the fork)."""
+
+    seat_id: str
+    name: str
+    role: str
+    controls: str | None
+    token: str
+
+
+class ForkedGame(msgspec.Struct, frozen=True):
+    game_id: str
+    forked_from: str
+    forked_at_version: int
+    version: int
+    gm_token: str
+    gm_token_id: str
+    dice_commitment: str
+    seats: list[ForkedSeat]
+
+
+class Point(msgspec.Struct, frozen=True):
+    game_id: str
+    version: int
+
+
+class StateDiff(msgspec.Struct, frozen=True):
+    """What changed from one point to the other in the caller's view (`game` and the ruleset's `view`)."""
+
+    before: Point
+    after: Point
+    changes: list[Change]
+
+
 class Integrity(msgspec.Struct, frozen=True):
     """The game's hash chain recomputed: `ok`, or the first bad link."""
 
@@ -381,4 +422,5 @@ REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (
     RollbackRequest,
     RevealDiceRequest,
     ReadjudicateRequest,
+    ForkRequest,
 )

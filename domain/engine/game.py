@@ -16,6 +16,7 @@ import msgspec
 from domain.engine.actors import Actor
 from domain.engine.dice import DiceEpochStarted, DiceRolled, PendingDice, check_dice_shape
 from domain.engine.errors import Rejected, forbidden
+from domain.engine.exact import dec_hook
 from domain.engine.messages import (
     ENGINE_EVENTS,
     GM_ENGINE_COMMANDS,
@@ -34,6 +35,7 @@ from domain.engine.messages import (
     FireDueTimers,
     GameCreated,
     GameEnded,
+    GameForked,
     GamePaused,
     GameResumed,
     GameStarted,
@@ -540,10 +542,28 @@ def initial(ruleset: Ruleset, event: GameCreated) -> GameState[Any]:
     return GameState(meta=meta, rules=ruleset.initial_state(setup, settings))
 
 
+def forked(ruleset: Ruleset, event: GameForked) -> GameState[Any]:
+    """A fork's starting state: the source's state with the fork's own identity, history and dice."""
+    source = msgspec.json.decode(event.state, type=GameState[ruleset.state_type], dec_hook=dec_hook)  # type: ignore[name-defined]
+    meta = R(
+        source.meta,
+        game_id=event.game_id,
+        name=event.name,
+        gm=event.gm,
+        created_at=event.created_at,
+        dice_commitment=event.dice_commitment,
+        dice_epoch=0,
+        reverted=(),
+    )
+    return R(source, meta=meta)
+
+
 def evolve(ruleset: Ruleset, state: GameState[Any] | None, event: Any) -> GameState[Any] | None:
     """Fold one event. Total: an event that does not apply leaves the state as it was."""
     if isinstance(event, GameCreated):
         return initial(ruleset, event)
+    if isinstance(event, GameForked):
+        return forked(ruleset, event)
     if state is None:
         return None
     if not _is_engine_event(event):
@@ -621,8 +641,8 @@ def fold(ruleset: Ruleset, events: Iterable[Any], state: GameState[Any] | None =
     engine_types, evolve_rules = _ENGINE_EVENT_TYPES, ruleset.evolve
     for event in events:
         kind = type(event)
-        if kind is GameCreated:
-            created = initial(ruleset, event)
+        if kind is GameCreated or kind is GameForked:
+            created = initial(ruleset, event) if kind is GameCreated else forked(ruleset, event)
             meta, rules = created.meta, created.rules
         elif meta is None:
             continue
@@ -670,6 +690,8 @@ def redact(ruleset: Ruleset, event: Any, viewer: Actor) -> Any:
         case GameCreated():
             # The scenario may hold secrets (hidden map, starting positions); seats see it through the state.
             return R(event, setup=msgspec.Raw(b"null"), settings=msgspec.Raw(b"null"))
+        case GameForked():
+            return R(event, state=msgspec.Raw(b"null"))
         case SeatAdded():
             return R(event, token_id="")
         case _:

@@ -180,6 +180,22 @@ class GameCreated(_Event, tag="GameCreated", frozen=True):
     settings: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"{}"))
 
 
+class GameForked(_Event, tag="GameForked", frozen=True):
+    """The first event of a fork: a new game that starts from the state of `forked_from` at `forked_at_version`,
+    with its own id, GM, history and dice (a new seed and commitment)."""
+
+    game_id: str
+    name: str
+    ruleset_id: str
+    ruleset_version: int
+    gm: str
+    created_at: datetime
+    dice_commitment: str
+    forked_from: str
+    forked_at_version: int
+    state: msgspec.Raw
+
+
 class SeatAdded(_Event, tag="SeatAdded", frozen=True):
     seat_id: str
     name: str
@@ -302,6 +318,7 @@ class LateOrdersAccepted(_Event, tag="LateOrdersAccepted", frozen=True):
 
 EngineEvent = (
     GameCreated
+    | GameForked
     | SeatAdded
     | GameStarted
     | TurnStarted
@@ -326,6 +343,7 @@ EngineEvent = (
 )
 ENGINE_EVENTS: tuple[type[msgspec.Struct], ...] = (
     GameCreated,
+    GameForked,
     SeatAdded,
     GameStarted,
     TurnStarted,
