@@ -14,10 +14,13 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
+import httpx
+import pytest
+
 from domain.engine import Actor
 from events.codec import encode
-from examples.bots.gods2_heaven import HeavenBot, Policy, Step, planned
-from tests.server.conftest import ADMIN, Api
+from examples.bots.gods2_heaven import HeavenBot, Policy, Step, amain, planned
+from tests.server.conftest import ADMIN, Api, LiveServer
 
 OTHERS = [f"g{i}" for i in range(3, 9)]  # six more greater gods: eight sit in the Council
 LAW = "Thou shalt not deal with demons."
@@ -243,3 +246,25 @@ async def test_the_bot_resends_safely_and_rereads_after_a_version_conflict(api: 
     assert await zeus.step()
     (transfer,) = [e["data"] for e in await s.events() if e["type"] == "ManaTransferred"]
     assert (transfer["giver"], transfer["amount"], transfer["received"]) == ("zeus", 2, 1)
+
+
+async def test_the_bot_runs_from_its_command_line_against_a_live_server(
+    live_server: LiveServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`python examples/bots/gods2_heaven.py --api URL --token TOKEN --game ID ...` over real HTTP."""
+    async with httpx.AsyncClient(base_url=live_server.base_url, timeout=10) as client:
+        auth = {"Authorization": f"Bearer {ADMIN}"}
+        body = {"ruleset": "gods2", "name": "Heaven CLI", "scenario": scenario(), "settings": SETTINGS}
+        game = (await client.post("/v1/games", json=body, headers=auth)).json()
+        gm = {"Authorization": f"Bearer {game['gm_token']}"}
+        seat = {"name": "Zeus", "role": "bot", "controls": "zeus"}
+        token = (await client.post(f"/v1/games/{game['game_id']}/seats", json=seat, headers=gm)).json()["token"]
+        await client.post(f"/v1/games/{game['game_id']}/commands", json={"type": "StartGame"}, headers=gm)
+        plan = ["--move", "feasts", "--transfer", "hera:2", "--once", "--poll", "0.1"]
+        await amain(["--api", live_server.base_url, "--token", token, "--game", game["game_id"], *plan])
+        events = (await client.get(f"/v1/games/{game['game_id']}/events", headers=gm)).json()["events"]
+    printed = capsys.readouterr().out
+    # The plan moves first; Hera stayed in the Hall, so the rules refuse the transfer and the bot says so.
+    assert "MoveToLocale (plan0-move-feasts) -> v" in printed
+    assert "TransferMana (plan1-transfer-hera-2) refused: gods2.not_same_locale" in printed
+    assert [e["type"] for e in events if e["type"] in ("CharacterMoved", "ManaTransferred")] == ["CharacterMoved"]
