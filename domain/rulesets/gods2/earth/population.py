@@ -79,42 +79,63 @@ def propose_placement(earth: Earth, race: Race, content: EarthContent, new: int)
       any excess spreads too;
     - civilized: occupied squares while there is room, then the overflow spreads.
 
-    A migrating race spreads towards its target first ([000:236]). Units over a limit starve.
+    A migrating race ([000:236]) moves towards its target instead: a primitive race moves whole, a barbarian
+    race leaves one unit in each square it held, a civilized race moves only its new units ([000:57-61]).
+    Units over a limit starve.
     """
     held = {s.id: s.units for s in stats.squares_of(earth, race.id)}
     limits = {sid: stats.limit(earth, race, earth.squares[sid], content) for sid in earth.squares}
     free = free_squares(earth, race, content)
     if race.migration is not None and race.migration in earth.squares:
-        dist = _distance_from(earth, race.migration)
-        free.sort(key=lambda s: dist.get(s, len(earth.squares)))
+        return _migrate(earth, race, held, limits, free, new)
     starved = sum(max(0, units - limits[sid]) for sid, units in held.items())
     dist_out = {sid: min(units, limits[sid]) for sid, units in held.items()}
-
-    def fill(squares: list[str], count: int) -> int:
-        for sid in squares:
-            room = limits[sid] - dist_out.get(sid, 0)
-            put = min(room, count)
-            if put > 0:
-                dist_out[sid] = dist_out.get(sid, 0) + put
-                count -= put
-        return count
-
     occupied = sorted(held)
     if race.level == "primitive":
-        rest = fill(occupied, fill(free, new))
+        rest = _fill(dist_out, limits, occupied, _fill(dist_out, limits, free, new))
     elif race.level == "barbarian":
         spread = ceil(new / 2)
-        rest = fill(free, spread) + fill(occupied, new - spread)
-        rest = fill(free, fill(occupied, rest))
+        rest = _fill(dist_out, limits, free, spread) + _fill(dist_out, limits, occupied, new - spread)
+        rest = _fill(dist_out, limits, free, _fill(dist_out, limits, occupied, rest))
     else:
-        rest = fill(free, fill(occupied, new))
+        rest = _fill(dist_out, limits, free, _fill(dist_out, limits, occupied, new))
     return {k: v for k, v in dist_out.items() if v > 0}, starved + rest
+
+
+def _fill(dist_out: dict[str, int], limits: dict[str, int], squares: list[str], count: int) -> int:
+    """Put up to `count` units into `squares` in order, up to their limits; return what did not fit."""
+    for sid in squares:
+        put = min(limits[sid] - dist_out.get(sid, 0), count)
+        if put > 0:
+            dist_out[sid] = dist_out.get(sid, 0) + put
+            count -= put
+    return count
+
+
+def _migrate(
+    earth: Earth, race: Race, held: dict[str, int], limits: dict[str, int], free: list[str], new: int
+) -> tuple[dict[str, int], int]:
+    assert race.migration is not None
+    dist = _distance_from(earth, race.migration)
+    nearest = sorted([*free, *held], key=lambda s: (dist.get(s, len(earth.squares)), s))
+    if race.level == "primitive":
+        stay: dict[str, int] = {}
+        moving = sum(held.values()) + new
+    elif race.level == "barbarian":
+        stay = dict.fromkeys(held, 1)
+        moving = sum(held.values()) - len(held) + new
+    else:
+        stay = {sid: min(units, limits[sid]) for sid, units in held.items()}
+        moving = new + sum(max(0, units - limits[sid]) for sid, units in held.items())
+    rest = _fill(stay, limits, nearest, moving)
+    return {k: v for k, v in stay.items() if v > 0}, rest
 
 
 def placement_problems(earth: Earth, race: Race, content: EarthContent, placement: dict[str, int]) -> list[str]:
     """What makes a referee's placement break the rules: squares out of reach ([000:238]) or held by another race
     ([000:278]), over their limits ([000:100]), a changed number of units, old units moved by a race that may not
-    move them ([000:59-61]), or an emptied city square ([000:114])."""
+    move them ([000:59-61]), or an emptied city square ([000:114]). Primitive races are migratory hunter-gatherers
+    ([000:57]): the referees may move their units freely within the borders (chosen reading)."""
     problems: list[str] = []
     reach = set(bordering(earth, race, content))
     held = {s.id: s.units for s in stats.squares_of(earth, race.id)}
@@ -135,8 +156,10 @@ def placement_problems(earth: Earth, race: Race, content: EarthContent, placemen
         problems.append(f"the race has {sum(held.values())} units; a placement moves units, it does not add any")
     for sid, units in held.items():
         kept = placement.get(sid, 0)
-        if race.level == "civilized" and kept < units and race.migration is None:
-            problems.append(f"{sid}: civilized units stay where they are ([000:61])")
+        if race.level == "civilized" and kept < units:
+            problems.append(f"{sid}: civilized units stay where they are; only new units move ([000:61])")
+        if race.level == "barbarian" and race.migration is None and kept < units:
+            problems.append(f"{sid}: a barbarian race moves its old units only when migrating ([000:59])")
         if race.level == "barbarian" and kept < 1:
             problems.append(f"{sid}: a barbarian race leaves one unit in each square it held ([000:59])")
         if earth.squares[sid].city is not None and kept == 0:

@@ -256,3 +256,28 @@ def test_heaven_goes_on_while_the_referees_calculate() -> None:
 
 
 __all__ = ["fill"]
+
+
+def test_a_migrating_barbarian_race_leaves_one_unit_in_each_square() -> None:
+    """[000:59] when migrating the race moves all but one population unit per square."""
+    g = earth_game(lone("barbarian", {sq(2, 2): 3}), activity=False)
+    g.when(SetMigration(race="r", toward=sq(2, 5), reason="Hera drives them south"))
+    assert grew(g.when(StartCentury())).placement == {sq(2, 2): 1, sq(2, 3): 3}
+
+
+def test_a_migrating_civilized_race_moves_only_its_new_units() -> None:
+    """[000:61] when migrating only new population units move in the direction of migration."""
+    g = earth_game(lone("civilized", {sq(2, 2): 4}), activity=False)
+    g.when(SetMigration(race="r", toward=sq(2, 5), reason="r"))
+    assert grew(g.when(StartCentury())).placement == {sq(2, 2): 4, sq(2, 3): 1}
+
+
+def test_a_barbarian_race_moves_old_units_only_when_migrating() -> None:
+    """[000:59] old units stay unless the race migrates; then one stays in each square."""
+    g = earth_game(lone("barbarian", {sq(2, 2): 3}))
+    assert g.rejects(PlacePopulation(race="r", squares={sq(2, 2): 1, sq(2, 3): 2}, reason="r")).code == (
+        "gods2.bad_placement"
+    )
+    g.when(SetMigration(race="r", toward=sq(2, 5), reason="r"))
+    g.when(PlacePopulation(race="r", squares={sq(2, 2): 1, sq(2, 3): 2}, reason="they follow the river"))
+    assert g.rules.earth.squares[sq(2, 3)].units == 2
