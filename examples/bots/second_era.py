@@ -589,6 +589,7 @@ class SecondEraBot:
                 response = await self.send(command, f"{self.seat}-t{turn}-{purpose}", version)
                 body = response.json()
                 if response.status_code == 409 and body.get("code") == "command.version_conflict":
+                    self.say(f"[{self.god}] turn {turn}: the game moved on (version conflict); re-reading the state")
                     conflict = True
                     await asyncio.sleep(random.random() * 0.05)
                     break

@@ -69,6 +69,31 @@ class DroppingTransport(httpx.AsyncHTTPTransport):
         return response
 
 
+class InterleavingTransport(httpx.AsyncHTTPTransport):
+    """Before every fourth pinned command, slips in an order from another seat, so the bot's `If-Match` is
+    stale: it must get a 409 `command.version_conflict`, re-read the state and decide again."""
+
+    def __init__(self, other_token: str) -> None:
+        super().__init__()
+        self.other_token = other_token
+        self.commands = 0
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if request.method == "POST" and request.url.path.endswith("/commands") and "If-Match" in request.headers:
+            self.commands += 1
+            if self.commands % 4 == 1:
+                other = httpx.Request(
+                    "POST",
+                    request.url,
+                    json={"type": "SetRetreat", "to_land": None},
+                    headers={"Authorization": f"Bearer {self.other_token}", "Idempotency-Key": f"x-{self.commands}"},
+                )
+                response = await super().handle_async_request(other)
+                await response.aread()
+                assert response.status_code == 200
+        return await super().handle_async_request(request)
+
+
 async def _post(http: httpx.AsyncClient, path: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
     response = await http.post(path, json=body, headers={"Authorization": f"Bearer {token}"})
     assert response.is_success, response.text
@@ -92,7 +117,11 @@ async def test_four_bots_play_ten_turns_of_the_second_era(live_server: LiveServe
         said: list[str] = []
         dropping = DroppingTransport()
         flaky = httpx.AsyncClient(base_url=live_server.base_url, timeout=30, transport=dropping)
-        bots = {god: SecondEraBot(flaky if god == gods[0] else http, tokens[god], gid, say=said.append) for god in gods}
+        racing = httpx.AsyncClient(
+            base_url=live_server.base_url, timeout=30, transport=InterleavingTransport(tokens[gods[3]])
+        )
+        clients = {gods[0]: flaky, gods[1]: racing}
+        bots = {god: SecondEraBot(clients.get(god, http), tokens[god], gid, say=said.append) for god in gods}
         for turn in range(1, TURNS + 1):
             outcomes = await asyncio.gather(*(bot.play_turn() for bot in bots.values()))
             assert set(outcomes) == {"played"}, (turn, outcomes)
@@ -106,10 +135,13 @@ async def test_four_bots_play_ten_turns_of_the_second_era(live_server: LiveServe
             for god in gods
         }
         await flaky.aclose()
+        await racing.aclose()
         served = (await http.get(f"/v1/games/{gid}/state", headers={"Authorization": f"Bearer {gm}"})).json()
 
     assert served["game"]["turn"] == TURNS + 1
     assert not [line for line in said if "refused" in line or "gave up" in line], said
+    # A stale If-Match was answered 409; the bot re-read the state and decided again.
+    assert any(line.startswith(f"[{gods[1]}]") and "version conflict" in line for line in said)
     # Retries after lost responses were answered from the idempotency record (a lost 409 is simply decided
     # again), and nothing was appended twice.
     replays = sum("(replayed)" in line for line in said)
