@@ -61,6 +61,7 @@ class Policy:
     term_detail: str | None = None  # the artifact (item), the race (earthly_influence) or the oath (will)
     vote: str = "yes"  # "yes", "no" or "abstain"
     duel_minutes: int = 10
+    hear_first: bool = False  # as defender, ask the attacker to announce his power first each round [003:346]
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,10 @@ def _fight(combat: dict[str, Any], me: dict[str, Any], policy: Policy, refused: 
     if theirs["id"] in combat["fallen"]:
         return _impose(combat, policy) if combat["surrender_offered"] else None
     if combat["step"] == "power" and not mine["power_chosen"]:
-        if combat["announce_first"] and mine is combat["defender"] and not theirs["power_chosen"]:
+        defending = mine is combat["defender"] and not mine["demesne"]
+        if defending and policy.hear_first and not combat["announce_first"] and not theirs["power_chosen"]:
+            return Action(f"{where}-hear-first", {"type": "RequestAnnouncement"})
+        if combat["announce_first"] and defending and not theirs["power_chosen"]:
             return None  # we asked to hear the attacker's power first [003:346]
         power = next(
             (
@@ -340,6 +344,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--term-detail", help="the artifact (item), race (earthly_influence) or oath (will)")
     p.add_argument("--vote", choices=("yes", "no", "abstain"), default="yes", help="how to vote on motions")
     p.add_argument("--duel-minutes", type=int, default=10, help="the time named when challenged (10 to 30)")
+    p.add_argument("--hear-first", action="store_true", help="as defender, hear the attacker's power first")
     p.add_argument("--poll", type=float, default=1.0, help="seconds between looks when idle")
     p.add_argument("--once", action="store_true", help="stop when there is nothing left to do")
     return p
@@ -358,6 +363,7 @@ def policy_from(args: argparse.Namespace) -> Policy:
         term_detail=args.term_detail,
         vote=args.vote,
         duel_minutes=args.duel_minutes,
+        hear_first=args.hear_first,
     )
 
 

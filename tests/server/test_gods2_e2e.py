@@ -99,10 +99,10 @@ async def test_a_heaven_session_over_http(api: Api) -> None:
     await s.gm({"type": "StartGame"})
     log: list[str] = []
     zeus = s.bot(seats["zeus"], Policy(gestures=("rock",), combat_powers=("sword_of_fire",)), log)
-    hera = s.bot(seats["hera"], Policy(gestures=("scissors",), duel_minutes=1), log)
+    hera = s.bot(seats["hera"], Policy(gestures=("scissors",), duel_minutes=1, hear_first=True), log)
     ares = s.bot(seats["ares"], Policy(gestures=("scissors",), on_zero="die"), log)
     council = [s.bot(seats[n], Policy(), log) for n in OTHERS]
-    everyone = [zeus, hera, ares, *council]
+    everyone = [hera, zeus, ares, *council]  # Hera may ask to hear first before Zeus chooses
 
     # Moves: Hera visits the Hall of Feasts and comes back.
     hera.plan += [Step("move", ("feasts",)), Step("move", ("hall",))]
@@ -133,6 +133,12 @@ async def test_a_heaven_session_over_http(api: Api) -> None:
     paid = [e["data"] for e in history if e["type"] == "ManaTransferred" and e["data"]["giver"] == "hera"]
     assert len(paid) == 1 and paid[0]["toll"] == (paid[0]["amount"] + 1) // 2  # [003:288] after the toll
     assert (await s.character("hera"))["life"] == "alive"
+    # Hera, defending, asked to hear Zeus's power first [003:346]: in round one his choice was announced, hers sealed.
+    duel_events = [e for e in history if e["data"].get("combat_id") == ended[0]["combat_id"]]
+    first = [e["type"] for e in duel_events][:3]
+    assert first == ["CombatStarted", "AnnouncementRequested", "CombatPowerChosen"]
+    chosen = [(e["data"]["fighter"], e["data"]["sealed"]) for e in duel_events if e["type"] == "CombatPowerChosen"]
+    assert chosen[:2] == [("zeus", False), ("hera", True)]
 
     # A death: Zeus sneak attacks Ares, who refuses to surrender; two rule-minutes later he lives again.
     zeus.plan.append(Step("sneak", ("ares",)))
