@@ -249,4 +249,17 @@ class PantheonSchema(strawberry.Schema):
         log_unexpected(errors, correlation_id)
 
 
-schema = PantheonSchema(query=Query, mutation=Mutation, subscription=Subscription, extensions=[ProblemErrors])
+def _build() -> PantheonSchema:
+    from strawberry.tools import merge_types
+
+    from server.graphql.gm import GmMutation, GmQuery
+
+    return PantheonSchema(
+        query=merge_types("Query", (Query, GmQuery)),
+        mutation=merge_types("Mutation", (Mutation, GmMutation)),
+        subscription=Subscription,
+        extensions=[ProblemErrors],
+    )
+
+
+schema = _build()
