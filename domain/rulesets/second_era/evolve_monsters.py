@@ -94,6 +94,8 @@ def evolve_monster(state: State, event: MonsterEvent) -> State:
         case HoardChanged():
             if event.from_tribe is not None:
                 state = _tribe_stock(state, event.from_tribe, Resources().minus(event.delta))
+            if event.from_monster is not None:
+                state = _hoard(state, event.from_monster, Resources().minus(event.delta))
             return _hoard(state, monster.id, event.delta)
         case MonsterScavenged():
             return _hoard(state, monster.id, event.gained)

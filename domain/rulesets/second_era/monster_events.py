@@ -50,6 +50,7 @@ class HoardChanged(_Event, frozen=True, tag="HoardChanged"):
     delta: Resources
     reason: str
     from_tribe: str | None = None  # loot taken from this tribe's stockpile
+    from_monster: str | None = None  # loot taken from this monster's hoard
 
 
 class MonsterScavenged(_Event, frozen=True, tag="MonsterScavenged"):
@@ -123,12 +124,13 @@ class MonsterHealed(_Event, frozen=True, tag="MonsterHealed"):
 
 
 class MonsterSpellStolen(_Event, frozen=True, tag="MonsterSpellStolen"):
-    """[002:56] [002:104] a monster that beat a tribe in a raid learns one of the tribe's spells."""
+    """[002:56] [002:104] a monster that won a raid learns one of the spells of the tribe or monster it beat
+    (`source`)."""
 
     god: str
     monster: str
     spell: str
-    from_tribe: str
+    source: str
 
 
 class HoardTransmuted(_Event, frozen=True, tag="HoardTransmuted"):

@@ -269,8 +269,9 @@ def redact(event: Event, viewer: Actor) -> Event | None:
     if isinstance(event, _BETWEEN_PARTIES):
         return event if viewer.controls in event.parties else None
     if isinstance(event, HoardChanged):
-        # Loot carried off from a tribe is news; the rest of a hoard's life is its patron's business.
-        return event if event.from_tribe is not None or viewer.controls == event.god else None
+        # Loot carried off is news; the rest of a hoard's life is its patron's business.
+        plunder = event.from_tribe is not None or event.from_monster is not None
+        return event if plunder or viewer.controls == event.god else None
     if not isinstance(event, _PRIVATE):
         return event
     return event if viewer.controls == event.god else None

@@ -148,9 +148,7 @@ def test_a_raiding_monster_may_take_the_knowledge_of_a_spell_instead_of_an_artef
     game.when(MonsterAction(monster=monster, action="raid", target="bobs", take="spell"), ANN)
     game.dice(6, 1)
     events = resolve(game)
-    assert of(events, MonsterSpellStolen) == [
-        MonsterSpellStolen(god="ann", monster=monster, spell=dear, from_tribe="bobs")
-    ]
+    assert of(events, MonsterSpellStolen) == [MonsterSpellStolen(god="ann", monster=monster, spell=dear, source="bobs")]
     assert game.rules.monsters[monster].spells == (dear,) and cheap in game.rules.tribes["bobs"].spells
     assert game.rules.artefacts["artefact-7"].holder == "bobs"
 
@@ -213,3 +211,33 @@ def test_a_monster_cannot_cast_sacrifice() -> None:
     spell = _teach(game, "ann", Effect(effect="sacrifice"), monster=monster)
     rejected = game.rejects(CastInstant(spell=spell, role="farmer", monster=monster), ANN)
     assert rejected.code == "second_era.monster_cannot_sacrifice"
+
+
+def test_a_monster_that_beats_a_monster_it_does_not_kill_plunders_its_hoard() -> None:
+    """[002:56] the victorious attacker takes up to 12 resources of its choice and an Artefact or a Spell;
+    [002:106] a raid on a Monster is such a battle."""
+    game = new_game()
+    raider = _monster(game, "might", "rage")
+    victim = Monster(
+        id="m-bob",
+        god="bob",
+        sphere="earth",
+        name="Troll",
+        land="e-sea",
+        level=1,
+        hp=3,
+        max_hp=3,
+        abilities=("scavenger", "mage"),
+        hoard=Resources(food=4, gold=20),
+    )
+    game.given(MonsterSpawned(monster=victim))
+    lore = _teach(game, "bob", Effect(effect="mining"), tribe="bobs", monster="m-bob")
+    game.when(MonsterAction(monster=raider, action="raid", target="m-bob", loot=["gold"], take="spell"), ANN)
+    game.dice(4, 3)  # 3 + 4 = 7 against 1 + 3 = 4: the victim loses 3 // 2 = 1 hitpoint and lives
+    events = resolve(game)
+    assert (
+        HoardChanged(god="ann", monster=raider, delta=Resources(gold=12), reason="loot", from_monster="m-bob") in events
+    )
+    assert MonsterSpellStolen(god="ann", monster=raider, spell=lore, source="m-bob") in events
+    assert game.rules.monsters["m-bob"].hoard.gold == 8 and game.rules.monsters["m-bob"].hp == 2
+    assert game.rules.monsters[raider].spells == (lore,)

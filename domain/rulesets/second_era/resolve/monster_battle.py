@@ -127,33 +127,38 @@ def _on_kill_clans(log: Log, monster: Monster, clans: int) -> None:
 
 def _victory(log: Log, winner: str | None, monster_id: str, target_id: str, order: MonsterAction | None) -> None:
     """[002:58] the victor gains a level (a monster free of the feeding cost [002:101]; a tribe a hero's);
-    a monster beating a tribe takes up to 12 resources and one artefact or spell [002:56] into its hoard."""
+    a raiding monster that wins takes up to 12 resources and one artefact or spell [002:56] into its hoard,
+    from the tribe or the monster it beat (if that one still lives: a slain monster's whole hoard is already
+    the victor's [002:102])."""
     state = log.state
     if winner is None:
         return
     if winner in state.monsters:
         log.emit(MonsterLevelled(monster=winner, ability="", cause="victory"))
-        if winner == monster_id and target_id in state.tribes:
-            _plunder_tribe(log, state.monsters[winner], target_id, order)
+        if winner == monster_id and (target_id in state.tribes or target_id in state.monsters):
+            _plunder(log, state.monsters[winner], target_id, order)
     elif winner in state.tribes:
         hero_victory(log, winner)
 
 
-def _plunder_tribe(log: Log, monster: Monster, tribe_id: str, order: MonsterAction | None) -> None:
+def _plunder(log: Log, monster: Monster, loser: str, order: MonsterAction | None) -> None:
     """[002:56] up to 12 resources of the victor's choice (the raid's `loot` order first), plus a single
-    Artefact or the knowledge of a single Spell (its `take`; the other kind if the tribe has none of it)."""
-    stock = log.state.tribes[tribe_id].stockpile
+    Artefact or the knowledge of a single Spell (its `take`; the other kind if the loser has none of it)."""
+    state = log.state
+    tribe, beast = state.tribes.get(loser), state.monsters.get(loser)
+    stock = tribe.stockpile if tribe is not None else beast.hoard if beast is not None else Resources()
+    known = tribe.spells if tribe is not None else beast.spells if beast is not None else ()
     priority = [str(r) for r in order.loot] if order is not None else []
     taken = loot(stock.as_dict(), priority, content.acts().loot_max_resources)
     if taken:
+        source = {"from_tribe": loser} if tribe is not None else {"from_monster": loser}
         delta = Resources.of(taken)
-        log.emit(HoardChanged(god=monster.god, monster=monster.id, delta=delta, reason="loot", from_tribe=tribe_id))
-    state = log.state
+        log.emit(HoardChanged(god=monster.god, monster=monster.id, delta=delta, reason="loot", **source))
     artefacts = sorted(
-        (a for a in state.artefacts.values() if a.holder == tribe_id), key=lambda a: (-a.creation_cost, a.id)
+        (a for a in state.artefacts.values() if a.holder == loser), key=lambda a: (-a.creation_cost, a.id)
     )
     spells = sorted(
-        (s for s in state.tribes[tribe_id].spells if s not in monster.spells and s in state.spells),
+        (s for s in known if s not in monster.spells and s in state.spells),
         key=lambda s: (-spell_cost(state.spells[s].effects), s),
     )
     choice = order.take if order is not None else "artefact"
@@ -162,5 +167,5 @@ def _plunder_tribe(log: Log, monster: Monster, tribe_id: str, order: MonsterActi
             log.emit(ArtefactTaken(artefact=artefacts[0].id, to_holder=monster.id))
             return
         if kind == "spell" and spells:
-            log.emit(MonsterSpellStolen(god=monster.god, monster=monster.id, spell=spells[0], from_tribe=tribe_id))
+            log.emit(MonsterSpellStolen(god=monster.god, monster=monster.id, spell=spells[0], source=loser))
             return
