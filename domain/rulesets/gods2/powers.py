@@ -64,6 +64,18 @@ def may_cast(state: State, c: Character, ctx: DecisionContext) -> None:
         raise reject("attack_window", "An attack was just announced here; no powers during the window [003:336].")
 
 
+def _no_persuasion_during_the_leaders_speech(
+    state: State, c: Character, codes: frozenset[str], ctx: DecisionContext
+) -> None:
+    """[003:482] during the leader's three minutes no one present may interrupt or speak; a persuasion is a
+    conversation (or, Pm, a speech) of three minutes ([003:219-223]), so none is begun in the Hall then."""
+    council = state.council
+    if council is None or "P" not in codes or c.id == council.leader or c.locale != council.hall:
+        return
+    if ctx.now < council.speech_until:
+        raise reject("leader_speaking", "No one present may speak during the leader's three minutes [003:482].")
+
+
 def _cost(state: State, c: Character, power: PowerDef, codes: frozenset[str], strength: int | None) -> int:
     base = power.cost
     if strength is not None:
@@ -186,6 +198,7 @@ def cast(
     codes = categories(power)
     if gift is not None:
         codes = (codes - {"G"}) | {"N"}  # the gift imitates a direct effect, used on its holder by default
+    _no_persuasion_during_the_leaders_speech(state, c, codes, ctx)
     if "A" in codes and artifact is None:
         raise reject("artifact_only", "Artifact powers work only inside an artifact [003:255].")
     if codes - {"A"} and codes - {"A"} <= COMBAT_ONLY:

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from domain.engine.messages import FireDueTimers
 from domain.rulesets.gods2.commands import (
+    CastPower,
     ChallengeDuel,
     CloseMotion,
     DeclareOutlaw,
@@ -349,3 +350,15 @@ def test_a_sneak_attack_whose_window_ends_after_the_council_convenes_lapses() ->
     assert isinstance(fired[1], CouncilConvened)
     assert AttackLapsed(attack_id=attack, reason="the Great Council is in session here [003:58]") in fired
     assert g.rules.combats == {} and g.rules.characters["ares"].combat is None
+
+
+def test_no_one_present_begins_a_persuasion_during_the_leaders_three_minutes() -> None:
+    """[003:482] no one present may interrupt or speak during this time; a persuasion is a conversation [003:219]."""
+    g = council_game()
+    g.when(SummonGreatCouncil(minutes=0), ZEUS)
+    g.when(FireDueTimers())
+    words = CastPower(power="sweet_words", targets=["ares"])
+    assert g.rejects(words, HERA).code == "gods2.leader_speaking"
+    g.advance(3)
+    g.when(FireDueTimers())
+    assert g.when(words, HERA)[0].amount == 4
