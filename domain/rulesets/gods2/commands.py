@@ -19,6 +19,7 @@ from domain.rulesets.gods2.earth.commands import (
     EndModification,
     ExpelFromPantheon,
     FoundCity,
+    OrderWars,
     PlacePopulation,
     ProposePantheonChange,
     RecordHistory,
@@ -561,6 +562,7 @@ Command = (
     | StartReligiousTurmoil
     | ExpelFromPantheon
     | CastHistoryPower
+    | OrderWars
     | ApplyCult
     | EndModification
     | SetPantheon

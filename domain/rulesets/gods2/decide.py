@@ -102,6 +102,7 @@ from domain.rulesets.gods2.earth.commands import (
     EndModification,
     ExpelFromPantheon,
     FoundCity,
+    OrderWars,
     PlacePopulation,
     ProposePantheonChange,
     RecordHistory,
@@ -263,6 +264,7 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
             return life.decide_set_clock(state, command, ctx)
         case (
             AttemptDiplomacy()
+            | OrderWars()
             | ApplyCult()
             | EndModification()
             | SetPantheon()

@@ -42,6 +42,7 @@ from domain.rulesets.gods2.earth.events import (
     TurmoilStarted,
     WarDeclared,
     WarFought,
+    WarsOrdered,
 )
 from domain.rulesets.gods2.events_combat import (
     AnnouncementRequested,
@@ -445,6 +446,7 @@ Event = (
     | KnowledgeLearned
     | RaceModified
     | TerrainChanged
+    | WarsOrdered
     | LimitsReduced
     | ModificationsEnded
 )

@@ -38,6 +38,7 @@ from domain.rulesets.gods2.earth.events import (
     TurmoilStarted,
     WarDeclared,
     WarFought,
+    WarsOrdered,
 )
 from domain.rulesets.gods2.earth.evolve import evolve_earth
 from domain.rulesets.gods2.events import (
@@ -370,6 +371,7 @@ def evolve(state: State, event: Event) -> State:
             | KnowledgeLearned()
             | RaceModified()
             | TerrainChanged()
+            | WarsOrdered()
             | LimitsReduced()
             | ModificationsEnded()
         ):

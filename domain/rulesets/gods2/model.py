@@ -118,6 +118,7 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     duel_max_minutes: int = 30  # [003:330]
     defender_window_seconds: int = 5  # [003:336], [003:382]
     reaction_seconds: int = 10
+    war_delay_minutes: int = 5  # [000:261] a declared war is fought about five minutes later (Earth)
     # How many real seconds one of the rules' minutes lasts: 60 in play; a rehearsal or a test may shorten every
     # timed rule at once (30 minutes dead, duel times, speeches...) without changing the rules' numbers.
     minute_seconds: int = 60

@@ -42,6 +42,9 @@ def decide_start_century(state: State, command: StartCentury, ctx: DecisionConte
         for r in earth.races.values()
         if any("Mc" in m.kinds and not m.active for m in r.modifications)
     }
+    if not any(s.units > 0 for s in earth.squares.values()):
+        # [000:218] all mortals died: a second period of Creation replaces the century (Era Aleph's rules).
+        return [CenturyStarted(century=earth.century + 1, activated=activated, creation=True)]
     events: list[object] = [CenturyStarted(century=earth.century + 1, activated=activated)]
     earth = fold(earth, events)
     # [000:228] each race's growth comes before any other event that may touch it.
@@ -86,7 +89,12 @@ def aggressive_attacks(state: State, earth: Earth, ctx: DecisionContext) -> list
                 else targets[ctx.dice.roll(f"war_target:{race_id}", 1, len(targets))[0] - 1]
             )
             declared = WarDeclared(
-                war=f"war-{earth.serial + 1}", attacker=race_id, defender=pick, aggressive=True, century=earth.century
+                war=f"war-{earth.serial + 1}",
+                attacker=race_id,
+                defender=pick,
+                aggressive=True,
+                century=earth.century,
+                at=ctx.now,
             )
             events.append(declared)
             earth = fold(earth, [declared])

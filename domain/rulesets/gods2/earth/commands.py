@@ -76,6 +76,12 @@ class ResolveWar(msgspec.Struct, frozen=True, tag="ResolveWar", tag_field="type"
     attacker_losses: dict[str, int] | None = None
     defender_losses: dict[str, int] | None = None
     vacated: list[str] | None = None
+    at_once: bool = False  # fight before the usual delay, e.g. declared near the end of the century [000:261]
+
+
+class OrderWars(msgspec.Struct, frozen=True, tag="OrderWars", tag_field="type", forbid_unknown_fields=True):
+    """Draw the order of this century's unfought wars: the gods' wars first, the races' own in random order
+    ([000:251])."""
 
 
 class FoundCity(msgspec.Struct, frozen=True, tag="FoundCity", tag_field="type", forbid_unknown_fields=True):
@@ -206,6 +212,7 @@ EarthCommand = (
     | DeclareWar
     | AttemptDiplomacy
     | ResolveWar
+    | OrderWars
     | FoundCity
     | RecordHistory
     | CallTicket
@@ -231,6 +238,7 @@ EARTH_GM_COMMANDS = frozenset(
         "DeclareWar",
         "AttemptDiplomacy",
         "ResolveWar",
+        "OrderWars",
         "FoundCity",
         "CallTicket",
         "TriggerModification",

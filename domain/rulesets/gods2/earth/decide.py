@@ -20,6 +20,7 @@ from domain.rulesets.gods2.earth.commands import (
     EndModification,
     ExpelFromPantheon,
     FoundCity,
+    OrderWars,
     PlacePopulation,
     ProposePantheonChange,
     RecordHistory,
@@ -56,6 +57,8 @@ def decide_earth(state: State, command: EarthCommand, ctx: DecisionContext) -> S
             return wars.decide_attempt_diplomacy(state, command, ctx)
         case ResolveWar():
             return wars.decide_resolve_war(state, command, ctx)
+        case OrderWars():
+            return wars.decide_order_wars(state, command, ctx)
         case FoundCity():
             return cities.decide_found_city(state, command, ctx)
         case RecordHistory():

@@ -3,6 +3,8 @@ here, so `evolve` applies them and never recomputes a rule."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import msgspec
 
 from domain.rulesets.gods2.content import ExactFraction
@@ -10,7 +12,10 @@ from domain.rulesets.gods2.earth.content import Modifiers
 
 
 class CenturyStarted(msgspec.Struct, frozen=True, tag="CenturyStarted", tag_field="type"):
+    """`creation`: every mortal has died; this century is a second Creation under Era Aleph's rules [000:218]."""
+
     century: int
+    creation: bool = False
     activated: dict[str, list[str]] = {}  # race -> Mc modifications now in effect [000:174]
 
 
@@ -56,6 +61,13 @@ class WarDeclared(msgspec.Struct, frozen=True, tag="WarDeclared", tag_field="typ
     century: int
     instigator: str | None = None
     reason: str = ""
+    at: datetime | None = None
+
+
+class WarsOrdered(msgspec.Struct, frozen=True, tag="WarsOrdered", tag_field="type"):
+    """[000:251] wars the gods instigated first, then the races' own wars in random order."""
+
+    order: list[str]
 
 
 class DiplomacyAttempted(msgspec.Struct, frozen=True, tag="DiplomacyAttempted", tag_field="type"):
@@ -278,6 +290,7 @@ EarthEvent = (
     | MigrationSet
     | AggressionRolled
     | WarDeclared
+    | WarsOrdered
     | DiplomacyAttempted
     | WarFought
     | CityFounded

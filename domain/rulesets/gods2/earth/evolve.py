@@ -38,6 +38,7 @@ from domain.rulesets.gods2.earth.events import (
     TurmoilStarted,
     WarDeclared,
     WarFought,
+    WarsOrdered,
 )
 from domain.rulesets.gods2.earth.model import (
     City,
@@ -147,7 +148,15 @@ def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
                 )
                 for rid, r in earth.races.items()
             }
-            return R(earth, century=event.century, stage="activity", races=races, wars={}, serial=earth.serial)
+            return R(
+                earth,
+                century=event.century,
+                stage="activity",
+                races=races,
+                wars={},
+                war_order=(),
+                creation=event.creation,
+            )
         case PopulationGrew():
             earth = _dead(_distribute(earth, event.race, event.placement), STARVATION, event.starved)
             return _race(earth, event.race, starved=True) if event.starved > 0 else earth
@@ -159,9 +168,17 @@ def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
             return earth
         case WarDeclared():
             war = War(
-                event.war, event.attacker, event.defender, event.aggressive, event.century, instigator=event.instigator
+                event.war,
+                event.attacker,
+                event.defender,
+                event.aggressive,
+                event.century,
+                instigator=event.instigator,
+                declared_at=event.at,
             )
             return R(earth, wars={**earth.wars, event.war: war}, serial=earth.serial + 1)
+        case WarsOrdered():
+            return R(earth, war_order=tuple(event.order))
         case DiplomacyAttempted():
             if not event.averted or event.war not in earth.wars:
                 return earth

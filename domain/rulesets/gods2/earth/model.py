@@ -7,6 +7,7 @@ race's units and at most one city. Pantheon shares are exact `Fraction` percenta
 
 from __future__ import annotations
 
+from datetime import datetime
 from fractions import Fraction
 from typing import Literal
 
@@ -133,6 +134,7 @@ class War(msgspec.Struct, frozen=True):
     averted: bool = False
     fought: bool = False
     instigator: str | None = None
+    declared_at: datetime | None = None
 
 
 class PantheonOrder(msgspec.Struct, frozen=True):
@@ -171,4 +173,6 @@ class Earth(msgspec.Struct, frozen=True):
     serving: int | None = None  # the ticket number the referees are calling ([003:189-191])
     history: tuple[HistoryEntry, ...] = ()
     serial: int = 0
+    war_order: tuple[str, ...] = ()  # [000:251] the order the referees fight this century's wars in
+    creation: bool = False  # [000:218] a second period of Creation replaces this century
     deaths: dict[str, int] = {}  # the death worksheet: box -> units dead this century ([000:208])

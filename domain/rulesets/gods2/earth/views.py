@@ -5,6 +5,7 @@ by the race's pantheon members and the GM."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from fractions import Fraction
 
 import msgspec
@@ -12,7 +13,8 @@ import msgspec
 from domain.engine import Actor
 from domain.rulesets.gods2.earth import stats
 from domain.rulesets.gods2.earth.events import HistoryRecorded
-from domain.rulesets.gods2.earth.model import Earth, HistoryEntry
+from domain.rulesets.gods2.earth.model import Earth, HistoryEntry, War
+from domain.rulesets.gods2.earth.wars import expected
 from domain.rulesets.gods2.model import State
 
 
@@ -56,6 +58,12 @@ class WarView(msgspec.Struct, frozen=True):
     aggressive: bool
     averted: bool
     fought: bool
+    declared_at: datetime | None = None
+    # [000:266] as it would go now: each side's losses, and whether it stands to lose more than 15%
+    attacker_losses: int = 0
+    defender_losses: int = 0
+    attacker_should_parley: bool = False
+    defender_should_parley: bool = False
 
 
 class HistoryView(msgspec.Struct, frozen=True):
@@ -75,6 +83,8 @@ class EarthView(msgspec.Struct, frozen=True):
     serving: int | None
     history: list[HistoryView]
     orders: dict[str, dict[str, str]]
+    war_order: list[str] = []
+    creation: bool = False
 
 
 def _fraction(f: Fraction) -> str:
@@ -104,6 +114,24 @@ def _race_view(state: State, earth: Earth, race_id: str) -> RaceView:
         pantheon={m: _fraction(p) for m, p in r.pantheon.items()},
         in_turmoil=r.in_turmoil,
         starved=r.starved,
+    )
+
+
+def _war_view(state: State, earth: Earth, w: War) -> WarView:
+    out = expected(state, earth, w)
+    a, d = stats.effective_population(earth, w.attacker), stats.effective_population(earth, w.defender)
+    return WarView(
+        id=w.id,
+        attacker=w.attacker,
+        defender=w.defender,
+        aggressive=w.aggressive,
+        averted=w.averted,
+        fought=w.fought,
+        declared_at=w.declared_at,
+        attacker_losses=out.attacker_losses,
+        defender_losses=out.defender_losses,
+        attacker_should_parley=100 * out.attacker_losses > 15 * a,
+        defender_should_parley=100 * out.defender_losses > 15 * d,
     )
 
 
@@ -138,11 +166,13 @@ def earth_view(state: State, viewer: Actor) -> EarthView | None:
             for s in earth.squares.values()
         ],
         races=[_race_view(state, earth, r) for r in sorted(earth.races)],
-        wars=[WarView(w.id, w.attacker, w.defender, w.aggressive, w.averted, w.fought) for w in earth.wars.values()],
+        wars=[_war_view(state, earth, w) for w in earth.wars.values()],
         queue=[t.number for t in earth.queue],
         serving=earth.serving,
         history=[HistoryView(h.century, h.text, dict(h.names), _author(h, viewer)) for h in earth.history],
         orders=orders,
+        war_order=list(earth.war_order),
+        creation=earth.creation,
     )
 
 

@@ -4,6 +4,7 @@ squares, retreats, occupation and cities. The engine proposes every square choic
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 
 import msgspec
 
@@ -12,10 +13,10 @@ from domain.rulesets.gods2.common import reject, require_reason
 from domain.rulesets.gods2.earth import population, stats
 from domain.rulesets.gods2.earth import war as formula
 from domain.rulesets.gods2.earth.cities import civilization_losses
-from domain.rulesets.gods2.earth.commands import AttemptDiplomacy, DeclareWar, ResolveWar
+from domain.rulesets.gods2.earth.commands import AttemptDiplomacy, DeclareWar, OrderWars, ResolveWar
 from domain.rulesets.gods2.earth.common import earth_of, fold, race_of, require_activity
 from domain.rulesets.gods2.earth.content import EarthContent
-from domain.rulesets.gods2.earth.events import DiplomacyAttempted, WarDeclared, WarFought
+from domain.rulesets.gods2.earth.events import DiplomacyAttempted, WarDeclared, WarFought, WarsOrdered
 from domain.rulesets.gods2.earth.model import Earth, War
 from domain.rulesets.gods2.model import State
 
@@ -38,6 +39,7 @@ def decide_declare_war(state: State, command: DeclareWar, ctx: DecisionContext) 
             century=earth.century,
             instigator=command.instigator,
             reason=command.reason,
+            at=ctx.now,
         )
     ]
 
@@ -108,6 +110,14 @@ def decide_resolve_war(state: State, command: ResolveWar, ctx: DecisionContext) 
     earth = earth_of(state)
     require_activity(earth)
     war = _open_war(earth, command.war)
+    delay = timedelta(minutes=state.settings.war_delay_minutes)
+    if war.declared_at is not None and ctx.now < war.declared_at + delay and not command.at_once:
+        raise reject(
+            "war_too_soon",
+            f"Wars are fought about {state.settings.war_delay_minutes} minutes after their declaration so others may"
+            " react [000:261]; set `at_once` if the century is ending.",
+            status=409,
+        )
     content = state.pack.earth
     att, dfn = earth.races[war.attacker], earth.races[war.defender]
     pops = []
@@ -250,3 +260,28 @@ def _occupy(
                 occupied[sid] = occupied.get(sid, 0) + take
                 want -= take
     return occupied, moved
+
+
+def decide_order_wars(state: State, command: OrderWars, ctx: DecisionContext) -> Sequence[object]:
+    earth = earth_of(state)
+    require_activity(earth)
+    waiting = [w for w in earth.wars.values() if not w.fought and not w.averted]
+    gods = [w.id for w in waiting if not w.aggressive]
+    pool = [w.id for w in waiting if w.aggressive]
+    drawn: list[str] = []
+    while pool:
+        pick = 0 if len(pool) == 1 else ctx.dice.roll("war_order", 1, len(pool))[0] - 1
+        drawn.append(pool.pop(pick))
+    return [WarsOrdered(order=gods + drawn)]
+
+
+def expected(state: State, earth: Earth, war: War) -> formula.Outcome:
+    """The war as it would go now with whole populations: the referees' guide to who tries diplomacy ([000:266])."""
+    content = state.pack.earth
+    att, dfn = earth.races[war.attacker], earth.races[war.defender]
+    return formula.fight(
+        stats.effective_population(earth, att.id),
+        stats.military(earth, att, content),
+        stats.effective_population(earth, dfn.id),
+        stats.military(earth, dfn, content),
+    )

@@ -281,3 +281,11 @@ def test_a_barbarian_race_moves_old_units_only_when_migrating() -> None:
     g.when(SetMigration(race="r", toward=sq(2, 5), reason="r"))
     g.when(PlacePopulation(race="r", squares={sq(2, 2): 1, sq(2, 3): 2}, reason="they follow the river"))
     assert g.rules.earth.squares[sq(2, 3)].units == 2
+
+
+def test_when_every_mortal_has_died_the_next_century_is_a_second_creation() -> None:
+    """[000:218] replace the next century with a second period of Creation."""
+    g = earth_game(earth([race("r")], {}), activity=False)
+    events = g.when(StartCentury())
+    assert [type(e).__name__ for e in events] == ["CenturyStarted"] and events[0].creation is True
+    assert g.view(ZEUS).earth.creation is True

@@ -241,7 +241,7 @@ def test_deaths_on_earth_pay_the_event_sources_at_century_end() -> None:
     )
     g = earth_game(e)
     war = g.when(DeclareWar(attacker="a", defender="b", reason="r"))[0].war
-    g.when(ResolveWar(war=war))
+    g.advance(5).when(ResolveWar(war=war))
     dead = g.rules.earth.deaths["earth.death.war"]
     g.when(CloseActivityPhase())
     paid = [x for x in g.when(EndCentury()) if isinstance(x, ManaCredited) and x.source == "war-earth-wars"]

@@ -71,7 +71,7 @@ def test_population_is_never_negative_after_a_war(a: list[int], b: list[int], ma
         return
     g = earth_game(earth([race("a", military=ma), race("b", military=mb)], units, height=3))
     war = g.when(DeclareWar(attacker="a", defender="b", reason="r"))[0].war
-    g.when(ResolveWar(war=war))
+    g.advance(5).when(ResolveWar(war=war))
     squares = g.rules.earth.squares.values()
     assert all(s.units >= 0 for s in squares)
     assert all((s.units == 0) == (s.race is None) for s in squares)

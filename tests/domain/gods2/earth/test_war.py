@@ -24,7 +24,7 @@ def dwarves_and_elves(**dwarf: object) -> EarthSetup:
 
 def fight(g: Game, attacker: str, defender: str, **choices: object) -> WarFought:
     declared = g.when(DeclareWar(attacker=attacker, defender=defender, reason="Zeus stirs them"))
-    events = g.when(ResolveWar(war=declared[0].war, **choices))
+    events = g.advance(5).when(ResolveWar(war=declared[0].war, **choices))
     return next(e for e in events if isinstance(e, WarFought))
 
 
@@ -61,7 +61,7 @@ def test_a_referee_cannot_choose_the_wrong_number_of_losses() -> None:
     """[000:276] the number killed is the formula's; only the squares are chosen."""
     g = earth_game(dwarves_and_elves())
     war = g.when(DeclareWar(attacker="dwarves", defender="elves", reason="r"))[0].war
-    assert g.rejects(ResolveWar(war=war, attacker_losses={sq(1, 1): 2})).code == "gods2.bad_losses"
+    assert g.advance(5).rejects(ResolveWar(war=war, attacker_losses={sq(1, 1): 2})).code == "gods2.bad_losses"
 
 
 def test_retreating_losers_keep_their_units_when_there_is_room() -> None:
@@ -133,7 +133,7 @@ def test_losing_the_last_city_loses_civilization_and_what_needs_it() -> None:
     )
     g = earth_game(e)
     declared = g.when(DeclareWar(attacker="dwarves", defender="elves", reason="r"))
-    events = g.when(ResolveWar(war=declared[0].war))
+    events = g.advance(5).when(ResolveWar(war=declared[0].war))
     lost = next(ev for ev in events if isinstance(ev, CivilizationLost))
     assert lost.knowledges == ["civilization", "writing", "philosophy"]
     elves = g.rules.earth.races["elves"]
@@ -153,7 +153,7 @@ def test_a_civilized_winner_captures_a_city_when_its_die_beats_its_aggression() 
     g = earth_game(e)
     declared = g.when(DeclareWar(attacker="dwarves", defender="elves", reason="r"))
     g.dice(5)
-    fought = next(ev for ev in g.when(ResolveWar(war=declared[0].war)) if isinstance(ev, WarFought))
+    fought = next(ev for ev in g.advance(5).when(ResolveWar(war=declared[0].war)) if isinstance(ev, WarFought))
     assert fought.cities_captured == [sq(0, 2)]
     assert g.rules.earth.squares[sq(0, 2)].race == "dwarves" and g.rules.earth.squares[sq(0, 2)].city is not None
 
@@ -171,7 +171,7 @@ def test_a_civilized_winner_destroys_a_city_when_its_die_is_at_most_its_aggressi
     g = earth_game(e)
     declared = g.when(DeclareWar(attacker="dwarves", defender="elves", reason="r"))
     g.dice(2)
-    fought = next(ev for ev in g.when(ResolveWar(war=declared[0].war)) if isinstance(ev, WarFought))
+    fought = next(ev for ev in g.advance(5).when(ResolveWar(war=declared[0].war)) if isinstance(ev, WarFought))
     assert fought.cities_destroyed == [sq(0, 2)]
 
 
@@ -185,4 +185,40 @@ def test_diplomacy_averts_a_war_on_six_or_more() -> None:
     g.dice(6)
     events = g.when(AttemptDiplomacy(war=war, side="attacker"))
     assert events[-1].averted is True
-    assert g.rejects(ResolveWar(war=war)).code == "gods2.war_over"
+    assert g.advance(5).rejects(ResolveWar(war=war)).code == "gods2.war_over"
+
+
+def test_a_war_is_fought_about_five_minutes_after_its_declaration() -> None:
+    """[000:261] the conduct of the war is delayed about five minutes to let others react."""
+    g = earth_game(dwarves_and_elves())
+    war = g.when(DeclareWar(attacker="dwarves", defender="elves", reason="r"))[0].war
+    assert g.advance(4).rejects(ResolveWar(war=war)).code == "gods2.war_too_soon"
+    assert isinstance(g.when(ResolveWar(war=war, at_once=True, reason="the century ends"))[0], WarFought)
+
+
+def test_the_gods_wars_come_first_and_the_races_own_in_random_order() -> None:
+    """[000:251] aggressive wars are conducted in random order; wars instigated by gods take priority."""
+    from domain.rulesets.gods2.earth.commands import OrderWars
+    from domain.rulesets.gods2.earth.events import WarDeclared
+
+    g = earth_game(dwarves_and_elves())
+    g.given(
+        WarDeclared(war="w1", attacker="dwarves", defender="elves", aggressive=True, century=1),
+        WarDeclared(war="w2", attacker="elves", defender="dwarves", aggressive=True, century=1),
+        WarDeclared(war="w3", attacker="dwarves", defender="elves", aggressive=False, century=1, instigator="zeus"),
+    )
+    g.dice(2, sides=2)
+    g.when(OrderWars())
+    assert g.rules.earth.war_order == ("w3", "w2", "w1")
+
+
+def test_the_view_shows_who_would_lose_more_than_fifteen_percent() -> None:
+    """[000:266] a race generally tries diplomacy when it would probably lose more than 15% of its population."""
+    from tests.domain.gods2.scenario import HERA
+
+    units = {**fill("dwarves", DWARF_SQUARES, 5), **fill("elves", ELF_SQUARES, 5)}
+    units[sq(5, 0)] = ("dwarves", 3)
+    g = earth_game(earth([race("dwarves", military=14), race("elves", military=2)], units))
+    g.when(DeclareWar(attacker="dwarves", defender="elves", reason="r"))
+    war = g.view(HERA).earth.wars[0]
+    assert (war.defender_losses, war.defender_should_parley, war.attacker_should_parley) == (10, True, False)
