@@ -10,11 +10,12 @@ It reads only what its seat may read (`GET /v1/games/{id}` for the character it 
   summon the Great Council, propose a motion once the leader's three minutes are over;
 - answers, whenever the game asks: name the time of a duel it is challenged to, choose a sealed power and then a
   sealed gesture in every combat round, surrender (or refuse and die) at 0 hit points, impose the chosen term on
-  a surrendering opponent, and vote on every motion of a Council it sits in.
+  a surrendering opponent, and vote on every motion of a Council it sits in (`--hear-first`: as defender, ask the
+  attacker to announce his power first each round).
 
 Safe retries: every command carries `If-Match` (the version it was decided on) and an `Idempotency-Key` derived
-from (game, character, turn, purpose, that version). The purpose names the decision's subject (`combat-2-r3-
-gesture`, `vote-motion-5`, `plan2-transfer-hera-4`). A timeout or a dropped connection resends the very same
+from (game, character, turn, purpose, that version). The purpose names the decision's subject
+(`combat-2-r3-gesture-rock`, `vote-motion-5`, `plan2-transfer-hera-4`). A timeout or a dropped connection resends the very same
 request, which the server answers from its record without appending twice. A 409 `command.version_conflict`
 appended nothing, so the bot re-reads the state and decides afresh (a new version, hence a new key).
 """
