@@ -129,7 +129,6 @@ class GameMetaView(msgspec.Struct, frozen=True):
     dice_epoch: int
     ended_reason: str | None = None
     pending_dice: list[PendingDice] | None = None
-    dice_reveal: str = "manual"
     paused_at: datetime | None = None
 
 
@@ -671,7 +670,6 @@ def meta_view(meta: GameMeta, viewer: Actor) -> GameMetaView:
         dice_epoch=meta.dice_epoch,
         ended_reason=meta.ended_reason,
         pending_dice=list(meta.pending_dice) if viewer.is_gm else None,
-        dice_reveal=meta.dice_reveal,
         paused_at=meta.paused_at,
     )
 

@@ -188,4 +188,4 @@ def test_reveal_events_round_trip_and_are_public() -> None:
     for event in events:
         assert engine.redact(bids.ruleset, event, ANN) == event
     view = engine.meta_view(game.state.meta, ANN)
-    assert view.dice_epoch == 1 and view.dice_reveal == "turn_end"
+    assert view.dice_epoch == 1 and game.state.meta.dice_reveal == "turn_end"
