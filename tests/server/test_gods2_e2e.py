@@ -205,13 +205,15 @@ async def test_a_heaven_session_over_http(api: Api) -> None:
 async def assert_bystander_learned_no_secrets(s: Session, token: str, sealed_at: int) -> None:
     seen = await s.events(token)
     types = {e["type"] for e in seen}
-    assert {"CombatPowerChosen", "GestureChosen", "RoundFought", "CombatEnded"} <= types
+    assert {"CombatPowerChosen", "GestureChosen", "RoundFought", "SurrenderAccepted", "CombatEnded"} <= types
     for event in seen:
         data = event["data"]
         if event["type"] == "CombatPowerChosen" and data["sealed"]:
             assert data["power"] is None
         if event["type"] == "GestureChosen":
             assert data["gesture"] is None
+        if event["type"] == "SurrenderAccepted":
+            assert data["term"] == ""  # the mana term is between the two parties (digest A6)
         assert event["type"] not in ("ManaTransferred", "ManaSpent", "ManaCredited", "ManaLost", "ManaCollected")
     for version in (None, sealed_at):  # now, and while a gesture lay sealed
         state = await s.state(token, **({} if version is None else {"at_version": version}))

@@ -31,6 +31,7 @@ from domain.rulesets.gods2.events import (
     ManaSpent,
     ManaTransferred,
     ProtectionGranted,
+    SurrenderAccepted,
     VoidExitBought,
     WildsPartyJoined,
 )
@@ -176,6 +177,11 @@ class View(msgspec.Struct, frozen=True):
     demon_pool: int | None = None
     open_rulings: dict[str, str] | None = None
     earth: EarthView | None = None  # Era Centrum's Earth map (earth/views.py)
+
+
+# Terms whose consequences everyone sees: the artifact changes hands ([003:406]), the oath is recorded in the Hall
+# of Doom ([003:292]), the 30 minutes of service are performed in public ([003:294]).
+OBSERVABLE_TERMS = frozenset({"item", "will", "labor"})
 
 
 def _sees_private(viewer: Actor, character_id: str) -> bool:
@@ -353,6 +359,9 @@ def redact(event: Event, viewer: Actor) -> Event | None:
             return event if me == event.caster or me in event.targets else None
         case CastPending() if event.stage == "conversation":
             return event if me == event.caster or me in event.targets else R(event, power="")
+        case SurrenderAccepted() if me not in (event.winner, event.loser) and event.term not in OBSERVABLE_TERMS:
+            # Digest A6: surrender terms are known to both parties; others see only what the terms make visible.
+            return R(event, term="", race=None)
         case GiftGranted():
             return event if me in (event.holder, event.giver) else None  # [003:263] gift cards are private
         case RulingRequested() | PowerEffectRuled():

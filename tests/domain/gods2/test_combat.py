@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import msgspec
+
 from domain.engine.messages import FireDueTimers
 from domain.rulesets.gods2.commands import (
     AcceptSurrender,
@@ -43,6 +45,7 @@ from domain.rulesets.gods2.events import (
     ManaCredited,
     MutilationInflicted,
     RoundFought,
+    SurrenderAccepted,
 )
 from tests.domain.gods2.combat_helpers import knock_down, play, sneak
 from tests.domain.gods2.scenario import ARES, AZAZEL, HERA, IRIS, ZEUS, game
@@ -306,6 +309,21 @@ def test_surrender_mana_moves_three_after_toll() -> None:
     g.when(AcceptSurrender(term="mana"), ZEUS)
     assert (g.rules.characters["zeus"].mana, g.rules.characters["hera"].mana) == (23, 14)
     assert g.rules.combats == {} and g.rules.characters["hera"].life == "alive"
+
+
+def test_surrender_terms_are_known_to_both_parties_only() -> None:
+    """[003:290] the winner names a race; digest A6: surrender terms are known to both parties, while an item, an
+    oath or labor show themselves ([003:286], [003:292], [003:294])."""
+    g = game()
+    sneak(g, ZEUS, "hera")
+    knock_down(g, ZEUS, HERA)
+    g.when(OfferSurrender(), HERA)
+    accepted = g.when(AcceptSurrender(term="earthly_influence", race="elves"), ZEUS)[0]
+    assert isinstance(accepted, SurrenderAccepted) and accepted.race == "elves"
+    assert g.ruleset.redact(accepted, HERA) == accepted
+    assert (g.ruleset.redact(accepted, IRIS).term, g.ruleset.redact(accepted, IRIS).race) == ("", None)
+    labor = msgspec.structs.replace(accepted, term="labor", race=None)
+    assert g.ruleset.redact(labor, IRIS) == labor
 
 
 def test_surrender_item_hands_over_an_artifact_of_the_winners_choice() -> None:
