@@ -30,6 +30,8 @@ class Modifiers(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     aggression: int = 0
     military: int = 0
+    attack_military: int = 0  # [000:274] some modifiers to Military apply only to the attacker
+    defence_military: int = 0  # ... or only to the defender
     diplomacy: int = 0
     wealth: int = 0
     movement: int = 0

@@ -7,7 +7,7 @@ import msgspec
 from domain.rulesets.gods2.common import reject
 from domain.rulesets.gods2.content import parse_fraction
 from domain.rulesets.gods2.earth import pantheon
-from domain.rulesets.gods2.earth.content import EarthContent
+from domain.rulesets.gods2.earth.content import AddFeature, EarthContent, TeachKnowledge
 from domain.rulesets.gods2.earth.model import SPECIAL_MEMBERS, City, Earth, EarthSetup, Race, Square
 from domain.rulesets.gods2.earth.resistances import parse
 from domain.rulesets.gods2.model import Settings, Setup, State
@@ -46,11 +46,35 @@ def _problems(setup: EarthSetup, content: EarthContent, gods: set[str]) -> list[
     return problems
 
 
+def pack_problems(state: State) -> list[str]:
+    """What makes the pack's Earth section unusable: unknown worship sources, prerequisites or spheres."""
+    content = state.pack.earth
+    problems: list[str] = []
+    sources = {m.id: m for m in state.pack.mana_sources}
+    for sid in content.worship_sources:
+        if sid not in sources or sources[sid].category != "century_end":
+            problems.append(f"worship source {sid} is not a century-end mana source of the pack")
+    known = {k.id for k in content.knowledges}
+    for k in content.knowledges:
+        problems += [f"knowledge {k.id} needs unknown {p}" for p in k.prerequisites if p not in known]
+    spheres = {sp.id for sp in state.pack.spheres} | {"celestial", "demonic"}
+    features = {f.id for f in content.features}
+    for power in content.history_powers:
+        if power.sphere not in spheres:
+            problems.append(f"history power {power.id} names unknown sphere {power.sphere}")
+        for effect in power.effects:
+            if isinstance(effect, TeachKnowledge) and effect.knowledge not in known:
+                problems.append(f"history power {power.id} teaches unknown {effect.knowledge}")
+            if isinstance(effect, AddFeature) and effect.feature not in features:
+                problems.append(f"history power {power.id} adds unknown feature {effect.feature}")
+    return problems
+
+
 def attach_earth(state: State, setup: EarthSetup | None) -> State:
     if setup is None:
         return state
     content = state.pack.earth
-    problems = _problems(setup, content, set(state.characters))
+    problems = pack_problems(state) + _problems(setup, content, set(state.characters))
     if problems:
         raise reject("bad_scenario", "; ".join(problems))
     neighbours: dict[str, set[str]] = {s.id: set(s.neighbours) for s in setup.squares}

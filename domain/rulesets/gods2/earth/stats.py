@@ -71,9 +71,15 @@ def wealth(earth: Earth, race: Race, content: EarthContent) -> int:
     return max(0, raw)
 
 
-def military(earth: Earth, race: Race, content: EarthContent) -> int:
-    """[000:39] plus one per full 3 Wealth ([000:43]); barbarians +1 ([000:59]); terrain features occupied."""
-    value = race.military + sum(m.military for m in _modifiers(earth, race, content))
+def military(earth: Earth, race: Race, content: EarthContent, role: str | None = None) -> int:
+    """[000:39] plus one per full 3 Wealth ([000:43]); barbarians +1 ([000:59]); terrain features occupied;
+    `role` ("attacker" or "defender") adds the modifiers that apply only to that side ([000:274])."""
+    mods = list(_modifiers(earth, race, content))
+    value = race.military + sum(m.military for m in mods)
+    if role == "attacker":
+        value += sum(m.attack_military for m in mods)
+    elif role == "defender":
+        value += sum(m.defence_military for m in mods)
     value += _feature_sum(earth, race, content, "military") + wealth(earth, race, content) // 3
     return value + (1 if race.level == "barbarian" else 0)
 

@@ -126,7 +126,12 @@ def decide_resolve_war(state: State, command: ResolveWar, ctx: DecisionContext) 
         if given is not None and not 0 <= given <= full:
             raise reject("bad_population", f"{race_id} brings between 0 and its {full} effective population [000:282].")
         pops.append(full if given is None else given)
-    out = formula.fight(pops[0], stats.military(earth, att, content), pops[1], stats.military(earth, dfn, content))
+    out = formula.fight(
+        pops[0],
+        stats.military(earth, att, content, "attacker"),
+        pops[1],
+        stats.military(earth, dfn, content, "defender"),
+    )
     losses: dict[str, int] = {}
     for race_id, enemy, due, chosen in (
         (att.id, dfn.id, out.attacker_losses, command.attacker_losses),
@@ -281,7 +286,7 @@ def expected(state: State, earth: Earth, war: War) -> formula.Outcome:
     att, dfn = earth.races[war.attacker], earth.races[war.defender]
     return formula.fight(
         stats.effective_population(earth, att.id),
-        stats.military(earth, att, content),
+        stats.military(earth, att, content, "attacker"),
         stats.effective_population(earth, dfn.id),
-        stats.military(earth, dfn, content),
+        stats.military(earth, dfn, content, "defender"),
     )

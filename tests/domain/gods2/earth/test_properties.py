@@ -76,3 +76,26 @@ def test_population_is_never_negative_after_a_war(a: list[int], b: list[int], ma
     assert all(s.units >= 0 for s in squares)
     assert all((s.units == 0) == (s.race is None) for s in squares)
     assert all(s.units <= 5 for s in squares)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(["primitive", "barbarian", "civilized"]),
+    st.dictionaries(st.tuples(st.integers(0, 3), st.integers(0, 3)), st.integers(1, 6), min_size=1, max_size=8),
+    st.sampled_from(["plains", "desert", "mountains", "ice"]),
+)
+def test_growth_and_placement_never_leave_a_square_negative_or_over_its_limit(
+    level: str, units: dict[tuple[int, int], int], terrain: str
+) -> None:
+    """[000:100-107], [000:236] growth is placed within the limits; the excess starves; nothing goes negative."""
+    from domain.rulesets.gods2.earth.commands import StartCentury
+    from domain.rulesets.gods2.earth.stats import LIMITS
+
+    placed = {sq(x, y): ("r", n) for (x, y), n in units.items()}
+    grid_terrain = {sq(x, y): terrain for x in range(4) for y in range(4)}
+    g = earth_game(
+        earth([race("r", level, aggression=-20)], placed, width=4, height=4, terrain=grid_terrain), activity=False
+    )
+    g.when(StartCentury())
+    limit = LIMITS[level][terrain]  # type: ignore[index]
+    assert all(0 <= s.units <= limit for s in g.rules.earth.squares.values())

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.rulesets.gods2.earth.commands import AttemptDiplomacy, DeclareWar, ResolveWar
 from domain.rulesets.gods2.earth.events import CivilizationLost, DiplomacyAttempted, WarFought
 from domain.rulesets.gods2.earth.model import CitySetup, EarthSetup
@@ -222,3 +224,42 @@ def test_the_view_shows_who_would_lose_more_than_fifteen_percent() -> None:
     g.when(DeclareWar(attacker="dwarves", defender="elves", reason="r"))
     war = g.view(HERA).earth.wars[0]
     assert (war.defender_losses, war.defender_should_parley, war.attacker_should_parley) == (10, True, False)
+
+
+def test_some_military_modifiers_apply_only_to_the_attacker() -> None:
+    """[000:274] some modifiers to Military apply only to the attacker or the defender."""
+    from domain.rulesets.gods2.content import sample_pack
+    from domain.rulesets.gods2.earth.content import AttributeDef, Modifiers
+
+    pack = sample_pack()
+    raiders = AttributeDef(id="raiders", name="Raiders", modifiers=Modifiers(attack_military=6))
+    earth_content = msgspec.structs.replace(pack.earth, attributes=[*pack.earth.attributes, raiders])
+    e = dwarves_and_elves()
+    e = msgspec.structs.replace(
+        e,
+        races=[
+            msgspec.structs.replace(e.races[0], military=2, attributes=["raiders"]),
+            e.races[1],
+        ],
+    )
+    g = earth_game(e, content=msgspec.structs.replace(pack, earth=earth_content))
+    assert fight(g, "dwarves", "elves").attacker_percent == 16  # 10 + (2 + 6) - 2
+    g2 = earth_game(e, content=msgspec.structs.replace(pack, earth=earth_content))
+    assert fight(g2, "elves", "dwarves").defender_percent == 10  # the raiders defend at Military 2
+
+
+def test_a_pack_whose_earth_section_is_broken_is_refused() -> None:
+    """Rules that are data are validated: worship sources must be century-end sources of the pack."""
+    import pytest
+
+    from domain.engine import Rejected
+    from domain.rulesets.gods2 import ruleset
+    from domain.rulesets.gods2.content import sample_pack
+    from domain.rulesets.gods2.model import Settings
+    from tests.domain.gods2.scenario import setup
+
+    pack = sample_pack()
+    broken = msgspec.structs.replace(pack, earth=msgspec.structs.replace(pack.earth, worship_sources=["nowhere"]))
+    with pytest.raises(Rejected) as refused:
+        ruleset.initial_state(setup(earth=dwarves_and_elves(), content=broken), Settings())
+    assert refused.value.code == "gods2.bad_scenario" and "nowhere" in refused.value.message
