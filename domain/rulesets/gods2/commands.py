@@ -10,6 +10,7 @@ from domain.rulesets.gods2.content import FractionText
 from domain.rulesets.gods2.earth.commands import (
     EARTH_GM_COMMANDS,
     ApplyCult,
+    ApplyEarthEffect,
     AttemptDiplomacy,
     CallTicket,
     CastHistoryPower,
@@ -562,6 +563,7 @@ Command = (
     | StartReligiousTurmoil
     | ExpelFromPantheon
     | CastHistoryPower
+    | ApplyEarthEffect
     | OrderWars
     | ApplyCult
     | EndModification

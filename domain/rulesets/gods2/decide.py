@@ -93,6 +93,7 @@ from domain.rulesets.gods2.commands import (
 )
 from domain.rulesets.gods2.earth.commands import (
     ApplyCult,
+    ApplyEarthEffect,
     AttemptDiplomacy,
     CallTicket,
     CastHistoryPower,
@@ -264,6 +265,7 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
             return life.decide_set_clock(state, command, ctx)
         case (
             AttemptDiplomacy()
+            | ApplyEarthEffect()
             | OrderWars()
             | ApplyCult()
             | EndModification()

@@ -139,6 +139,18 @@ class ApplyCult(msgspec.Struct, frozen=True, tag="ApplyCult", tag_field="type", 
     reason: str
 
 
+class ApplyEarthEffect(
+    msgspec.Struct, frozen=True, tag="ApplyEarthEffect", tag_field="type", forbid_unknown_fields=True
+):
+    """Apply the effects of a pack power without a caster: the non-divine events of a century (spreading deserts
+    and glaciers, Engineering's felled forests, Void Gates' cults: [000:255]) that the pack describes as effects."""
+
+    power: str
+    reason: str
+    race: str | None = None
+    squares: list[str] = []
+
+
 class SetPantheon(msgspec.Struct, frozen=True, tag="SetPantheon", tag_field="type", forbid_unknown_fields=True):
     """The referees' ruling where the text is silent (an obliterated god who was the last god of a pantheon,
     [003:435]); shares sum to 100."""
@@ -226,6 +238,7 @@ EarthCommand = (
     | EndModification
     | ApplyCult
     | SetPantheon
+    | ApplyEarthEffect
 )
 
 EARTH_GM_COMMANDS = frozenset(
@@ -245,5 +258,6 @@ EARTH_GM_COMMANDS = frozenset(
         "EndModification",
         "ApplyCult",
         "SetPantheon",
+        "ApplyEarthEffect",
     }
 )

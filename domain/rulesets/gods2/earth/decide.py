@@ -10,6 +10,7 @@ from domain.rulesets.gods2.common import reject, require_reason
 from domain.rulesets.gods2.earth import century, cities, history, religion, rulings, wars, window
 from domain.rulesets.gods2.earth.commands import (
     ApplyCult,
+    ApplyEarthEffect,
     AttemptDiplomacy,
     CallTicket,
     CastHistoryPower,
@@ -83,6 +84,8 @@ def decide_earth(state: State, command: EarthCommand, ctx: DecisionContext) -> S
             return rulings.decide_end_modification(state, command, ctx)
         case ApplyCult():
             return rulings.decide_apply_cult(state, command, ctx)
+        case ApplyEarthEffect():
+            return history.decide_apply_effect(state, command, ctx)
         case SetPantheon():
             return rulings.decide_set_pantheon(state, command, ctx)
         case _:

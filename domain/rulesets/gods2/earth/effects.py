@@ -69,12 +69,14 @@ def apply(
                 events += modify(now, power, _need_race(target, power), effect)
             case Cult():
                 r = _need_race(target, power)
+                if not caster:
+                    raise reject("no_deity", "A cult without a caster is the referees' ApplyCult ruling.")
                 shares = pantheon.cult(r.pantheon, caster, parse_fraction(effect.points))
                 events.append(PantheonChanged(race=r.id, shares=shares, cause=power.id))
             case Turmoil():
                 r = _need_race(target, power)
                 if not r.in_turmoil:
-                    events.append(TurmoilStarted(race=r.id, by=caster))
+                    events.append(TurmoilStarted(race=r.id, by=caster or "referees"))
             case ChangeTerrain():
                 events += terrain(state, now, power, effect, squares)
             case AddFeature():

@@ -226,7 +226,10 @@ def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
             return R(earth, queue=queue, serving=event.number)
         case HistoryRecorded():
             entry = HistoryEntry(event.century, event.text, dict(event.names), event.author, event.signed)
-            return R(earth, history=(*earth.history, entry))
+            # [000:124] names go directly on the map: squares and wars named in the history keep their names.
+            squares = {k: R(sq, name=event.names[k]) if k in event.names else sq for k, sq in earth.squares.items()}
+            wars = {k: R(w, name=event.names[k]) if k in event.names else w for k, w in earth.wars.items()}
+            return R(earth, history=(*earth.history, entry), squares=squares, wars=wars)
         case HistoryPowerCast():
             queue = tuple(t for t in earth.queue if t.number not in event.tickets)
             serving = None if earth.serving in event.tickets else earth.serving

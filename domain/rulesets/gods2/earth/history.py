@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 from domain.engine import DecisionContext
 from domain.rulesets.gods2 import ledger
-from domain.rulesets.gods2.common import place_kind, reject
+from domain.rulesets.gods2.common import place_kind, reject, require_reason
 from domain.rulesets.gods2.earth import effects, stats
-from domain.rulesets.gods2.earth.commands import CastHistoryPower
+from domain.rulesets.gods2.earth.commands import ApplyEarthEffect, CastHistoryPower
 from domain.rulesets.gods2.earth.common import at_window, earth_of, race_of, require_activity, require_history_era
 from domain.rulesets.gods2.earth.content import HistoryPowerDef
 from domain.rulesets.gods2.earth.events import HistoryPowerCast, HistoryRecorded
@@ -101,3 +101,17 @@ def decide_cast_history_power(state: State, command: CastHistoryPower, ctx: Deci
     text = command.text or f"{power.name}" + (f" upon the {race.name}" if race else "")
     record = HistoryRecorded(century=earth.century, text=text, author=ids[0], signed=command.signed)
     return [cast, *paid, *effect_events, record]
+
+
+def decide_apply_effect(state: State, command: ApplyEarthEffect, ctx: DecisionContext) -> Sequence[object]:
+    """The referees' non-divine events ([000:224], [000:255]) recorded in the history without a god's name."""
+    require_reason(command.reason)
+    earth = earth_of(state)
+    require_activity(earth)
+    power = power_def(state, command.power)
+    race = race_of(earth, command.race) if command.race is not None else None
+    if any(s not in earth.squares for s in command.squares):
+        raise reject("unknown_square", "Name squares of the Earth map.")
+    events, _ = effects.apply(state, earth, power, "", race, list(command.squares), ctx)
+    record = HistoryRecorded(century=earth.century, text=f"{power.name}: {command.reason}", signed=True)
+    return [*events, record]

@@ -135,6 +135,7 @@ class War(msgspec.Struct, frozen=True):
     fought: bool = False
     instigator: str | None = None
     declared_at: datetime | None = None
+    name: str = ""  # [000:124] major wars should be named
 
 
 class PantheonOrder(msgspec.Struct, frozen=True):

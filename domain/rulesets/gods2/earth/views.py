@@ -59,6 +59,7 @@ class WarView(msgspec.Struct, frozen=True):
     averted: bool
     fought: bool
     declared_at: datetime | None = None
+    name: str = ""
     # [000:266] as it would go now: each side's losses, and whether it stands to lose more than 15%
     attacker_losses: int = 0
     defender_losses: int = 0
@@ -128,6 +129,7 @@ def _war_view(state: State, earth: Earth, w: War) -> WarView:
         averted=w.averted,
         fought=w.fought,
         declared_at=w.declared_at,
+        name=w.name,
         attacker_losses=out.attacker_losses,
         defender_losses=out.defender_losses,
         attacker_should_parley=100 * out.attacker_losses > 15 * a,

@@ -99,3 +99,14 @@ def test_gods_need_not_sign_the_history_of_the_world() -> None:
         century=1, text="The Flood drowns the plain", names={"3,3": "the Drowned Vale"}, author="zeus"
     )
     assert g.rules.earth.history[-1].signed is False
+
+
+def test_names_go_on_the_map() -> None:
+    """[000:124] discrete territories and major wars should be named, directly on the map."""
+    from domain.rulesets.gods2.earth.commands import DeclareWar
+
+    e = earth([race("r"), race("s")], {sq(0, 0): ("r", 1), sq(1, 0): ("s", 1)})
+    g = earth_game(e)
+    war = g.when(DeclareWar(attacker="r", defender="s", reason="r"))[0].war
+    g.when(RecordHistory(text="The Border War", names={war: "the Border War", sq(1, 0): "the Marches"}), ZEUS)
+    assert g.rules.earth.wars[war].name == "the Border War" and g.rules.earth.squares[sq(1, 0)].name == "the Marches"

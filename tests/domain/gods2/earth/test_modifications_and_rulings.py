@@ -102,3 +102,14 @@ def test_the_last_god_of_a_pantheon_obliterated_is_left_to_the_referees() -> Non
     g.when(SetPantheon(race="r", shares={"ATHEISM": "100"}, reason="no god is left to worship"))
     assert g.rules.earth.races["r"].pantheon == {"ATHEISM": 100}
     assert g.rejects(SetPantheon(race="r", shares={"ATHEISM": "90"}, reason="r")).code == "gods2.bad_shares"
+
+
+def test_the_referees_apply_non_divine_events_from_the_pack() -> None:
+    """[000:224], [000:255] the referees change the Earth as it would change without divine intervention
+    (here a spreading flood described by the pack's Great Flood)."""
+    from domain.rulesets.gods2.earth.commands import ApplyEarthEffect
+
+    g = earth_game(world())
+    g.when(ApplyEarthEffect(power="great_flood", squares=[sq(5, 5)], reason="the sea rises in the south"))
+    assert g.rules.earth.squares[sq(5, 5)].terrain == "water"
+    assert g.rules.earth.history[-1].author is None and "sea rises" in g.rules.earth.history[-1].text
