@@ -254,6 +254,9 @@ async def test_the_bot_resends_safely_and_rereads_after_a_version_conflict(api: 
     assert await zeus.step()
     (transfer,) = [e["data"] for e in await s.events() if e["type"] == "ManaTransferred"]
     assert (transfer["giver"], transfer["amount"], transfer["received"]) == ("zeus", 2, 1)
+    assert (await api.services.store.verify_stream(f"game-{s.gid}")).ok
+    full = await api.services.service.states.fold_from_scratch(s.gid)
+    assert encode(full) == encode((await api.services.service.states.latest(s.gid))[1])
 
 
 async def test_the_bot_runs_from_its_command_line_against_a_live_server(
