@@ -33,6 +33,11 @@ def main(argv: list[str] | None = None) -> int:
     verify.add_argument("export", type=Path, help="a file from GET /v1/games/{id}/export")
     importing = commands.add_parser("import", help="rebuild an exported game in this database (hash chain checked)")
     importing.add_argument("file", type=Path, help="a file from GET /v1/games/{id}/export")
+    importing.add_argument(
+        "--new-dice-epoch",
+        action="store_true",
+        help="then start a new dice epoch with a seed held here, so server rolls can go on",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
@@ -47,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "verify-dice":
         return _verify_dice(args.export)
     if args.command == "import":
-        return asyncio.run(_import(args.file))
+        return asyncio.run(_import(args.file, new_epoch=args.new_dice_epoch))
     return 2
 
 
@@ -124,12 +129,12 @@ def _verify_dice(path: Path) -> int:
     return 0 if ok else 1
 
 
-async def _import(path: Path) -> int:
+async def _import(path: Path, *, new_epoch: bool = False) -> int:
     """Rebuild an exported game (same id, events and hashes) in PANTHEON_DATABASE_URL (or the embedded server)."""
     from dataclasses import replace
 
     from server.bootstrap import services
-    from server.dice_export import ExportError, check_importable, import_export, read_export
+    from server.dice_export import ExportError, check_importable, import_export, read_export, start_new_epoch
 
     try:
         export = read_export(str(path))
@@ -150,6 +155,13 @@ async def _import(path: Path) -> int:
         _, token = await built.service.tokens.issue("gm", game_id)
         print(f"imported game {game_id} ({export.header.name!r}): {count} events, head hash {report.head_hash}")
         print(f"GM token for this database (shown once): {token}")
+        _, state, _ = await built.service.states.latest(game_id)
+        for seat in state.meta.seats.values():
+            _, seat_token = await built.service.tokens.issue("seat", game_id, seat.seat_id)
+            print(f"seat {seat.seat_id} ({seat.name}, {seat.role}) token (shown once): {seat_token}")
+        if new_epoch:
+            started = await start_new_epoch(built.service.handler, game_id)
+            print(f"started dice epoch {started.epoch} (commitment {started.commitment})")
         if built.generated_admin_token:
             print(f"Admin token (shown once, stored hashed): {built.generated_admin_token}")
     return 0 if report.ok else 1

@@ -21,11 +21,14 @@ The export is JSON Lines, one object per line, `kind` first:
 `verify_dice` needs nothing but the file: it recomputes the hash chain, checks every revealed seed against its
 commitment, and recomputes every server roll of every revealed epoch with `domain.engine.dice.derive_roll`.
 `import_export` rebuilds the game, byte for byte (same versions, data, metadata and hashes), in another database.
-An imported game has no seed for its unrevealed epoch: it can go on with dice the GM enters (`EnterDice`).
+An imported game has no seed for its unrevealed epoch (that seed stays with the origin server): `pantheon import
+--new-dice-epoch` appends, after the identical history, a `DiceEpochStarted` with a new seed held here, so server
+rolls can go on; otherwise the game goes on with dice the GM enters (`EnterDice`).
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -35,12 +38,12 @@ import asyncpg
 import msgspec
 
 from domain import rulesets
+from domain.engine import Actor, timeline
 from domain.engine import game as engine
-from domain.engine import timeline
-from domain.engine.dice import DiceRolled, commitment, derive_roll
+from domain.engine.dice import DiceEpochStarted, DiceRolled, commitment, derive_roll
 from domain.engine.messages import RevealDice
 from events.codec import codec_for, encode
-from events.handler import Outcome, Refused, stream_of
+from events.handler import CommandHandler, Outcome, Refused, stream_of
 from events.store import GENESIS_HASH, RecordedEvent, canonical, verify_chain
 from server import schemas as s
 from server.auth import TokenGrant
@@ -516,3 +519,20 @@ async def import_export(pool: asyncpg.Pool, export: ParsedExport) -> int:
             ],
         )
     return len(recorded)
+
+
+async def start_new_epoch(handler: CommandHandler, game_id: str) -> DiceEpochStarted:
+    """After an import: a new epoch whose seed this server holds (the previous seed stayed with the origin)."""
+    _, state, _ = await handler.states.latest(game_id)
+    epoch = state.meta.dice_epoch + 1
+    await handler.secrets.create(game_id, epoch, secrets.token_bytes(32))
+    seed = await handler.secrets.seed(game_id, epoch)
+    assert seed is not None
+    started = DiceEpochStarted(epoch=epoch, commitment=commitment(seed))
+    actor = Actor(principal="admin", role="admin")
+    outcome = await handler.run(
+        game_id, actor, lambda _state, _ctx: [started], command_type="ImportNewDiceEpoch", body=encode(started)
+    )
+    if isinstance(outcome, Refused):
+        raise ExportError(f"could not start a new dice epoch: {outcome.message}")
+    return started

@@ -59,15 +59,15 @@ async def long_game(api: Api) -> dict[str, Any]:
     return game
 
 
-async def state_hashes(url: str, game_id: str) -> tuple[dict[int, str], dict[int, str]]:
-    """sha256 of the encoded state at every version and at the start of every turn, as served by `state_at`."""
+async def state_hashes(url: str, game_id: str, head: int) -> tuple[dict[int, str], dict[int, str]]:
+    """sha256 of the encoded state at every version up to `head` and at the start of every turn (`state_at`)."""
     pool = await create_pool(url, min_size=1, max_size=4)
     try:
         from events.postgres import PostgresEventStore
 
         states = GameStates(PostgresEventStore(pool), PostgresSnapshotStore(pool), snapshot_every=7)
         codec = codec_for(sealed_bids.ruleset)
-        head, latest, _ = await states.latest(game_id)
+        _, latest, _ = await states.latest(game_id)
         by_version = {}
         for version in range(1, head + 1):
             _, state, _ = await states.state_at(game_id, version=version)
@@ -133,16 +133,25 @@ async def test_an_exported_game_imports_elsewhere_identical_at_every_version_and
         assert "end line: missing" in capsys.readouterr().err
         assert await rows(other, gid) == []
 
-        assert await run_cli(monkeypatch, other, "import", str(exported)) == 0
+        assert await run_cli(monkeypatch, other, "import", "--new-dice-epoch", str(exported)) == 0
         out = capsys.readouterr().out
         assert f"imported game {gid}" in out
         token = out.split("GM token for this database (shown once): ")[1].split()[0]
+        seat_tokens = {
+            line.split("(")[1].split(",")[0]: line.split()[-1] for line in out.splitlines() if line.startswith("seat ")
+        }
+        assert set(seat_tokens) == {"ann", "bob"}
 
-        # Identical events: versions, data, metadata, times and hashes.
-        assert await rows(other, gid) == await rows(api.services.url, gid)
+        # Identical events: versions, data, metadata, times and hashes; then the new dice epoch held here.
+        source, imported = await rows(api.services.url, gid), await rows(other, gid)
+        assert imported[: len(source)] == source
+        assert [r[1] for r in imported[len(source) :]] == ["DiceEpochStarted"]
         # The same state at every version and at the start of every turn (the rollback included).
-        assert await state_hashes(other, gid) == await state_hashes(api.services.url, gid)
+        assert await state_hashes(other, gid, len(source)) == await state_hashes(api.services.url, gid, len(source))
 
+        # The new epoch's commitment is published; the origin's last epoch stays unrevealed (its seed is not here).
+        new_epoch = json.loads(imported[-1][2])
+        assert new_epoch["epoch"] == len(lines[-2]["epochs"]) and "started dice epoch" in out
         # A second import of the same game is refused.
         assert await run_cli(monkeypatch, other, "import", str(exported)) == 1
         assert "already exists" in capsys.readouterr().err
@@ -154,6 +163,25 @@ async def test_an_exported_game_imports_elsewhere_identical_at_every_version_and
             async with httpx.AsyncClient(transport=transport, base_url="http://other") as client:
                 there = await client.get(f"/v1/games/{gid}/state", headers={"Authorization": f"Bearer {token}"})
                 integrity = await client.get(f"/v1/games/{gid}/integrity", headers={"Authorization": f"Bearer {token}"})
+                # The game goes on there: a tie is broken with server dice of the new epoch.
+                for bidder in ("ann", "bob"):
+                    bid = await client.post(
+                        f"/v1/games/{gid}/commands",
+                        json={"type": "PlaceBid", "amount": 0},
+                        headers={"Authorization": f"Bearer {seat_tokens[bidder]}"},
+                    )
+                    assert bid.status_code == 200, bid.text
+                closed = await client.post(
+                    f"/v1/games/{gid}/commands",
+                    json={"type": "AdvancePhase"},
+                    headers={"Authorization": f"Bearer {token}"},
+                )
+                assert closed.status_code == 200, closed.text
+                rolled = [e["data"] for e in closed.json()["events"] if e["type"] == "DiceRolled"]
         here = await api.get(f"/v1/games/{gid}/state", game["gm_token"])
-        assert there.status_code == 200 and there.json() == here.json()
+        there_state, here_state = there.json(), here.json()
+        assert there.status_code == 200 and there_state["view"] == here_state["view"]
+        assert there_state["version"] == here_state["version"] + 1  # the new epoch
+        assert there_state["game"]["dice_epoch"] == new_epoch["epoch"]
         assert integrity.json()["ok"] is True
+        assert rolled and all(r["source"] == "server" and r["epoch"] == new_epoch["epoch"] for r in rolled)
