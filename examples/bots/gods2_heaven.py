@@ -15,9 +15,10 @@ It reads only what its seat may read (`GET /v1/games/{id}` for the character it 
 
 Safe retries: every command carries `If-Match` (the version it was decided on) and an `Idempotency-Key` derived
 from (game, character, turn, purpose, that version). The purpose names the decision's subject
-(`combat-2-r3-gesture-rock`, `vote-motion-5`, `plan2-transfer-hera-4`). A timeout or a dropped connection resends the very same
-request, which the server answers from its record without appending twice. A 409 `command.version_conflict`
-appended nothing, so the bot re-reads the state and decides afresh (a new version, hence a new key).
+(`combat-2-r3-gesture-rock`, `vote-motion-5`, `plan2-transfer-hera-4`). A timeout or a dropped connection
+resends the very same request, which the server answers from its record without appending twice. A 409
+`command.version_conflict` appended nothing, so the bot re-reads the state and decides afresh (a new version,
+hence a new key).
 """
 
 from __future__ import annotations
