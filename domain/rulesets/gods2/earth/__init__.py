@@ -14,7 +14,28 @@ Referees are the game's GMs. Where the text asks them for judgement ([000:228] "
 "common sense") the engine proposes (placement, the squares losses come from, the squares vacated) and a
 referee may replace the proposal with a validated command and a reason.
 
+Chosen readings (digest appendix; GMs may differ only where a setting says so):
+- Diabolism and atheism veto unless they gain at least five percentage points ([000:74], reading 1).
+- Diplomacy: each side that tries rolls once; any success averts the war ([000:266], reading 2).
+- Casualty percentages below zero are zero; with no losses on either side nobody loses (readings 3, 4).
+- Barbarian growth: the spreading half rounds up (reading 5). Great cities count for the six-squares rule
+  (reading 6). Losing Civilization drops every knowledge that needs it, transitively (reading 7).
+- Resistances: dividers and multipliers, then flat changes, round up once, never below 0 (reading 8);
+  vulnerabilities do not change level reductions (reading 9); lowered levels last until the century ends.
+- Expelled members' shares during turmoil: the rest are rescaled to 100 (the text leaves them undefined,
+  reading 10). An obliterated god's share goes to the other gods only (reading 11); with none, `SetPantheon`.
+- Pantheon orders: the proposer hands the order in at the Window (or to the GMs between sessions); the other
+  gods sign from anywhere; it applies when the last god signs ([000:72-78]).
+- Primitive races' units may be moved freely by the referees within their borders ([000:57]); civilized
+  races never move old units, barbarians only when migrating, leaving one per square ([000:59-61]).
+- A war is fought `Settings.war_delay_minutes` (5) after its declaration unless the referee says `at_once`
+  ([000:261]).
+- Worship: each worship source of the pack pays worshippers x rate x cards of its sphere (flat: once); deaths
+  on Earth are counted in the death worksheet's boxes (`earth.death.war`, `earth.death.starvation`,
+  `earth.death.<Bx>`) and pay the event sources naming them at century end ([000:208-214]).
+
 Modules: `content` (pack section), `model` (state), `stats` (derived characteristics), `resistances`,
 `population`, `war` (formulas), `pantheon` (share arithmetic), and the decisions `century`, `wars`, `cities`,
-`religion`, `worship`, `window`, routed by `decide`; `evolve` folds the events.
+`religion`, `worship`, `window`, `history` (casting), `effects`, `rulings`, routed by `decide`; `evolve`
+folds the events; `views` shows them.
 """

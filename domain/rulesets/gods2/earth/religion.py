@@ -30,6 +30,12 @@ from domain.rulesets.gods2.events import CharacterObliterated
 from domain.rulesets.gods2.model import State
 
 
+def _not_banned(state: State, by: str, race: Race) -> None:
+    """[003:290] a god who surrendered Earthly influence over a race may not influence it until the era ends."""
+    if race.id in state.characters[by].earthly_bans:
+        raise reject("earthly_ban", f"You surrendered your Earthly influence over the {race.name} [003:290].")
+
+
 def _hand_in(state: State, ctx: DecisionContext) -> str:
     """[000:78] during a session the order goes to the Earth map referees (one signer at the Window, no ticket);
     between sessions to the gamemasters, from anywhere."""
@@ -43,6 +49,7 @@ def decide_propose(state: State, command: ProposePantheonChange, ctx: DecisionCo
     earth = earth_of(state)
     race = race_of(earth, command.race)
     by = _hand_in(state, ctx)
+    _not_banned(state, by, race)
     if by not in race.pantheon:
         raise reject("not_a_member", f"Only members of the {race.name}' pantheon change it [000:72].")
     shares = {m: parse_fraction(p) for m, p in command.shares.items()}
@@ -68,6 +75,7 @@ def decide_sign(state: State, command: SignPantheonChange, ctx: DecisionContext)
         raise reject("not_a_member", "Only the gods of the pantheon sign its change orders [000:72].")
     if by in order.signed:
         raise reject("already_signed", "You have signed this order already.")
+    _not_banned(state, by, race)
     signed = PantheonOrder(order.id, order.race, order.shares, (*order.signed, by))
     return [PantheonChangeSigned(order=order.id, by=by), *_settle(race, signed)]
 
@@ -92,6 +100,7 @@ def decide_start_turmoil(state: State, command: StartReligiousTurmoil, ctx: Deci
     require_activity(earth)
     race = race_of(earth, command.race)
     c = at_window(state, ctx, "start religious turmoil")
+    _not_banned(state, c.id, race)
     if c.id not in race.pantheon:
         raise reject("not_a_member", f"Only a member of the {race.name}' pantheon may start turmoil at will [000:84].")
     if race.in_turmoil:

@@ -151,3 +151,15 @@ def test_an_obliterated_gods_share_goes_to_the_other_gods() -> None:
     g = earth_game(worshippers({"zeus": "40", "hera": "30", "ares": "20", "ATHEISM": "10"}))
     g.when(ObliterateCharacter(character="zeus", reason="the weapon of obliteration"))
     assert shares(g) == {"hera": 50, "ares": 40, "ATHEISM": 10}
+
+
+def test_a_god_who_surrendered_earthly_influence_may_not_touch_the_pantheon() -> None:
+    """[003:290] Surrender Earthly Influence: no influence over that race until the era ends."""
+    from domain.rulesets.gods2.events_combat import SurrenderAccepted
+
+    g = earth_game(worshippers({"zeus": "60", "hera": "40"}), chars=AT_WINDOW)
+    g.given(SurrenderAccepted(combat_id="c-1", winner="hera", loser="zeus", term="earthly_influence", race="r"))
+    assert g.rejects(StartReligiousTurmoil(race="r"), ZEUS).code == "gods2.earthly_ban"
+    assert g.rejects(ProposePantheonChange(race="r", shares={"zeus": "50", "hera": "50"}), ZEUS).code == (
+        "gods2.earthly_ban"
+    )
