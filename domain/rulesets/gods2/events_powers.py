@@ -22,6 +22,7 @@ class PowerCast(msgspec.Struct, frozen=True, tag="PowerCast", tag_field="type"):
     demesne: str | None = None
     persuasion: bool = False
     direct: bool = False
+    loud: bool = False  # [003:223] a mass persuasion is announced in a loud voice, for everyone to hear
 
 
 class CastPending(msgspec.Struct, frozen=True, tag="CastPending", tag_field="type"):
@@ -40,6 +41,7 @@ class CastPending(msgspec.Struct, frozen=True, tag="CastPending", tag_field="typ
     gift: str | None = None
     demesne: str | None = None
     destination: str | None = None
+    loud: bool = False  # [003:223] a mass persuasion's speech, heard by everyone
 
 
 class CastFailed(msgspec.Struct, frozen=True, tag="CastFailed", tag_field="type"):

@@ -361,6 +361,7 @@ def _persuade(
             at=ctx.now,
             gift=gift,
             persuasion=True,
+            loud="Pm" in categories(power),
         ),
         CastPending(
             cast_id=cast_id,
@@ -374,6 +375,7 @@ def _persuade(
             until=until,
             timer_id=tid,
             gift=gift,
+            loud="Pm" in categories(power),
         ),
         TimerScheduled(timer_id=tid, fire_at=until, purpose=CAST_TIMER, subject=cast_id),
     ]

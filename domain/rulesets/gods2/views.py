@@ -354,10 +354,10 @@ def redact(event: Event, viewer: Actor) -> Event | None:
             return event if me == event.fighter or not event.sealed else R(event, power=None)
         case GestureChosen():
             return event if me == event.fighter else R(event, gesture=None)
-        case PowerCast() if event.persuasion:
+        case PowerCast() if event.persuasion and not event.loud:
             # [003:195] the cause of a persuasion stays between its parties; the conversation lock is public.
             return event if me == event.caster or me in event.targets else None
-        case CastPending() if event.stage == "conversation":
+        case CastPending() if event.stage == "conversation" and not event.loud:
             return event if me == event.caster or me in event.targets else R(event, power="")
         case SurrenderAccepted() if me not in (event.winner, event.loser) and event.term not in OBSERVABLE_TERMS:
             # Digest A6: surrender terms are known to both parties; others see only what the terms make visible.

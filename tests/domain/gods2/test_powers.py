@@ -222,6 +222,15 @@ def test_a_persuasions_content_is_hidden_from_third_parties() -> None:
     assert g.ruleset.redact(events[2], ARES).power == ""
 
 
+def test_a_mass_persuasion_is_announced_for_everyone_to_hear() -> None:
+    """[003:223] the caster must announce his use of the power in a loud voice so that everyone will hear."""
+    g = game()
+    g.when(MoveToLocale(locale="feasts"), ARES)  # Ares, outside the Hall, is no target but hears of it
+    events = g.when(CastPower(power="rousing_speech"), HERA)
+    assert isinstance(events[1], PowerCast) and events[1].loud and "ares" not in events[1].targets
+    assert g.ruleset.redact(events[1], ARES) == events[1] and g.ruleset.redact(events[2], ARES) == events[2]
+
+
 def test_an_nt_power_fails_without_cost_if_the_target_leaves() -> None:
     """[003:229] if the target immediately leaves the locale, the power fails; no mana expended."""
     g = gods()
