@@ -53,7 +53,8 @@ from server.service import GameService
 FORMAT = "pantheon-game-export"
 FORMAT_VERSION = 1
 PAGE = 1000
-DICE_TYPES = ("GameCreated", "DiceRolled", "DiceEpochStarted", "DiceSeedRevealed")
+FIRST_EVENTS = ("GameCreated", "GameForked")  # each publishes the commitment of epoch 0
+DICE_TYPES = (*FIRST_EVENTS, "DiceRolled", "DiceEpochStarted", "DiceSeedRevealed")
 
 
 # --- the export file ------------------------------------------------------------------------------------
@@ -186,10 +187,10 @@ class DiceLedger:
         self.epochs: dict[int, dict[str, Any]] = {}
 
     def see(self, version: int, type_: str, data: bytes) -> None:
-        if type_ not in ("GameCreated", "DiceEpochStarted", "DiceSeedRevealed"):
+        if type_ not in DICE_TYPES or type_ == "DiceRolled":
             return
         fields = _dict.decode(data)
-        if type_ == "GameCreated":
+        if type_ in FIRST_EVENTS:
             self.epochs.setdefault(0, {"commitment": fields["dice_commitment"], "committed_version": version})
         elif type_ == "DiceEpochStarted":
             self.epochs.setdefault(fields["epoch"], {"commitment": fields["commitment"], "committed_version": version})
@@ -480,8 +481,8 @@ def check_importable(export: ParsedExport) -> None:
     problems = check_file(export)
     if problems:
         raise ExportError("the file is not a faithful export (was it edited?): " + "; ".join(problems))
-    if not export.events or export.events[0].type != "GameCreated":
-        raise ExportError("the file holds no game: its first event is not GameCreated")
+    if not export.events or export.events[0].type not in FIRST_EVENTS:
+        raise ExportError("the file holds no game: its first event is neither GameCreated nor GameForked")
     header = export.header
     try:
         ruleset = rulesets.get(header.ruleset_id, header.ruleset_version)

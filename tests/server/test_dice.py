@@ -226,3 +226,31 @@ async def test_verify_dice_checks_an_export_and_catches_a_tampered_roll_and_seed
 
     (tmp_path / "junk.jsonl").write_text("not json\n")
     assert main(["verify-dice", str(tmp_path / "junk.jsonl")]) == 2
+
+
+async def test_a_fork_has_its_own_epochs_and_its_export_verifies(
+    api: Api, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game, ann, bob = await api.started_game()
+    gm = game["gm_token"]
+    await tie(api, game, ann, bob)
+    await reveal(api, game, gm)
+    response = await api.client.post(f"/v1/games/{game['game_id']}/fork", json={}, headers=api.auth(gm))
+    assert response.status_code == 201, response.text
+    forked = response.json()
+    fork = {"game_id": forked["game_id"], "gm_token": forked["gm_token"]}
+    tokens = {s["controls"]: s["token"] for s in forked["seats"]}
+
+    listed = await dice(api, fork, fork["gm_token"])
+    assert listed["current_epoch"] == 0 and listed["rolls"] == []
+    assert [(e["epoch"], e["commitment"], e["seed"]) for e in listed["epochs"]] == [
+        (0, forked["dice_commitment"], None)
+    ]
+    await next_turn(api, fork)  # talk -> turn 2
+    await tie(api, fork, tokens["ann"], tokens["bob"])
+    assert (await reveal(api, fork, fork["gm_token"])).status_code == 200
+    exported = tmp_path / "fork.jsonl"
+    exported.write_text((await export(api, fork, fork["gm_token"])).text)
+    assert main(["verify-dice", str(exported)]) == 0
+    out = capsys.readouterr().out
+    assert "revealed epochs: 1; server rolls verified: " in out and "server rolls verified: 0;" not in out
