@@ -200,6 +200,12 @@ async def test_verify_dice_checks_an_export_and_catches_a_tampered_roll_and_seed
     events = [line for line in lines if line["kind"] == "event"]
     assert all(len(e["hash"]) == 64 and "actor" in e["metadata"] for e in events)
     assert [e["seed"] is not None for e in lines[-2]["epochs"]] == [True, True, False]
+    # The live seed (and the next one, already drawn) never leave the server; revealed seeds do.
+    secret = dict(
+        await api.services.pool.fetch("SELECT epoch, seed FROM game_secrets WHERE game_id = $1", game["game_id"])
+    )
+    assert secret[2].hex() not in response.text and secret[3].hex() not in response.text
+    assert secret[0].hex() in response.text and secret[1].hex() in response.text
     good = tmp_path / "game.jsonl"
     good.write_text(response.text)
 
