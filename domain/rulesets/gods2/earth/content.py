@@ -152,6 +152,7 @@ class HistoryPowerDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     codes: list[HistoryCode]
     effects: list[HistoryEffect] = []
     min_wealth: int = 0
+    great_city_percent: int = 0  # [000:116] great cities raise the cost of many disasters that affect them
     description: str = ""
 
 

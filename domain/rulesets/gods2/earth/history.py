@@ -64,6 +64,11 @@ def _casters(state: State, ctx: DecisionContext, command: CastHistoryPower, powe
     return casters
 
 
+def _great_city(earth: Earth, square: str) -> bool:
+    found = earth.squares.get(square)
+    return found is not None and found.city is not None and found.city.great
+
+
 def decide_cast_history_power(state: State, command: CastHistoryPower, ctx: DecisionContext) -> Sequence[object]:
     require_history_era(state)
     earth = earth_of(state)
@@ -72,7 +77,9 @@ def decide_cast_history_power(state: State, command: CastHistoryPower, ctx: Deci
     casters = _casters(state, ctx, command, power)
     ids = [c.id for c in casters]
     tickets = _tickets(earth, ids)
-    cost = ledger.final_cost(power.cost)  # [000:134] never below 25%, fractions rounded up
+    great = sum(1 for s in command.squares if _great_city(earth, s))
+    # [000:116] each great city struck raises the cost; [000:134] never below 25%, fractions rounded up.
+    cost = ledger.final_cost(power.cost, [power.great_city_percent] * great)
     payments = dict(command.payments) if command.payments else {ids[0]: cost}
     if sum(payments.values()) != cost or any(v < 0 for v in payments.values()):
         raise reject("bad_payments", f"{power.name} costs {cost}; the payments must add up to it [000:130].")

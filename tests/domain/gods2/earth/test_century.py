@@ -13,7 +13,7 @@ from domain.rulesets.gods2.earth.commands import (
     StartReligiousTurmoil,
 )
 from domain.rulesets.gods2.earth.events import AggressionRolled, PopulationGrew, WarDeclared
-from domain.rulesets.gods2.earth.model import EarthSetup
+from domain.rulesets.gods2.earth.model import CitySetup, EarthSetup
 from tests.domain.gods2.earth.scenario import earth, earth_game, fill, race, sq
 from tests.domain.gods2.scenario import ZEUS
 
@@ -289,3 +289,54 @@ def test_when_every_mortal_has_died_the_next_century_is_a_second_creation() -> N
     events = g.when(StartCentury())
     assert [type(e).__name__ for e in events] == ["CenturyStarted"] and events[0].creation is True
     assert g.view(ZEUS).earth.creation is True
+
+
+def test_every_full_three_wealth_gives_one_military_and_one_diplomacy() -> None:
+    """[000:43] wealth from features (the sample's gold deposits: 3) and cities ([000:110] +1 each)."""
+    e = earth(
+        [race("r", knowledges=["agriculture", "civilization"], wealth=1)],
+        {sq(0, 0): ("r", 2), sq(1, 0): ("r", 2)},
+        features={sq(0, 0): ["gold"]},
+        cities={sq(1, 0): CitySetup(name="Ophir")},
+    )
+    r = earth_game(e).view(ZEUS).earth.races[0]
+    assert (r.wealth, r.military, r.diplomacy) == (5, 1, 1)
+
+
+def test_negative_wealth_counts_as_zero() -> None:
+    """[000:43] modified to a negative number it is treated as zero."""
+    r = earth_game(earth([race("r", wealth=-4, military=1)], {sq(0, 0): ("r", 2)})).view(ZEUS).earth.races[0]
+    assert (r.wealth, r.military) == (0, 1)
+
+
+def test_movement_range_defines_the_bordering_squares() -> None:
+    """[000:45-47] Movement Range 1 reaches the next square; 2 reaches two squares away."""
+    e = earth(
+        [race("a", movement=1), race("b"), race("c")], {sq(0, 0): ("a", 1), sq(2, 0): ("b", 1), sq(0, 1): ("c", 1)}
+    )
+    g = earth_game(e)
+    from domain.rulesets.gods2.earth.population import bordering_races
+
+    assert bordering_races(g.rules.earth, g.rules.earth.races["a"], g.rules.pack.earth) == ["c"]
+    e2 = earth(
+        [race("a", movement=2), race("b"), race("c")], {sq(0, 0): ("a", 1), sq(2, 0): ("b", 1), sq(0, 1): ("c", 1)}
+    )
+    g2 = earth_game(e2)
+    assert bordering_races(g2.rules.earth, g2.rules.earth.races["a"], g2.rules.pack.earth) == ["b", "c"]
+
+
+def test_sea_faring_range_crosses_water() -> None:
+    """[000:45] Sea-faring Range 0 cannot cross water; 1 crosses one water square; the ranges combine."""
+    from domain.rulesets.gods2.earth.population import bordering_races
+
+    water = {sq(1, 0): "water"}
+    for seafaring, expected in ((0, []), (1, ["b"])):
+        e = earth(
+            [race("a", seafaring=seafaring), race("b")],
+            {sq(0, 0): ("a", 1), sq(2, 0): ("b", 1)},
+            width=3,
+            height=1,
+            terrain=water,
+        )
+        g = earth_game(e)
+        assert bordering_races(g.rules.earth, g.rules.earth.races["a"], g.rules.pack.earth) == expected

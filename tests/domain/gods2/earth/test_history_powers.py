@@ -278,3 +278,15 @@ def test_units_over_a_lowered_limit_move_or_starve() -> None:
     placed = next(x for x in events if x.__class__.__name__ == "PopulationPlaced")
     assert (placed.placement, placed.starved) == ({sq(0, 0): 1}, 1)
     assert g.rules.earth.deaths == {"earth.death.Bi": 1, "earth.death.starvation": 1}
+
+
+def test_great_cities_raise_the_cost_of_disasters_that_strike_them() -> None:
+    """[000:116] great cities increase the mana costs of many disaster powers (the sample: +50% each)."""
+    e = earth(
+        [race("r", knowledges=["agriculture", "civilization"], aggression=-20)],
+        {sq(0, 0): ("r", 4), sq(1, 0): ("r", 4)},
+        cities={sq(0, 0): CitySetup(name="Babylon", great=True)},
+    )
+    g = served(e, ZEUS, chars={"zeus": {"locale": "window", "spheres": {"fire": 2}}})
+    events = g.when(CastHistoryPower(power="earthquake", squares=[sq(0, 0), sq(1, 0)]), ZEUS)
+    assert next(x for x in events if isinstance(x, ManaSpent)).amount == 12  # 8 + 50%
