@@ -61,8 +61,3 @@ def earth_game(e: EarthSetup, *, activity: bool = True, **overrides: Any) -> Gam
 
 def fill(race_id: str, squares: list[str], per_square: int) -> dict[str, tuple[str, int]]:
     return {s: (race_id, per_square) for s in squares}
-
-
-def at_window(**chars: Any) -> dict[str, Any]:
-    """Character overrides that put these characters at the Window on the World."""
-    return {name: {"locale": "window"} for name in chars} if chars else {}

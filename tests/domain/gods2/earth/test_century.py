@@ -14,7 +14,7 @@ from domain.rulesets.gods2.earth.commands import (
 )
 from domain.rulesets.gods2.earth.events import AggressionRolled, PopulationGrew, WarDeclared
 from domain.rulesets.gods2.earth.model import CitySetup, EarthSetup
-from tests.domain.gods2.earth.scenario import earth, earth_game, fill, race, sq
+from tests.domain.gods2.earth.scenario import earth, earth_game, race, sq
 from tests.domain.gods2.scenario import ZEUS
 
 
@@ -253,9 +253,6 @@ def test_heaven_goes_on_while_the_referees_calculate() -> None:
     g.when(CloseActivityPhase())
     g.when(MoveToLocale(locale="window"), ZEUS)
     assert g.rules.characters["zeus"].locale == "window"
-
-
-__all__ = ["fill"]
 
 
 def test_a_migrating_barbarian_race_leaves_one_unit_in_each_square() -> None:
