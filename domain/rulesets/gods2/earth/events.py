@@ -145,15 +145,19 @@ class TurmoilStarted(msgspec.Struct, frozen=True, tag="TurmoilStarted", tag_fiel
 
 
 class PantheonChangeProposed(msgspec.Struct, frozen=True, tag="PantheonChangeProposed", tag_field="type"):
+    """A written order between the pantheon's `members` and the referees until it applies ([000:78])."""
+
     order: str
     race: str
     shares: dict[str, ExactFraction]
     by: str
+    members: list[str] = []
 
 
 class PantheonChangeSigned(msgspec.Struct, frozen=True, tag="PantheonChangeSigned", tag_field="type"):
     order: str
     by: str
+    members: list[str] = []
 
 
 class PantheonChanged(msgspec.Struct, frozen=True, tag="PantheonChanged", tag_field="type"):

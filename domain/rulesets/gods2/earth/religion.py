@@ -58,7 +58,9 @@ def decide_propose(state: State, command: ProposePantheonChange, ctx: DecisionCo
     if problems:
         raise reject("bad_shares", "; ".join(problems))
     order = PantheonOrder(id=f"order-{earth.serial + 1}", race=race.id, shares=shares, signed=(by,))
-    proposed = PantheonChangeProposed(order=order.id, race=race.id, shares=shares, by=by)
+    proposed = PantheonChangeProposed(
+        order=order.id, race=race.id, shares=shares, by=by, members=pantheon.gods(race.pantheon)
+    )
     return [proposed, *_settle(race, order)]
 
 
@@ -77,7 +79,8 @@ def decide_sign(state: State, command: SignPantheonChange, ctx: DecisionContext)
         raise reject("already_signed", "You have signed this order already.")
     _not_banned(state, by, race)
     signed = PantheonOrder(order.id, order.race, order.shares, (*order.signed, by))
-    return [PantheonChangeSigned(order=order.id, by=by), *_settle(race, signed)]
+    members = pantheon.gods(race.pantheon)
+    return [PantheonChangeSigned(order=order.id, by=by, members=members), *_settle(race, signed)]
 
 
 def _settle(race: Race, order: PantheonOrder) -> list[object]:

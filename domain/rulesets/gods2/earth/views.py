@@ -12,7 +12,7 @@ import msgspec
 
 from domain.engine import Actor
 from domain.rulesets.gods2.earth import stats
-from domain.rulesets.gods2.earth.events import HistoryRecorded
+from domain.rulesets.gods2.earth.events import HistoryRecorded, PantheonChangeProposed, PantheonChangeSigned
 from domain.rulesets.gods2.earth.model import Earth, HistoryEntry, War
 from domain.rulesets.gods2.earth.wars import expected
 from domain.rulesets.gods2.model import State
@@ -176,6 +176,13 @@ def earth_view(state: State, viewer: Actor) -> EarthView | None:
         war_order=list(earth.war_order),
         creation=earth.creation,
     )
+
+
+def redact_order(
+    event: PantheonChangeProposed | PantheonChangeSigned, viewer: Actor
+) -> PantheonChangeProposed | PantheonChangeSigned | None:
+    """[000:78] a pending order is between the pantheon's members and the referees."""
+    return event if viewer.controls in event.members else None
 
 
 def redact_history(event: HistoryRecorded, viewer: Actor) -> HistoryRecorded:

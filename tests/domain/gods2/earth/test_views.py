@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.rulesets.gods2 import ruleset
 from domain.rulesets.gods2.earth.commands import DeclareWar, RecordHistory
 from tests.domain.gods2.earth.scenario import earth, earth_game, race, sq
-from tests.domain.gods2.scenario import HERA, ZEUS
+from tests.domain.gods2.scenario import ARES, HERA, ZEUS
 from tests.domain.harness import GM
 
 
@@ -46,3 +46,13 @@ def test_a_signed_history_names_its_author() -> None:
     g = earth_game(world())  # type: ignore[arg-type]
     g.when(RecordHistory(text="Hera founds the Games", signed=True), HERA)
     assert g.view(ZEUS).earth.history[0].author == "hera"
+
+
+def test_a_pending_pantheon_order_is_seen_by_the_members_only() -> None:
+    """[000:78] the order goes between the pantheon's members and the referees until it applies."""
+    from domain.rulesets.gods2.earth.commands import ProposePantheonChange
+
+    g = earth_game(world(), chars={"zeus": {"locale": "window"}})  # type: ignore[arg-type]
+    event = g.when(ProposePantheonChange(race="r", shares={"zeus": "50", "hera": "50"}), ZEUS)[0]
+    assert ruleset.redact(event, HERA) == event and ruleset.redact(event, ARES) is None
+    assert g.view(HERA).earth.orders and not g.view(ARES).earth.orders
