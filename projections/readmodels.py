@@ -148,8 +148,9 @@ class ReadModelRunner:
         timeline: list[RecordedEvent] = []
         for event in await self.store.read_stream(f"game-{game_id}", to_version=upto - 1):
             if event.type == "TimelineReverted":
-                to_version = _decoder.decode(event.data).to_version
-                timeline = [e for e in timeline if e.stream_version <= to_version]
+                # An earlier rollback: its own target (not this one's, `to_version`) trims the timeline so far.
+                earlier = _decoder.decode(event.data).to_version
+                timeline = [e for e in timeline if e.stream_version <= earlier]
             timeline.append(event)
         timeline = [e for e in timeline if e.stream_version <= to_version]
         for event in timeline:

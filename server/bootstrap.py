@@ -19,6 +19,7 @@ from projections.snapshots import PostgresSnapshotStore
 from projections.state import GameStates
 from server.auth import Tokens
 from server.database import EmbeddedDatabase, create_pool, ensure_database, start_embedded
+from server.scheduler import Scheduler
 from server.service import GameService
 from server.settings import Settings
 
@@ -76,6 +77,9 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
                 built.tasks.append(asyncio.create_task(store.listen(url), name="pantheon-listen"))
                 built.tasks.append(asyncio.create_task(store.publish(url), name="pantheon-notify"))
                 built.tasks.append(asyncio.create_task(_project_forever(built), name="pantheon-readmodels"))
+                if settings.scheduler:
+                    scheduler = Scheduler(pool, runner, handler, store.notifier)
+                    built.tasks.append(asyncio.create_task(scheduler.run(), name="pantheon-scheduler"))
             try:
                 yield built
             finally:

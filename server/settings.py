@@ -8,6 +8,10 @@
 | `PANTHEON_SNAPSHOT_EVERY` | 200 | write a snapshot every N events (and at every turn boundary) |
 | `PANTHEON_MAX_BODY_BYTES` | 1048576 | larger request bodies get 413 |
 | `PANTHEON_POOL_SIZE` | 20 | PostgreSQL connections per process |
+| `PANTHEON_SCHEDULER` | `on` | `off`: this process never closes phases or fires timers (tests, benchmarks) |
+
+`Settings(...)` built in code (tests) runs no scheduler unless given `scheduler=True`: tests drive deadlines and
+timers by hand unless they test the scheduler itself.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ class Settings:
     max_body_bytes: int = 1_048_576
     pool_size: int = 20
     run_background_jobs: bool = True
+    scheduler: bool = False
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -45,7 +50,19 @@ class Settings:
             snapshot_every=_positive(env, "PANTHEON_SNAPSHOT_EVERY", 200),
             max_body_bytes=_positive(env, "PANTHEON_MAX_BODY_BYTES", 1_048_576),
             pool_size=_positive(env, "PANTHEON_POOL_SIZE", 20),
+            scheduler=_switch(env, "PANTHEON_SCHEDULER", True),
         )
+
+
+def _switch(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = (env.get(name) or "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("on", "true", "1", "yes"):
+        return True
+    if raw in ("off", "false", "0", "no"):
+        return False
+    raise SystemExit(f"{name} must be on or off, not {raw!r}")
 
 
 def _positive(env: Mapping[str, str], name: str, default: int) -> int:

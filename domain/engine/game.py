@@ -129,7 +129,6 @@ class GameMetaView(msgspec.Struct, frozen=True):
     dice_epoch: int
     ended_reason: str | None = None
     pending_dice: list[PendingDice] | None = None
-    paused_at: datetime | None = None
 
 
 R = msgspec.structs.replace
@@ -670,7 +669,6 @@ def meta_view(meta: GameMeta, viewer: Actor) -> GameMetaView:
         dice_epoch=meta.dice_epoch,
         ended_reason=meta.ended_reason,
         pending_dice=list(meta.pending_dice) if viewer.is_gm else None,
-        paused_at=meta.paused_at,
     )
 
 
