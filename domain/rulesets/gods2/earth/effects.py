@@ -182,13 +182,13 @@ def teach(state: State, earth: Earth, race: Race, knowledge: str, squares: list[
 
 
 def modify(earth: Earth, power: HistoryPowerDef, race: Race, effect: ModifyRace) -> list[object]:
-    """[000:174-180] Mc waits for the next century, Mv for its trigger; an unfired Mv cannot be cast again (Mv+
-    can); a race holds one of each Mp at a time."""
+    """[000:174-180] Mc waits for the next century, Mv for its trigger; an Mv cannot be cast again until the first
+    casting is triggered and used up (Mv+ can); a race holds one of each Mp at a time."""
     kinds = [str(c) for c in power.codes if c.startswith("M") and c != "M"]
     pending = [m for m in race.modifications if m.power == power.id]
     if "Mp" in kinds and pending:
         raise reject("already_modified", f"The {race.name} already have {power.name} [000:180].")
-    if "Mv" in kinds and "Mv+" not in kinds and any(not m.active for m in pending):
+    if "Mv" in kinds and "Mv+" not in kinds and pending:
         raise reject("already_waiting", f"{power.name} waits for its trigger on the {race.name} [000:176].")
     waits = "Mc" in kinds or "Mv" in kinds or "Mv+" in kinds
     return [

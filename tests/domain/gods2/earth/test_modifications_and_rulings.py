@@ -113,3 +113,18 @@ def test_the_referees_apply_non_divine_events_from_the_pack() -> None:
     g.when(ApplyEarthEffect(power="great_flood", squares=[sq(5, 5)], reason="the sea rises in the south"))
     assert g.rules.earth.squares[sq(5, 5)].terrain == "water"
     assert g.rules.earth.history[-1].author is None and "sea rises" in g.rules.earth.history[-1].text
+
+
+def test_a_triggered_mv_power_may_be_cast_again_once_used_up() -> None:
+    """[000:176] the same power again only after the first casting is triggered and used up."""
+    g = earth_game(world(), chars=at_window())
+    cast(g, "battle_omen")
+    g.when(TriggerModification(race="r", trigger="next_war", reason="war"))
+    g.when(TakeQueueTicket(), ZEUS)
+    g.when(CallTicket())
+    assert g.rejects(CastHistoryPower(power="battle_omen", race="r"), ZEUS).code == "gods2.already_waiting"
+    mod = g.rules.earth.races["r"].modifications[0].id
+    g.when(EndModification(race="r", modification=mod, reason="the war is over: used up"))
+    assert any(
+        e.__class__.__name__ == "RaceModified" for e in g.when(CastHistoryPower(power="battle_omen", race="r"), ZEUS)
+    )
