@@ -72,6 +72,7 @@ class GrantGold(msgspec.Struct, frozen=True, tag="GrantGold", tag_field="type", 
 class StartHourglass(msgspec.Struct, frozen=True, tag="StartHourglass", tag_field="type", forbid_unknown_fields=True):
     timer_id: str
     minutes: int
+    seconds: int = 0  # for scheduler tests that cannot wait minutes
 
 
 Command = PlaceBid | WriteNote | GrantGold | StartHourglass
@@ -147,7 +148,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return [
                 TimerScheduled(
                     timer_id=command.timer_id,
-                    fire_at=ctx.now + timedelta(minutes=command.minutes),
+                    fire_at=ctx.now + timedelta(minutes=command.minutes, seconds=command.seconds),
                     purpose="hourglass",
                 )
             ]
