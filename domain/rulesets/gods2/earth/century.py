@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from domain.engine import DecisionContext
 from domain.rulesets.gods2.common import reject
-from domain.rulesets.gods2.earth import population, stats, worship
+from domain.rulesets.gods2.earth import misc, population, stats, worship
 from domain.rulesets.gods2.earth import war as formula
 from domain.rulesets.gods2.earth.commands import CloseActivityPhase, EndCentury, StartCentury
 from domain.rulesets.gods2.earth.common import earth_of, fold, require_history_era
@@ -53,7 +53,10 @@ def decide_start_century(state: State, command: StartCentury, ctx: DecisionConte
         if grew is not None:
             events.append(grew)
     earth = fold(earth, events[1:])
-    events.extend(aggressive_attacks(state, earth, ctx))
+    attacks = aggressive_attacks(state, earth, ctx)
+    events.extend(attacks)
+    # [000:255] then the century's miscellaneous activities (Proselytism, Engineering, Void Gates...).
+    events.extend(misc.century_events(state, fold(earth, attacks), "start", ctx))
     return events
 
 
@@ -114,8 +117,12 @@ def decide_end_century(state: State, command: EndCentury, ctx: DecisionContext) 
         raise reject(
             "not_calculation_phase", "Close the Activity phase first: calculation follows it [000:204].", status=409
         )
-    events: list[object] = list(turmoil_rolls(earth, ctx))
+    # [000:255] end-of-century activities (Sacrificial Rites), then the turmoil rolls ([000:86]).
+    events: list[object] = misc.century_events(state, earth, "end", ctx)
     earth = fold(earth, events)
+    turmoil = turmoil_rolls(earth, ctx)
+    events += turmoil
+    earth = fold(earth, turmoil)
     # [000:208] the death worksheet's boxes pay the event sources that name them, then worship ([000:210]).
     deaths: list[object] = []
     for box in sorted(earth.deaths):

@@ -95,9 +95,11 @@ class ModifyRace(msgspec.Struct, frozen=True, tag="modify", tag_field="kind", fo
 
 
 class Cult(msgspec.Struct, frozen=True, tag="cult", tag_field="kind", forbid_unknown_fields=True):
-    """Mu: the caster's share grows by `points`; the others shrink proportionally ([000:182])."""
+    """Mu: the caster's share (or `deity`'s: DIABOLISM for Void Gates, [000:255]) grows by `points`; the others
+    shrink proportionally ([000:182])."""
 
     points: FractionText
+    deity: str | None = None
 
 
 class Turmoil(msgspec.Struct, frozen=True, tag="turmoil", tag_field="kind", forbid_unknown_fields=True):
@@ -156,6 +158,18 @@ class HistoryPowerDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     description: str = ""
 
 
+class CenturyEventDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A non-divine event at the start or the end of every century ([000:255]) for each race that has the
+    knowledge, attribute or modification named: the effects of `power` strike the race (on its own squares)."""
+
+    id: str
+    when: Literal["start", "end"]
+    power: str
+    knowledge: str | None = None
+    attribute: str | None = None
+    modification: str | None = None
+
+
 class EarthContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """`worship_sources`: century-end mana sources paid per worshipper (a share of a race's effective
     population [000:66], [000:212]); a `demonic` one pays diabolists into the demonic pool ([000:68]).
@@ -167,3 +181,4 @@ class EarthContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     history_powers: list[HistoryPowerDef] = []
     worship_sources: list[str] = []
     civilization: str = "civilization"
+    century_events: list[CenturyEventDef] = []

@@ -69,9 +69,10 @@ def apply(
                 events += modify(now, power, _need_race(target, power), effect)
             case Cult():
                 r = _need_race(target, power)
-                if not caster:
-                    raise reject("no_deity", "A cult without a caster is the referees' ApplyCult ruling.")
-                shares = pantheon.cult(r.pantheon, caster, parse_fraction(effect.points))
+                deity = effect.deity or caster
+                if not deity:
+                    raise reject("no_deity", "A cult without a caster names its deity, or is an ApplyCult ruling.")
+                shares = pantheon.cult(r.pantheon, deity, parse_fraction(effect.points))
                 events.append(PantheonChanged(race=r.id, shares=shares, cause=power.id))
             case Turmoil():
                 r = _need_race(target, power)

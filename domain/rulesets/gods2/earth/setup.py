@@ -67,6 +67,10 @@ def pack_problems(state: State) -> list[str]:
                 problems.append(f"history power {power.id} teaches unknown {effect.knowledge}")
             if isinstance(effect, AddFeature) and effect.feature not in features:
                 problems.append(f"history power {power.id} adds unknown feature {effect.feature}")
+    powers = {p.id for p in content.history_powers}
+    problems += [
+        f"century event {e.id} names unknown power {e.power}" for e in content.century_events if e.power not in powers
+    ]
     return problems
 
 

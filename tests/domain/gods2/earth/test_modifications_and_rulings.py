@@ -128,3 +128,32 @@ def test_a_triggered_mv_power_may_be_cast_again_once_used_up() -> None:
     assert any(
         e.__class__.__name__ == "RaceModified" for e in g.when(CastHistoryPower(power="battle_omen", race="r"), ZEUS)
     )
+
+
+def test_end_of_century_activities_strike_the_races_that_cause_them() -> None:
+    """[000:255] sacrifices from races with Sacrificial Rites occur at the end of the century."""
+    from domain.rulesets.gods2.earth.commands import CloseActivityPhase, EndCentury
+    from domain.rulesets.gods2.earth.events import DisasterStruck
+
+    e = earth(
+        [race("r", knowledges=["rites"], aggression=-20), race("s", aggression=-20)],
+        {sq(0, 0): ("r", 3), sq(1, 0): ("r", 3), sq(5, 5): ("s", 3)},
+    )
+    g = earth_game(e)
+    g.when(CloseActivityPhase())
+    struck = [x for x in g.when(EndCentury()) if isinstance(x, DisasterStruck)]
+    assert [(x.race, x.deaths) for x in struck] == [("r", 2)]
+    assert g.rules.earth.history[-1].text == "Sacrificial Rites among the r"
+
+
+def test_start_of_century_activities_come_after_growth() -> None:
+    """[000:228] growth first; [000:255] then cults caused by Void Gates at the beginning of the century."""
+    from domain.rulesets.gods2.earth.commands import StartCentury
+    from domain.rulesets.gods2.earth.events import PantheonChanged, PopulationGrew
+
+    e = earth([race("r", attributes=["void_touched"], aggression=-20)], {sq(0, 0): ("r", 3)})
+    g = earth_game(e, activity=False)
+    events = g.when(StartCentury())
+    kinds = [type(x).__name__ for x in events if isinstance(x, PopulationGrew | PantheonChanged)]
+    assert kinds == ["PopulationGrew", "PantheonChanged"]
+    assert g.rules.earth.races["r"].pantheon == {"zeus": 95, "DIABOLISM": 5}
