@@ -87,10 +87,19 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
                     task.cancel()
                 await asyncio.gather(*built.tasks, return_exceptions=True)
         finally:
-            await pool.close()
+            await _close(pool)
     finally:
         if embedded is not None:
             embedded.stop()
+
+
+async def _close(pool: asyncpg.Pool) -> None:
+    """Close gracefully, but never hang a shutdown on a connection some abandoned request still holds."""
+    try:
+        await asyncio.wait_for(pool.close(), timeout=5)
+    except TimeoutError:
+        log.warning("connections still in use after 5 s at shutdown; closing them")
+        pool.terminate()
 
 
 async def _project_forever(built: Services) -> None:

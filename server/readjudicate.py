@@ -7,9 +7,10 @@ turn re-adjudicated before, the same original closing state: each re-adjudicatio
 gives every correction again). The resolution re-run closes as many phases of turn n as the current timeline
 closed in its run of consecutive phase-closing commands from there: it stops at the first other command, because
 other commands' bodies are not replayed. Everything
-after the closing point is reverted (the dry run's diff shows it). The same dice come for free: a revert
-returns the roll index to the closing state, so the same rolls are derived again; a reroll appends
-`RerollOrdered` first, moving the index past every roll the game ever made.
+after the closing point is reverted (the dry run's diff shows it). The same dice: the resolution's recorded
+rolls are queued like physical dice and consumed in order (a seed revealed since then cannot change them);
+a reroll appends `RerollOrdered` first, moving the index past every roll the game ever made, so the server
+derives fresh dice.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import msgspec
 
 from domain.engine import Actor, GameState, Rejected, Ruleset, timeline
 from domain.engine import game as engine
+from domain.engine.dice import PendingDice
 from domain.engine.messages import AdvancePhase, RerollOrdered, TimelineReverted
 from events.codec import codec_for, encode
 from events.handler import Outcome, stream_of
@@ -123,6 +125,8 @@ class Readjudication:
             reroll = RerollOrdered(next_roll_index=int(fresh), reason=request.reason.strip())
             events.append(reroll)
             state = engine.fold(ruleset, [reroll], state) or state
+        else:
+            state = await self._same_dice(game_id, ruleset, latest, closing, head, state)
         codec = codec_for(ruleset)
         for i, order in enumerate(request.orders):
             seat = state.meta.seats.get(order.seat_id)
@@ -137,6 +141,22 @@ class Readjudication:
         for _ in range(replays):
             state, events = await self._decide(game_id, ruleset, state, events, AdvancePhase(), gm, "resolution")
         return events, state
+
+    async def _same_dice(
+        self, game_id: str, ruleset: Ruleset, latest: GameState[Any], closing: int, head: int, state: GameState[Any]
+    ) -> GameState[Any]:
+        """The resolution's recorded rolls, queued first like physical dice: the re-run consumes the same
+        results whatever seed epoch is current (a reveal since then changed it); extra rolls come from the
+        current epoch. They are recorded with source `gm`, as a GM re-entering the dice would be."""
+        codec = codec_for(ruleset)
+        recorded = [
+            codec.decode_event(type_, data)
+            for version, type_, data in await self.gm.store.read_data(stream_of(game_id), closing, head)
+            if type_ == "DiceRolled" and timeline.in_reverted_range(latest, version) is None
+        ]
+        replay = tuple(PendingDice(sides=r.sides, results=r.results, purpose=r.purpose) for r in recorded)
+        meta = msgspec.structs.replace(state.meta, pending_dice=(*replay, *state.meta.pending_dice))
+        return msgspec.structs.replace(state, meta=meta)
 
     async def _decide(
         self,

@@ -107,3 +107,19 @@ async def test_readjudication_is_refused_clearly(api: Api) -> None:
     assert seat_denied.status_code == 403
     no_reason = await readjudicate(api, game, 1, reason=" ")
     assert no_reason.status_code == 422 and no_reason.json()["code"] == "readjudicate.reason_required"
+
+
+async def test_the_same_dice_even_after_the_seed_was_revealed(api: Api) -> None:
+    """A reveal starts a new epoch; re-adjudicating with the same dice still replays the recorded results."""
+    game = await tie(api)
+    gid, gm = game["game_id"], game["gm_token"]
+    await api.command(game, gm, {"type": "AdvancePhase"})
+    revealed = await api.client.post(f"/v1/games/{gid}/dice/reveal", json={"reason": "dispute"}, headers=api.auth(gm))
+    assert revealed.status_code == 200, revealed.text
+    before = [r["data"]["results"] for r in await rolls(api, game)]
+    response = await readjudicate(api, game, 1, reason="same dice after a reveal", dry_run=False)
+    assert response.status_code == 200, response.text
+    # Only the reopened phase's deadline moves (counted from the re-run); every outcome is the same.
+    changed = {c["path"] for changes in response.json()["preview"]["changes"].values() for c in changes}
+    assert changed <= {"/game/deadline"}
+    assert [r["data"]["results"] for r in await rolls(api, game)] == before
