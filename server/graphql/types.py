@@ -150,7 +150,8 @@ class GameMeta:
 
     @classmethod
     def build(cls, meta: GameMetaView) -> GameMeta:
-        fields = _fields(meta)
+        # Only the fields this type declares: a field added to the REST view must not break GraphQL.
+        fields = {k: v for k, v in _fields(meta).items() if k in cls.__annotations__}
         fields["seats"] = [Seat.build(seat) for seat in meta.seats]
         if meta.pending_dice is not None:
             fields["pending_dice"] = [PendingDice(**_fields(d)) for d in meta.pending_dice]
