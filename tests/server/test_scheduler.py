@@ -276,3 +276,18 @@ async def test_the_scheduler_follows_the_timeline_after_a_rollback(api: Api) -> 
     served = await api.services.service.states.latest(gid)
     assert served[1] == await api.services.service.states.fold_from_scratch(gid)
     assert (served[1].meta.turn, served[1].meta.phase) == (1, "talk")
+
+
+async def test_the_gm_extends_a_deadline_by_an_iso_duration(api: Api) -> None:
+    game, ann, _bob = await api.started_game()
+    await gm(api, game, {"type": "SetDeadline", "deadline": "2030-01-01T00:00:00Z"})
+    extended = await gm(api, game, {"type": "ExtendDeadline", "by": "PT90M", "reason": "storm"})
+    (changed,) = extended["events"]
+    assert changed["type"] == "DeadlineChanged" and changed["data"]["reason"] == "storm"
+    assert datetime.fromisoformat(changed["data"]["deadline"]) == datetime(2030, 1, 1, 1, 30, tzinfo=UTC)
+    backwards = await api.command(game, game["gm_token"], {"type": "ExtendDeadline", "by": "-PT1H"})
+    assert backwards.status_code == 422 and backwards.json()["code"] == "engine.bad_duration"
+    seat = await api.command(game, ann, {"type": "ExtendDeadline", "by": "PT1H"})
+    assert seat.status_code == 403 and seat.json()["code"] == "engine.forbidden"
+    naive = await api.command(game, game["gm_token"], {"type": "SetDeadline", "deadline": "2030-01-01T00:00:00"})
+    assert naive.status_code == 422 and naive.json()["code"] == "engine.bad_deadline"
