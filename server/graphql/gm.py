@@ -1,6 +1,6 @@
 """GM powers in GraphQL: the same `GmPowers` service as REST. Rollback answers `Accepted | Rejected`; the
 richer answers (audit pages, diffs, re-adjudication previews, forks) are JSON with the REST schemas' shapes
-(see `openapi/openapi.json`: AuditPage, StateDiff, Readjudication, ForkedGame, Integrity)."""
+(see `openapi/openapi.json`: AuditPage, StateDiff, Readjudication, ForkedGame, Integrity, DiceReport)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from strawberry.scalars import JSON
 
 from events.handler import Refused
 from server import schemas as s
+from server.dice_export import DiceService
 from server.gm import AuditQuery, GmPowers
 from server.graphql.schema import bounded, caller, game, text
 from server.graphql.types import Accepted, CommandResult, Rejected, mutation_field, query_field
@@ -61,6 +62,17 @@ class GmQuery:
         gm, who = await _gm(info)
         return _json(await gm.integrity(who, game(game_id)))
 
+    @query_field("Every roll the caller may see, every epoch's commitment and revealed seed (a DiceReport).")
+    async def dice(self, info: strawberry.Info, game_id: str) -> JSON:
+        svc, who = await caller(info)
+        return _json(await DiceService(svc).report(who, game(game_id)))
+
+    @query_field("GM: the game as JSON Lines with hashes and dice commitments (what `pantheon verify-dice` reads).")
+    async def export(self, info: strawberry.Info, game_id: str) -> str:
+        svc, who = await caller(info)
+        lines = await DiceService(svc).export(who, game(game_id))
+        return b"".join([line async for line in lines]).decode()
+
     @query_field("The caller's view at `fromVersion` against `toVersion`, or against a fork (a StateDiff).")
     async def diff(
         self,
@@ -96,6 +108,17 @@ class GmMutation:
             to_turn_end=bounded("toTurnEnd", to_turn_end, 1, 1_000_000),
         )
         outcome, events = await gm.rollback(who, game(game_id), request, idempotency_key=None)
+        if isinstance(outcome, Refused):
+            return Rejected.build(outcome)
+        return Accepted.build(outcome, events)
+
+    @mutation_field("GM: publish the current dice seed; a new epoch with a new commitment starts at once.")
+    async def reveal_dice(self, info: strawberry.Info, game_id: str, reason: str) -> CommandResult:
+        svc, who = await caller(info)
+        request = s.RevealDiceRequest(reason=text("reason", reason, 2000))
+        outcome, events = await DiceService(svc).reveal(
+            who, game(game_id), request, idempotency_key=None, correlation_id=info.context.get("correlation_id")
+        )
         if isinstance(outcome, Refused):
             return Rejected.build(outcome)
         return Accepted.build(outcome, events)

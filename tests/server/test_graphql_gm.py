@@ -42,6 +42,18 @@ async def test_gm_powers_over_graphql(api: Api) -> None:
     forked = await gql(api, gm, 'mutation($g: String!) { fork(gameId: $g, name: "what if") }', g=gid)
     fork = forked["data"]["fork"]
     assert fork["forked_from"] == gid and len(fork["seats"]) == 2
+    revealed = await gql(
+        api,
+        gm,
+        """mutation($g: String!) { revealDice(gameId: $g, reason: "audit") {
+        __typename ... on Accepted { events { type } } } }""",
+        g=gid,
+    )
+    assert [e["type"] for e in revealed["data"]["revealDice"]["events"]] == ["DiceSeedRevealed", "DiceEpochStarted"]
+    dice = await gql(api, gm, "query($g: String!) { dice(gameId: $g) }", g=gid)
+    assert dice["data"]["dice"]["current_epoch"] == 1 and dice["data"]["dice"]["epochs"][0]["seed"]
+    export = await gql(api, gm, "query($g: String!) { export(gameId: $g) }", g=gid)
+    assert export["data"]["export"].count("\n") > 10 and '"kind":"end"' in export["data"]["export"]
     diff = await gql(
         api,
         gm,
