@@ -4,12 +4,11 @@ squares, retreats, occupation and cities. The engine proposes every square choic
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
 
 import msgspec
 
 from domain.engine import DecisionContext
-from domain.rulesets.gods2.common import reject, require_reason
+from domain.rulesets.gods2.common import minutes, reject, require_reason
 from domain.rulesets.gods2.earth import population, stats
 from domain.rulesets.gods2.earth import war as formula
 from domain.rulesets.gods2.earth.cities import civilization_losses
@@ -110,7 +109,7 @@ def decide_resolve_war(state: State, command: ResolveWar, ctx: DecisionContext) 
     earth = earth_of(state)
     require_activity(earth)
     war = _open_war(earth, command.war)
-    delay = timedelta(minutes=state.settings.war_delay_minutes)
+    delay = minutes(state.settings.war_delay_minutes, state.settings)  # rule-minutes, like every timed rule
     if war.declared_at is not None and ctx.now < war.declared_at + delay and not command.at_once:
         raise reject(
             "war_too_soon",
