@@ -488,8 +488,9 @@ def _decide_ruleset(ruleset: Ruleset, state: GameState[Any], command: Any, tag: 
     return list(ruleset.decide(state.rules, command, ctx))
 
 
-def available_commands(ruleset: Ruleset, state: GameState[Any], actor: Actor) -> list[str]:
-    """The command tags `actor` may issue now: engine commands for GMs, ruleset commands by phase."""
+def available_commands(ruleset: Ruleset, state: GameState[Any], actor: Actor, now: datetime | None = None) -> list[str]:
+    """The command tags `actor` may issue now: engine commands for GMs, ruleset commands by phase (none for a seat
+    past the deadline, given `now`, unless the GM accepted its late orders)."""
     meta = state.meta
     tags: list[str] = []
     if actor.is_gm and meta.status != "ended":
@@ -505,6 +506,9 @@ def available_commands(ruleset: Ruleset, state: GameState[Any], actor: Actor) ->
         tags.append("RevealDice")  # revealing the last epoch's seed after the game's end
     if meta.status != "running" or (meta.paused_at is not None and not actor.is_gm):
         return tags
+    if now is not None and not actor.is_gm and meta.deadline is not None and now >= _aware(meta.deadline):
+        if not _late_accepted(meta, actor, now):
+            return tags
     phase = ruleset.phase_named(meta.phase)
     for tag in ruleset.available(state.rules, actor):
         if tag in ruleset.gm_commands:

@@ -183,3 +183,14 @@ def test_resume_moves_the_deadline_and_timers_by_the_pause() -> None:
     game.advance(minutes=1)
     assert [type(e) for e in game.when(FireDueTimers(), SYSTEM)] == [TimerFired, HourglassEmptied]
     game.when(PlaceBid(amount=1), ANN)  # the clock runs again for seats
+
+
+def test_available_commands_follow_the_deadline_and_late_acceptances() -> None:
+    game = new_game()
+    after = T0 + DAY
+    assert engine.available_commands(bids.ruleset, game.state, ANN, T0) == ["PlaceBid", "WriteNote"]
+    assert engine.available_commands(bids.ruleset, game.state, ANN, after) == []
+    game.when(AcceptLateOrders(seat_id="seat-ann", until=after + timedelta(hours=1), reason="ill"))
+    assert engine.available_commands(bids.ruleset, game.state, ANN, after) == ["PlaceBid", "WriteNote"]
+    assert engine.available_commands(bids.ruleset, game.state, BOB, after) == []
+    assert "GrantGold" in engine.available_commands(bids.ruleset, game.state, GM, after)
