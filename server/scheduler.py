@@ -27,7 +27,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import asyncpg
@@ -43,6 +43,7 @@ log = logging.getLogger("pantheon.scheduler")
 
 _LOCK_KEY = 0x7363686564  # "sched"
 _BATCH = 200
+_RETRY = timedelta(seconds=5)
 
 # What is due, soonest first; at equal times a timer fires before a phase closes. Both halves use an index.
 _UPCOMING = """
@@ -97,9 +98,9 @@ class Scheduler:
         while True:
             try:
                 led, wake = await self.tick()
-            except (asyncpg.PostgresError, OSError):
+            except Exception:  # the database went away, a bad row...: never let the scheduler die silently
                 log.exception("scheduler pass failed; retrying")
-                led, wake = False, None
+                led, wake = False, self.clock() + _RETRY
             timeout = self.max_sleep
             if wake is not None:
                 timeout = min(timeout, (wake - self.clock()).total_seconds())
