@@ -265,6 +265,9 @@ class RefereeBot:
         for _ in range(RETRIES):
             seen = await self.look()
             if not seen.running:
+                if "waiting" not in self.done:
+                    self.done.add("waiting")
+                    self.say("[referee] the game is not running; waiting for the GM to start it")
                 return False
             assert self.timing is not None and self.last_century is not None
             earth = seen.earth

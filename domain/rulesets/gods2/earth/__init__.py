@@ -28,8 +28,8 @@ Chosen readings (digest appendix; GMs may differ only where a setting says so):
   gods sign from anywhere; it applies when the last god signs ([000:72-78]).
 - Primitive races' units may be moved freely by the referees within their borders ([000:57]); civilized
   races never move old units, barbarians only when migrating, leaving one per square ([000:59-61]).
-- A war is fought `Settings.war_delay_minutes` (5) after its declaration unless the referee says `at_once`
-  ([000:261]).
+- A war is fought `Settings.war_delay_minutes` (5) rule-minutes (of `minute_seconds` each) after its declaration
+  unless the referee says `at_once` ([000:261]).
 - Worship: each worship source of the pack pays worshippers x rate x cards of its sphere (flat: once); deaths
   on Earth are counted in the death worksheet's boxes (`earth.death.war`, `earth.death.starvation`,
   `earth.death.<Bx>`) and pay the event sources naming them at century end ([000:208-214]).
