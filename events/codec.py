@@ -17,9 +17,9 @@ from typing import Any, Union
 import msgspec
 
 from domain.engine.exact import dec_hook, enc_hook
-from domain.engine.game import GameState
 from domain.engine.messages import ENGINE_COMMANDS, ENGINE_EVENTS
 from domain.engine.ruleset import Ruleset
+from domain.engine.state import GameState
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 _UPCASTERS: dict[tuple[str, str], Upcaster] = {}

@@ -14,7 +14,6 @@ from typing import Any
 
 import msgspec
 
-from domain.engine.game import GameMeta
 from domain.engine.messages import (
     DeadlineChanged,
     GameCreated,
@@ -33,6 +32,7 @@ from domain.engine.messages import (
     TurnEnded,
     TurnStarted,
 )
+from domain.engine.state import GameMeta
 from events.postgres import PostgresEventStore
 from events.store import START, Position, RecordedEvent
 

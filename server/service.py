@@ -15,6 +15,7 @@ from domain import rulesets
 from domain.engine import Actor, GameState, Role, Ruleset, SeatInfo, timeline
 from domain.engine import game as engine
 from domain.engine.messages import AddSeat
+from domain.engine.state import Seat
 from events.codec import codec_for, encode, json_schema
 from events.handler import Accepted, CommandHandler, Outcome, Refused, UnknownGame, stream_of
 from events.store import RecordedEvent
@@ -324,7 +325,7 @@ class GameService:
         return s.Health(status="ok", database="ok")
 
 
-def seat_actor(seat: engine.Seat, token_id: str | None = None) -> Actor:
+def seat_actor(seat: Seat, token_id: str | None = None) -> Actor:
     """A seat as the actor (and viewer) it is in its game."""
     return Actor(
         principal=f"seat:{seat.seat_id}",

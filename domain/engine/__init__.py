@@ -3,8 +3,8 @@
 from domain.engine.actors import PUBLIC, SYSTEM, Actor, Role
 from domain.engine.dice import DiceRolled, derive_roll
 from domain.engine.errors import Rejected
-from domain.engine.game import GameMeta, GameMetaView, GameState
 from domain.engine.ruleset import DecisionContext, NoSettings, Phase, Ruleset, SeatInfo, Timer
+from domain.engine.state import GameMeta, GameMetaView, GameState
 
 __all__ = [
     "PUBLIC",

@@ -1,4 +1,5 @@
-"""The generic game lifecycle around a ruleset: state, decide, evolve and views.
+"""The generic game lifecycle around a ruleset: decide and evolve (state types in `state`, clock decisions in
+`deadlines`, views and redaction in `views`; their public names are re-exported here).
 
 `GameState` pairs the engine's `GameMeta` (seats, turn, phase, deadline, dice, timers) with the ruleset's own
 state. `decide_*` functions validate and return events; `evolve` folds any event of the game, engine or
@@ -8,17 +9,26 @@ ruleset, and never fails. The stream version is not part of the state: the store
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import UTC, datetime, timedelta
-from typing import Any, Generic, Literal, TypeVar, assert_never
+from datetime import datetime, timedelta
+from typing import Any, assert_never
 
 import msgspec
 
 from domain.engine.actors import Actor
+from domain.engine.deadlines import (
+    aware,
+    decide_accept_late_orders,
+    decide_extend_deadline,
+    decide_pause,
+    decide_resume,
+    late_accepted,
+    phase_due_at,
+    require_clock_running,
+)
 from domain.engine.dice import DiceEpochStarted, DiceRolled, PendingDice, check_dice_shape
 from domain.engine.errors import Rejected, forbidden
 from domain.engine.exact import dec_hook
 from domain.engine.messages import (
-    ENGINE_EVENTS,
     GM_ENGINE_COMMANDS,
     AcceptLateOrders,
     AddSeat,
@@ -26,7 +36,6 @@ from domain.engine.messages import (
     CreateGame,
     DeadlineChanged,
     DiceEntered,
-    DiceReveal,
     DiceRevealModeSet,
     EndGame,
     EngineCommand,
@@ -56,83 +65,38 @@ from domain.engine.messages import (
     TurnEnded,
     TurnStarted,
 )
-from domain.engine.ruleset import DecisionContext, Ruleset, SeatInfo, Timer
+from domain.engine.ruleset import DecisionContext, Ruleset, Timer
+from domain.engine.state import (
+    ENGINE_EVENT_TYPES,
+    GameMeta,
+    GameState,
+    R,
+    Seat,
+    is_engine_event,
+    require_not_ended,
+    require_running,
+)
 
-S = TypeVar("S")
-Status = Literal["setup", "running", "ended"]
+# Re-exported: the engine's public names live in one place for callers (`from domain.engine import game`).
+from domain.engine.views import meta_view, redact
 
-
-class Seat(msgspec.Struct, frozen=True):
-    seat_id: str
-    name: str
-    role: str
-    token_id: str
-    controls: str | None = None
-
-    def info(self) -> SeatInfo:
-        return SeatInfo(seat_id=self.seat_id, name=self.name, role=self.role, controls=self.controls)
-
-
-class RevertedRange(msgspec.Struct, frozen=True):
-    """Versions `first`..`last` were reverted by the `TimelineReverted` at version `at`."""
-
-    first: int
-    last: int
-    at: int
-    reason: str
-    by: str
-
-
-class GameMeta(msgspec.Struct, frozen=True):
-    game_id: str
-    name: str
-    ruleset_id: str
-    ruleset_version: int
-    gm: str
-    created_at: datetime
-    dice_commitment: str
-    status: Status = "setup"
-    seats: dict[str, Seat] = {}
-    turn: int = 0
-    phase: str | None = None
-    phase_index: int = -1
-    deadline: datetime | None = None
-    dice_epoch: int = 0
-    next_roll_index: int = 0
-    pending_dice: tuple[PendingDice, ...] = ()
-    timers: dict[str, Timer] = {}
-    ended_reason: str | None = None
-    reverted: tuple[RevertedRange, ...] = ()
-    dice_reveal: DiceReveal = "manual"
-    # Set while the GM has the game paused (the clock is stopped).
-    paused_at: datetime | None = None
-    # seat id -> until when the GM accepts its commands after the current phase's deadline.
-    late_orders: dict[str, datetime] = {}
-
-
-class GameState(msgspec.Struct, Generic[S], frozen=True):
-    meta: GameMeta
-    rules: S
-
-
-class GameMetaView(msgspec.Struct, frozen=True):
-    game_id: str
-    name: str
-    ruleset_id: str
-    ruleset_version: int
-    status: Status
-    turn: int
-    phase: str | None
-    deadline: datetime | None
-    seats: list[SeatInfo]
-    dice_commitment: str
-    dice_epoch: int
-    ended_reason: str | None = None
-    pending_dice: list[PendingDice] | None = None
-
-
-R = msgspec.structs.replace
-
+# Callers use `from domain.engine import game as engine`; these names are theirs to use.
+__all__ = [
+    "GameMeta",
+    "GameState",
+    "Seat",
+    "available_commands",
+    "decide",
+    "decide_add_seat",
+    "decide_create",
+    "evolve",
+    "fold",
+    "forked",
+    "initial",
+    "meta_view",
+    "phase_due_at",
+    "redact",
+]
 
 # --- decide ---------------------------------------------------------------------------------------------
 
@@ -223,14 +187,14 @@ def _decide_engine(ruleset: Ruleset, state: GameState[Any], command: EngineComma
         case SetDeadline():
             return decide_set_deadline(state, command)
         case EndGame():
-            _require_not_ended(state)
+            require_not_ended(state)
             return [GameEnded(reason=command.reason, at=ctx.now)]
         case EnterDice():
             return decide_enter_dice(state, command)
         case RevealDice():
             return decide_reveal_dice(command, ctx)
         case SetDiceReveal():
-            _require_not_ended(state)
+            require_not_ended(state)
             return [DiceRevealModeSet(mode=command.mode, reason=command.reason)]
         case FireDueTimers():
             return decide_fire_timers(ruleset, state, command, ctx)
@@ -244,17 +208,6 @@ def _decide_engine(ruleset: Ruleset, state: GameState[Any], command: EngineComma
             return decide_accept_late_orders(state, command)
         case _:
             assert_never(command)
-
-
-def _require_running(state: GameState[Any]) -> None:
-    if state.meta.status == "setup":
-        raise Rejected("engine.game_not_started", "The game has not started yet; the GM starts it.", status=409)
-    _require_not_ended(state)
-
-
-def _require_not_ended(state: GameState[Any]) -> None:
-    if state.meta.status == "ended":
-        raise Rejected("engine.game_ended", "The game has ended.", status=409)
 
 
 def _open_phase(ruleset: Ruleset, turn: int, index: int, now: datetime) -> list[Any]:
@@ -274,7 +227,7 @@ def decide_start(ruleset: Ruleset, state: GameState[Any], ctx: DecisionContext) 
 
 
 def decide_advance(ruleset: Ruleset, state: GameState[Any], command: AdvancePhase, ctx: DecisionContext) -> list[Any]:
-    _require_running(state)
+    require_running(state)
     meta = state.meta
     if (command.turn is not None and command.turn != meta.turn) or (
         command.phase is not None and command.phase != meta.phase
@@ -287,7 +240,7 @@ def decide_advance(ruleset: Ruleset, state: GameState[Any], command: AdvancePhas
     if ctx.actor.role == "system":
         # The scheduler closes a phase only when it is due: a deadline moved or a pause ordered after the scheduler
         # looked must win. A GM closes a phase whenever they choose.
-        _require_clock_running(state)
+        require_clock_running(state)
         due = phase_due_at(meta)
         if due is None or ctx.now < due:
             raise Rejected("engine.not_due", "The phase's deadline has not passed (or was cleared).", status=409)
@@ -308,7 +261,7 @@ def decide_advance(ruleset: Ruleset, state: GameState[Any], command: AdvancePhas
 
 
 def decide_set_deadline(state: GameState[Any], command: SetDeadline) -> list[Any]:
-    _require_running(state)
+    require_running(state)
     assert state.meta.phase is not None
     if command.deadline is not None and command.deadline.tzinfo is None:
         raise Rejected("engine.bad_deadline", "Give the deadline with its time zone, e.g. 2026-05-01T18:00:00Z.")
@@ -325,7 +278,7 @@ def decide_reveal_dice(command: RevealDice, ctx: DecisionContext) -> list[Any]:
 
 
 def decide_enter_dice(state: GameState[Any], command: EnterDice) -> list[Any]:
-    _require_not_ended(state)
+    require_not_ended(state)
     check_dice_shape(len(command.results), command.sides)
     if any(not 1 <= r <= command.sides for r in command.results):
         raise Rejected("dice.bad_result", f"Each result must lie between 1 and {command.sides}.")
@@ -335,12 +288,12 @@ def decide_enter_dice(state: GameState[Any], command: EnterDice) -> list[Any]:
 def decide_fire_timers(
     ruleset: Ruleset, state: GameState[Any], command: FireDueTimers, ctx: DecisionContext
 ) -> list[Any]:
-    _require_not_ended(state)
+    require_not_ended(state)
     if ctx.actor.role == "system":
-        _require_clock_running(state)
-    cutoff = ctx.now if command.until is None else min(ctx.now, _aware(command.until))
+        require_clock_running(state)
+    cutoff = ctx.now if command.until is None else min(ctx.now, aware(command.until))
     due = sorted(
-        (t for t in state.meta.timers.values() if _aware(t.fire_at) <= cutoff), key=lambda t: (t.fire_at, t.timer_id)
+        (t for t in state.meta.timers.values() if aware(t.fire_at) <= cutoff), key=lambda t: (t.fire_at, t.timer_id)
     )
     events: list[Any] = []
     rules = state.rules
@@ -355,106 +308,13 @@ def decide_fire_timers(
         for event in caused:
             if isinstance(event, TimerCancelled):
                 cancelled.add(event.timer_id)
-            elif not _is_engine_event(event):
+            elif not is_engine_event(event):
                 rules = ruleset.evolve(rules, event)
     return events
 
 
-# --- deadlines, pauses and late orders ------------------------------------------------------------------
-#
-# A pause stops the clock: seats' commands are refused, and the scheduler neither closes phases nor fires
-# timers. On resume, the deadline, every pending timer and every late-order acceptance move later by the
-# pause's length (whatever was set during the pause moves too: set an absolute deadline after resuming).
-# After the deadline a seat's commands are refused, unless the GM accepted its late orders until a later time.
-
-
-def _aware(moment: datetime) -> datetime:
-    """Deadlines are stored with a time zone; a naive one (never written by this engine) is read as UTC."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-def _require_clock_running(state: GameState[Any]) -> None:
-    if state.meta.paused_at is not None:
-        raise Rejected("engine.paused", "The GM has paused the game; it continues when the GM resumes it.", status=409)
-
-
-def phase_due_at(meta: GameMeta) -> datetime | None:
-    """When the scheduler closes the current phase: its deadline, or the latest late-order acceptance after it."""
-    if meta.deadline is None or meta.status != "running":
-        return None
-    return max([_aware(meta.deadline), *(_aware(u) for u in meta.late_orders.values())])
-
-
-def _late_accepted(meta: GameMeta, actor: Actor, now: datetime) -> bool:
-    until = meta.late_orders.get(actor.seat_id or "")
-    return until is not None and now < _aware(until)
-
-
-def decide_extend_deadline(state: GameState[Any], command: ExtendDeadline) -> list[Any]:
-    _require_running(state)
-    meta = state.meta
-    assert meta.phase is not None
-    if meta.deadline is None:
-        raise Rejected("engine.no_deadline", "The current phase has no deadline; set one with SetDeadline.", status=409)
-    if command.by <= timedelta(0):
-        raise Rejected("engine.bad_duration", "Extend by a positive duration, e.g. PT2H; SetDeadline moves it earlier.")
-    try:
-        deadline = _aware(meta.deadline) + command.by
-    except OverflowError:
-        raise Rejected("engine.bad_duration", "That extension runs past the end of the calendar.") from None
-    return [DeadlineChanged(turn=meta.turn, phase=meta.phase, deadline=deadline, reason=command.reason)]
-
-
-def decide_pause(state: GameState[Any], command: PauseGame, ctx: DecisionContext) -> list[Any]:
-    _require_running(state)
-    if state.meta.paused_at is not None:
-        raise Rejected("engine.already_paused", "The game is already paused.", status=409)
-    return [GamePaused(at=ctx.now, reason=command.reason)]
-
-
-def decide_resume(state: GameState[Any], command: ResumeGame, ctx: DecisionContext) -> list[Any]:
-    _require_not_ended(state)
-    meta = state.meta
-    if meta.paused_at is None:
-        raise Rejected("engine.not_paused", "The game is not paused.", status=409)
-    shift = max(ctx.now - _aware(meta.paused_at), timedelta(0))
-    events: list[Any] = [GameResumed(at=ctx.now, paused_seconds=shift.total_seconds(), reason=command.reason)]
-    try:
-        if meta.deadline is not None and meta.phase is not None:
-            deadline = _aware(meta.deadline) + shift
-            events.append(
-                DeadlineChanged(turn=meta.turn, phase=meta.phase, deadline=deadline, reason="moved by the pause")
-            )
-        for timer in sorted(meta.timers.values(), key=lambda t: (t.fire_at, t.timer_id)):
-            fire_at = _aware(timer.fire_at) + shift
-            events.append(
-                TimerScheduled(timer_id=timer.timer_id, fire_at=fire_at, purpose=timer.purpose, subject=timer.subject)
-            )
-    except OverflowError:
-        raise Rejected("engine.bad_deadline", "A deadline or timer would move past the end of the calendar.") from None
-    return events
-
-
-def decide_accept_late_orders(state: GameState[Any], command: AcceptLateOrders) -> list[Any]:
-    _require_running(state)
-    meta = state.meta
-    assert meta.phase is not None
-    seat = meta.seats.get(command.seat_id)
-    if seat is None or seat.role not in ("player", "bot"):
-        raise Rejected("engine.unknown_seat", f"No player or bot seat {command.seat_id!r} in this game.")
-    if not command.reason.strip():
-        raise Rejected("ruling.reason_required", "Say why the late orders are accepted; the reason is recorded.")
-    if command.until.tzinfo is None:
-        raise Rejected("engine.bad_deadline", "Give `until` with its time zone, e.g. 2026-05-01T18:00:00Z.")
-    return [
-        LateOrdersAccepted(
-            seat_id=command.seat_id, turn=meta.turn, phase=meta.phase, until=command.until, reason=command.reason
-        )
-    ]
-
-
 def _decide_ruleset(ruleset: Ruleset, state: GameState[Any], command: Any, tag: str, ctx: DecisionContext) -> list[Any]:
-    _require_running(state)
+    require_running(state)
     actor = ctx.actor
     if tag in ruleset.gm_commands:
         if not actor.is_gm:
@@ -463,7 +323,7 @@ def _decide_ruleset(ruleset: Ruleset, state: GameState[Any], command: Any, tag: 
         if not actor.may_act:
             raise forbidden(f"A {actor.role} seat may watch the game but not issue commands.")
         if not actor.is_gm:
-            _require_clock_running(state)
+            require_clock_running(state)
         phase = ruleset.phase_named(state.meta.phase)
         if phase is not None and phase.commands is not None and tag not in phase.commands:
             raise Rejected(
@@ -476,8 +336,8 @@ def _decide_ruleset(ruleset: Ruleset, state: GameState[Any], command: Any, tag: 
         if (
             not actor.is_gm
             and deadline is not None
-            and ctx.now >= _aware(deadline)
-            and not _late_accepted(state.meta, actor, ctx.now)
+            and ctx.now >= aware(deadline)
+            and not late_accepted(state.meta, actor, ctx.now)
         ):
             raise Rejected(
                 "engine.deadline_passed",
@@ -506,8 +366,8 @@ def available_commands(ruleset: Ruleset, state: GameState[Any], actor: Actor, no
         tags.append("RevealDice")  # revealing the last epoch's seed after the game's end
     if meta.status != "running" or (meta.paused_at is not None and not actor.is_gm):
         return tags
-    if now is not None and not actor.is_gm and meta.deadline is not None and now >= _aware(meta.deadline):
-        if not _late_accepted(meta, actor, now):
+    if now is not None and not actor.is_gm and meta.deadline is not None and now >= aware(meta.deadline):
+        if not late_accepted(meta, actor, now):
             return tags
     phase = ruleset.phase_named(meta.phase)
     for tag in ruleset.available(state.rules, actor):
@@ -520,13 +380,6 @@ def available_commands(ruleset: Ruleset, state: GameState[Any], actor: Actor, no
 
 
 # --- evolve ---------------------------------------------------------------------------------------------
-
-
-_ENGINE_EVENT_TYPES: frozenset[type] = frozenset(ENGINE_EVENTS)
-
-
-def _is_engine_event(event: Any) -> bool:
-    return type(event) in _ENGINE_EVENT_TYPES
 
 
 def initial(ruleset: Ruleset, event: GameCreated) -> GameState[Any]:
@@ -568,7 +421,7 @@ def evolve(ruleset: Ruleset, state: GameState[Any] | None, event: Any) -> GameSt
         return forked(ruleset, event)
     if state is None:
         return None
-    if not _is_engine_event(event):
+    if not is_engine_event(event):
         return R(state, rules=ruleset.evolve(state.rules, event))
     return R(state, meta=_evolve_meta(ruleset, state.meta, event))
 
@@ -640,7 +493,7 @@ def _evolve_roll(meta: GameMeta, event: DiceRolled) -> GameMeta:
 def fold(ruleset: Ruleset, events: Iterable[Any], state: GameState[Any] | None = None) -> GameState[Any] | None:
     """`evolve` over many events. Meta and rules fold apart and meet once at the end: same result, less copying."""
     meta, rules = (state.meta, state.rules) if state is not None else (None, None)
-    engine_types, evolve_rules = _ENGINE_EVENT_TYPES, ruleset.evolve
+    engine_types, evolve_rules = ENGINE_EVENT_TYPES, ruleset.evolve
     for event in events:
         kind = type(event)
         if kind is GameCreated or kind is GameForked:
@@ -653,46 +506,3 @@ def fold(ruleset: Ruleset, events: Iterable[Any], state: GameState[Any] | None =
         else:
             rules = evolve_rules(rules, event)
     return None if meta is None else GameState(meta=meta, rules=rules)
-
-
-# --- views ----------------------------------------------------------------------------------------------
-
-
-def meta_view(meta: GameMeta, viewer: Actor) -> GameMetaView:
-    return GameMetaView(
-        game_id=meta.game_id,
-        name=meta.name,
-        ruleset_id=meta.ruleset_id,
-        ruleset_version=meta.ruleset_version,
-        status=meta.status,
-        turn=meta.turn,
-        phase=meta.phase,
-        deadline=meta.deadline,
-        seats=[s.info() for s in meta.seats.values()],
-        dice_commitment=meta.dice_commitment,
-        dice_epoch=meta.dice_epoch,
-        ended_reason=meta.ended_reason,
-        pending_dice=list(meta.pending_dice) if viewer.is_gm else None,
-    )
-
-
-def redact(ruleset: Ruleset, event: Any, viewer: Actor) -> Any:
-    """The event as `viewer` may see it, or `None`. Engine events are filtered here, the rest by the ruleset."""
-    if viewer.is_gm:
-        return event
-    if not _is_engine_event(event):
-        return ruleset.redact(event, viewer)
-    match event:
-        case DiceEntered():
-            return None  # the GM's physical dice are secret until a roll consumes them
-        case DiceRolled() if event.visible_to is not None:
-            return event if viewer.seat_id in event.visible_to else None
-        case GameCreated():
-            # The scenario may hold secrets (hidden map, starting positions); seats see it through the state.
-            return R(event, setup=msgspec.Raw(b"null"), settings=msgspec.Raw(b"null"))
-        case GameForked():
-            return R(event, state=msgspec.Raw(b"null"))
-        case SeatAdded():
-            return R(event, token_id="")
-        case _:
-            return event

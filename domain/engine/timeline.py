@@ -19,9 +19,9 @@ import msgspec
 
 from domain.engine import game as engine
 from domain.engine.errors import Rejected
-from domain.engine.game import GameState, RevertedRange
 from domain.engine.messages import TimelineReverted
 from domain.engine.ruleset import DecisionContext, Ruleset
+from domain.engine.state import GameState, RevertedRange
 
 
 def decide_revert(state: GameState[Any], head: int, to_version: int, reason: str, ctx: DecisionContext) -> list[Any]:

@@ -107,11 +107,13 @@ async def test_a_rollback_past_a_reveal_never_makes_the_revealed_seed_live_again
     new = [r for r in listed["rolls"] if not r["reverted"]]
     assert old and all(r["epoch"] == 0 and r["verifiable"] for r in old)
     assert new and all(r["epoch"] == 1 and not r["verifiable"] for r in new)
-    assert [r["roll_index"] for r in new] == [r["roll_index"] for r in old][: len(new)]  # same indices, new seed
-    assert [recomputed(gid, seed0, r) for r in new] != [r["results"] for r in new]
-    # Revealing again publishes epoch 1, whose seed explains the new rolls.
+    # Same indices, new seed (a tie may take more or fewer rounds to break this time).
+    shared = min(len(new), len(old))
+    assert [r["roll_index"] for r in new][:shared] == [r["roll_index"] for r in old][:shared]
+    # Revealing again publishes epoch 1, whose seed (not the revealed one) explains the new rolls. (Comparing
+    # a few d6 against seed 0 could agree by chance; recomputing them all from seed 1 cannot.)
     again = (await reveal(api, game, gm, reason="after the re-run")).json()["events"]
-    assert again[0]["data"]["epoch"] == 1
+    assert again[0]["data"]["epoch"] == 1 and again[0]["data"]["seed"] != seed0
     assert all(r["results"] == recomputed(gid, again[0]["data"]["seed"], r) for r in new)
 
 
