@@ -33,7 +33,8 @@ PATIENCE = 10.0
 ACTIVITY = 100.0
 
 
-def scenario() -> Any:
+def scenario(outnumbered: bool = False) -> Any:
+    """`outnumbered`: few weak Achaeans, whose wars would cost them more than 15% (they parley, [000:266])."""
     from tests.domain.gods2.earth.scenario import earth, fill, race, sq
     from tests.domain.gods2.scenario import setup
 
@@ -50,6 +51,14 @@ def scenario() -> Any:
             **fill("trojans", [sq(x, y) for x in range(6) for y in (2, 3)], 4),
         },
     )
+    if outnumbered:
+        e = earth(
+            [
+                race("achaeans", "barbarian", pantheon={"zeus": "100"}, aggression=4),
+                race("trojans", pantheon={"hera": "100"}),
+            ],
+            {**fill("achaeans", [sq(x, 0) for x in range(6)], 2), **fill("trojans", [sq(x, 1) for x in range(6)], 3)},
+        )
     at_window = {"locale": "window"}
     return json.loads(encode(setup(earth=e, chars={"zeus": at_window, "hera": at_window, "ares": at_window})))
 
@@ -104,8 +113,8 @@ async def settle(referee: RefereeBot, rounds: int = 40) -> None:
     raise AssertionError("the referee never settled")
 
 
-async def create(api: Api, name: str) -> Table:
-    body = {"ruleset": "gods2", "name": name, "scenario": scenario(), "settings": SETTINGS}
+async def create(api: Api, name: str, outnumbered: bool = False) -> Table:
+    body = {"ruleset": "gods2", "name": name, "scenario": scenario(outnumbered), "settings": SETTINGS}
     created = await api.client.post("/v1/games", headers=api.auth(ADMIN), json=body)
     assert created.status_code == 201, created.text
     table = Table(api, created.json())
@@ -258,8 +267,9 @@ async def test_an_unsigned_casting_does_not_name_its_caster_to_other_seats(api: 
 
 async def test_the_referee_resends_safely_and_rereads_after_a_version_conflict(api: Api) -> None:
     """A resent command is answered from the record and appends nothing; a command decided on a stale version
-    gets a 409 and the referee decides again on the new state."""
-    t = await create(api, "Earth retries")
+    gets a 409 and the referee decides again on the new state. A second referee (a restart) reads from the
+    history what was done already and never rolls a race's diplomacy twice."""
+    t = await create(api, "Earth retries", outnumbered=True)
     referee = RefereeBot(api.client, t.game["gm_token"], t.gid, Policy(), say=lambda _: None, clock=Clock())
     seen = await referee.look()
     start = Action("c1-start", {"type": "StartCentury"})
@@ -275,6 +285,11 @@ async def test_the_referee_resends_safely_and_rereads_after_a_version_conflict(a
     earth = await t.earth()
     assert earth["serving"] == 1
     assert [e["type"] for e in await t.events()].count("TicketCalled") == 1
+    parleys = [e["data"] for e in await t.events() if e["type"] == "DiplomacyAttempted"]
+    assert parleys and {p["side"] for p in parleys} == {"attacker"}  # the Achaeans stand to lose over 15%
+    restarted = RefereeBot(api.client, t.game["gm_token"], t.gid, Policy(), say=lambda _: None, clock=Clock())
+    await settle(restarted)
+    assert [e["data"] for e in await t.events() if e["type"] == "DiplomacyAttempted"] == parleys
     assert (await t.api.services.store.verify_stream(f"game-{t.gid}")).ok
 
 
