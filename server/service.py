@@ -206,7 +206,7 @@ class GameService:
         by_tag = {str(t.__struct_config__.tag): t for t in codec.command_types}
         commands = [
             s.AvailableCommand(type=tag, schema=json_schema(by_tag[tag]))
-            for tag in engine.available_commands(ruleset, state, actor)
+            for tag in engine.available_commands(ruleset, state, actor, self.handler.clock())
             if tag in by_tag
         ]
         meta = state.meta

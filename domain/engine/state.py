@@ -85,6 +85,7 @@ class GameMetaView(msgspec.Struct, frozen=True):
     dice_epoch: int
     ended_reason: str | None = None
     pending_dice: list[PendingDice] | None = None
+    paused_at: datetime | None = None
 
 
 R = msgspec.structs.replace

@@ -32,6 +32,7 @@ def meta_view(meta: GameMeta, viewer: Actor) -> GameMetaView:
         dice_epoch=meta.dice_epoch,
         ended_reason=meta.ended_reason,
         pending_dice=list(meta.pending_dice) if viewer.is_gm else None,
+        paused_at=meta.paused_at,
     )
 
 

@@ -147,6 +147,7 @@ class GameMeta:
     dice_epoch: int
     ended_reason: str | None
     pending_dice: list[PendingDice] | None
+    paused_at: datetime | None = strawberry.field(description="Set while the GM has paused the game")
 
     @classmethod
     def build(cls, meta: GameMetaView) -> GameMeta:

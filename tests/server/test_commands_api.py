@@ -156,3 +156,14 @@ async def test_every_event_records_who_acted_with_which_token(api: Api) -> None:
     meta = note["metadata"]
     assert meta["seat_id"] == ann_seat and meta["role"] == "player" and meta["token_id"] == ann[4:16]
     assert meta["correlation_id"] == "trace-42" and meta["command_type"] == "WriteNote" and meta["turn"] == 1
+
+
+async def test_a_paused_game_says_so_and_a_passed_deadline_empties_the_seats_commands(api: Api) -> None:
+    game, ann, _ = await api.started_game()
+    gid, gm = game["game_id"], game["gm_token"]
+    await api.command(game, gm, {"type": "PauseGame", "reason": "GM away"})
+    assert (await api.get(f"/v1/games/{gid}", ann)).json()["game"]["paused_at"] is not None
+    await api.command(game, gm, {"type": "ResumeGame", "reason": "back"})
+    assert (await api.get(f"/v1/games/{gid}", ann)).json()["game"]["paused_at"] is None
+    await api.command(game, gm, {"type": "SetDeadline", "deadline": "2020-01-01T00:00:00Z", "reason": "passed"})
+    assert (await api.get(f"/v1/games/{gid}/commands/available", ann)).json()["commands"] == []
