@@ -141,7 +141,7 @@ def _window(earth: dict[str, Any], policy: Policy, waited: Callable[[str], float
         if waited(f"serving-{serving}") >= policy.patience_seconds:
             return Action(f"c{c}-skip-{serving}", {"type": "CallTicket", "skip_current": True})
         return None
-    numbers = sorted(n for n in earth["queue"] if n != serving)
+    numbers = sorted(earth["queue"])
     if numbers:
         return Action(f"c{c}-call-{numbers[0]}", {"type": "CallTicket"})
     return None
