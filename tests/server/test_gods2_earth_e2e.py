@@ -140,7 +140,9 @@ async def test_three_centuries_of_earth_over_http(api: Api) -> None:
         await settle(referee)  # the century starts; wars are declared, ordered, perhaps parleyed
         earth = await t.earth()
         assert (earth["century"], earth["stage"]) == (century, "activity")
-        assert earth["wars"] and sorted(earth["war_order"]) == sorted(w["id"] for w in earth["wars"])
+        # The Achaeans border the Trojans in the first century; later a lost war may leave a no man's land.
+        assert earth["wars"] or century > 1
+        assert sorted(earth["war_order"]) == sorted(w["id"] for w in earth["wars"])
 
         # The Window: numbers taken, called in order, powers cast by whoever holds the number called.
         zeus = await t.ticket("zeus")
@@ -176,11 +178,11 @@ async def test_three_centuries_of_earth_over_http(api: Api) -> None:
 
         # The wars are fought once their delay is over [000:261].
         earth = await t.earth()
-        declared = [datetime.fromisoformat(w["declared_at"]) for w in earth["wars"]]
-        await asyncio.sleep(max(0.0, (max(declared) + timedelta(seconds=1.05) - datetime.now(UTC)).total_seconds()))
+        declared = max((datetime.fromisoformat(w["declared_at"]) for w in earth["wars"]), default=datetime.now(UTC))
+        await asyncio.sleep(max(0.0, (declared + timedelta(seconds=1.05) - datetime.now(UTC)).total_seconds()))
         await settle(referee)
         earth = await t.earth()
-        assert earth["wars"] and all(w["fought"] or w["averted"] for w in earth["wars"])
+        assert all(w["fought"] or w["averted"] for w in earth["wars"])
         assert earth["stage"] == "activity"  # the century's time is not up yet
 
         clock.now += ACTIVITY  # the Activity phase is over: close, calculate, and start the next century
@@ -285,8 +287,11 @@ async def test_the_referee_resends_safely_and_rereads_after_a_version_conflict(a
     earth = await t.earth()
     assert earth["serving"] == 1
     assert [e["type"] for e in await t.events()].count("TicketCalled") == 1
-    parleys = [e["data"] for e in await t.events() if e["type"] == "DiplomacyAttempted"]
-    assert parleys and {p["side"] for p in parleys} == {"attacker"}  # the Achaeans stand to lose over 15%
+    history = await t.events()
+    attackers = {e["data"]["war"]: e["data"]["attacker"] for e in history if e["type"] == "WarDeclared"}
+    parleys = [e["data"] for e in history if e["type"] == "DiplomacyAttempted"]
+    achaeans = [(p["side"] == "attacker") == (attackers[p["war"]] == "achaeans") for p in parleys]
+    assert parleys and all(achaeans)  # the Achaeans stand to lose over 15%, the Trojans do not
     restarted = RefereeBot(api.client, t.game["gm_token"], t.gid, Policy(), say=lambda _: None, clock=Clock())
     await settle(restarted)
     assert [e["data"] for e in await t.events() if e["type"] == "DiplomacyAttempted"] == parleys
