@@ -251,11 +251,6 @@ async def assert_gods_saw_only_their_own(t: Table, pending_at: int) -> None:
     assert [a for text, a in gm_lines if text.startswith("War Fervour")] == ["zeus"] * 3
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="gods2/views.py `redact` passes HistoryPowerCast through unchanged: its `casters` and `payments` name "
-    "the author of an unsigned casting (digest A6: the public projection omits the caster unless signed)",
-)
 async def test_an_unsigned_casting_does_not_name_its_caster_to_other_seats(api: Api) -> None:
     t = await create(api, "Earth anonymity")
     referee = RefereeBot(api.client, t.seats["referee"]["token"], t.gid, Policy(), say=lambda _: None, clock=Clock())

@@ -14,8 +14,13 @@ from datetime import datetime
 import msgspec
 
 from domain.engine import Actor
-from domain.rulesets.gods2.earth.events import HistoryRecorded, PantheonChangeProposed, PantheonChangeSigned
-from domain.rulesets.gods2.earth.views import EarthView, earth_view, redact_history, redact_order
+from domain.rulesets.gods2.earth.events import (
+    HistoryPowerCast,
+    HistoryRecorded,
+    PantheonChangeProposed,
+    PantheonChangeSigned,
+)
+from domain.rulesets.gods2.earth.views import EarthView, earth_view, redact_cast, redact_history, redact_order
 from domain.rulesets.gods2.events import (
     ArtifactCreated,
     CombatPowerChosen,
@@ -368,6 +373,8 @@ def redact(event: Event, viewer: Actor) -> Event | None:
             return event if me == event.caster or me in event.targets else None
         case HistoryRecorded():
             return redact_history(event, viewer)  # [000:122] gods need not sign the history
+        case HistoryPowerCast():
+            return redact_cast(event, viewer)
         case PantheonChangeProposed() | PantheonChangeSigned():
             return redact_order(event, viewer)  # [000:78] between the members and the referees
         case _:

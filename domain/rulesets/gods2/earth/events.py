@@ -216,6 +216,7 @@ class HistoryPowerCast(msgspec.Struct, frozen=True, tag="HistoryPowerCast", tag_
     race: str | None = None
     squares: list[str] = []
     ruling: str | None = None
+    signed: bool = False  # digest A6: an unsigned casting does not name its casters to other gods
 
 
 class DisasterStruck(msgspec.Struct, frozen=True, tag="DisasterStruck", tag_field="type"):

@@ -103,6 +103,7 @@ def decide_cast_history_power(state: State, command: CastHistoryPower, ctx: Deci
         race=race.id if race else None,
         squares=squares,
         ruling=ruling,
+        signed=command.signed,
     )
     paid = [spend(c, payments[c.id], f"history power {power.id}") for c in casters if payments.get(c.id, 0) > 0]
     text = command.text or f"{power.name}" + (f" upon the {race.name}" if race else "")

@@ -12,7 +12,12 @@ import msgspec
 
 from domain.engine import Actor
 from domain.rulesets.gods2.earth import stats
-from domain.rulesets.gods2.earth.events import HistoryRecorded, PantheonChangeProposed, PantheonChangeSigned
+from domain.rulesets.gods2.earth.events import (
+    HistoryPowerCast,
+    HistoryRecorded,
+    PantheonChangeProposed,
+    PantheonChangeSigned,
+)
 from domain.rulesets.gods2.earth.model import Earth, HistoryEntry, War
 from domain.rulesets.gods2.earth.wars import expected
 from domain.rulesets.gods2.model import State
@@ -183,6 +188,14 @@ def redact_order(
 ) -> PantheonChangeProposed | PantheonChangeSigned | None:
     """[000:78] a pending order is between the pantheon's members and the referees."""
     return event if viewer.controls in event.members else None
+
+
+def redact_cast(event: HistoryPowerCast, viewer: Actor) -> HistoryPowerCast:
+    """[000:122] and digest A6: others learn what an unsigned casting did, not who cast it or paid for it (the
+    ticket numbers would name them too, since who holds a number is public)."""
+    if event.signed or viewer.controls in event.casters:
+        return event
+    return msgspec.structs.replace(event, casters=[], payments={}, tickets=[])
 
 
 def redact_history(event: HistoryRecorded, viewer: Actor) -> HistoryRecorded:

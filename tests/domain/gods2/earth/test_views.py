@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.rulesets.gods2 import ruleset
 from domain.rulesets.gods2.earth.commands import DeclareWar, RecordHistory
 from tests.domain.gods2.earth.scenario import earth, earth_game, race, sq
@@ -56,3 +58,27 @@ def test_a_pending_pantheon_order_is_seen_by_the_members_only() -> None:
     event = g.when(ProposePantheonChange(race="r", shares={"zeus": "50", "hera": "50"}), ZEUS)[0]
     assert ruleset.redact(event, HERA) == event and ruleset.redact(event, ARES) is None
     assert g.view(HERA).earth.orders and not g.view(ARES).earth.orders
+
+
+def test_an_unsigned_casting_names_no_caster_to_other_gods() -> None:
+    """[000:122] gods need not sign the history; digest A6: the public projection omits the caster unless signed."""
+    from domain.engine import Actor
+    from domain.rulesets.gods2.earth.events import HistoryPowerCast
+    from domain.rulesets.gods2.views import redact
+
+    cast = HistoryPowerCast(
+        cast_id="history-1",
+        power="fervour",
+        casters=["zeus"],
+        payments={"zeus": 4},
+        tickets=[3],
+        century=1,
+        race="achaeans",
+    )
+    other = redact(cast, Actor(principal="seat:ares", role="player", seat_id="s-ares", controls="ares"))
+    assert other is not None and (other.casters, other.payments, other.tickets) == ([], {}, [])
+    assert other.power == "fervour" and other.race == "achaeans"  # what happened stays public
+    own = redact(cast, Actor(principal="seat:zeus", role="player", seat_id="s-zeus", controls="zeus"))
+    assert own == cast
+    signed = msgspec.structs.replace(cast, signed=True)
+    assert redact(signed, Actor(principal="seat:ares", role="player", seat_id="s-ares", controls="ares")) == signed
