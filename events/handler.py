@@ -305,7 +305,7 @@ class CommandHandler:
                     refresh = True
                     continue
                 raise VersionConflict(game_id, expected_version, version)
-            ctx = await self._context(state, actor)
+            ctx = await self.context(state, actor)
             try:
                 events = decision(state, ctx)
             except Rejected as rejected:
@@ -377,7 +377,8 @@ class CommandHandler:
             return fresh
         return msgspec.structs.replace(outcome, replayed=True)
 
-    async def _context(self, state: GameState[Any], actor: Actor) -> DecisionContext:
+    async def context(self, state: GameState[Any], actor: Actor) -> DecisionContext:
+        """What a decision on `state` by `actor` may use: the clock, the game's dice, its seats."""
         meta = state.meta
         seed = await self.secrets.seed(meta.game_id, meta.dice_epoch)
         dice = Dice(

@@ -28,7 +28,7 @@ class GmPowers:
         self.store = service.states.store
         self.states = service.states
 
-    async def _gm(self, grant: TokenGrant, game_id: str) -> tuple[Any, GameState[Any], int]:
+    async def require_gm(self, grant: TokenGrant, game_id: str) -> tuple[Any, GameState[Any], int]:
         actor, state, version, _ = await self.service.actor(grant, game_id)
         if not actor.is_gm:
             raise ApiError("auth.forbidden", "Only the GM may do this.", 403)
@@ -37,7 +37,7 @@ class GmPowers:
     async def rollback(
         self, grant: TokenGrant, game_id: str, request: s.RollbackRequest, *, idempotency_key: str | None
     ) -> tuple[Outcome, list[s.EventEnvelope]]:
-        actor, state, head = await self._gm(grant, game_id)
+        actor, state, head = await self.require_gm(grant, game_id)
         to_version = await self._target(game_id, state, request)
         await self._require_command_boundary(game_id, to_version, head)
 
@@ -83,7 +83,7 @@ class GmPowers:
             )
 
     async def fork(self, grant: TokenGrant, game_id: str, request: s.ForkRequest) -> s.ForkedGame:
-        actor, latest, _ = await self._gm(grant, game_id)
+        actor, latest, _ = await self.require_gm(grant, game_id)
         version, state, ruleset = await self.states.state_at(game_id, version=request.at_version)
         name = (request.name or "").strip() or f"{latest.meta.name} (fork at {version})"
         fork_id, first = await self.service.handler.fork(ruleset, name, game_id, version, state, actor)
@@ -135,7 +135,7 @@ class GmPowers:
         return False
 
     async def integrity(self, grant: TokenGrant, game_id: str) -> s.Integrity:
-        await self._gm(grant, game_id)
+        await self.require_gm(grant, game_id)
         report = await self.store.verify_stream(stream_of(game_id))
         return s.Integrity(
             game_id=game_id,
@@ -150,7 +150,7 @@ class GmPowers:
     async def audit(self, grant: TokenGrant, game_id: str, query: AuditQuery) -> s.AuditPage:
         """Every command, accepted (from the events' metadata) or refused (from the rejection log), merged in
         time order, filtered and paged."""
-        _, state, _ = await self._gm(grant, game_id)
+        _, state, _ = await self.require_gm(grant, game_id)
         after_time, after_id = parse_cursor(query.cursor)
         filters = (query.seat, query.command_type, query.turn, query.since, query.until, after_time, after_id)
         accepted = await self.service.runner.pool.fetch(_ACCEPTED_SQL, stream_of(game_id), *filters, query.limit + 1)

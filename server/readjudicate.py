@@ -42,7 +42,7 @@ class Readjudication:
     async def run(
         self, grant: TokenGrant, game_id: str, turn: int, request: s.ReadjudicateRequest
     ) -> tuple[s.ReadjudicationPreview, Outcome | None]:
-        actor, latest, head = await self.gm._gm(grant, game_id)
+        actor, latest, head = await self.gm.require_gm(grant, game_id)
         if not request.reason.strip():
             raise ApiError("readjudicate.reason_required", "Say why the turn is re-adjudicated.", 422)
         ruleset = await self.service.states.ruleset_of(game_id)
@@ -168,7 +168,7 @@ class Readjudication:
         actor: Actor,
         what: str,
     ) -> tuple[GameState[Any], list[Any]]:
-        ctx = await self.service.handler._context(state, actor)
+        ctx = await self.service.handler.context(state, actor)
         try:
             decided = engine.decide(ruleset, state, command, ctx)
         except Rejected as rejected:
