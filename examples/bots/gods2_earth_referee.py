@@ -38,6 +38,11 @@ from typing import Any
 
 import httpx
 
+try:
+    from examples.bots.wire import send_command
+except ImportError:  # run as a script: python examples/bots/<bot>.py
+    from wire import send_command  # type: ignore[no-redef]
+
 RETRIES = 5
 WAIT_CODES = frozenset({"gods2.war_too_soon"})  # refused for now, not for ever: try again later
 
@@ -245,20 +250,16 @@ class RefereeBot:
     async def send(self, action: Action, seen: Seen) -> httpx.Response | None:
         """Send once, resending the identical request after a transport failure; None on a version conflict."""
         key = idempotency_key(self.game_id, self.seat or "gm", seen.turn, action.purpose, seen.version)
-        headers = {**self.headers, "Idempotency-Key": key, "If-Match": f'"{seen.version}"'}
-        for attempt in range(RETRIES):
-            try:
-                response = await self.client.post(
-                    f"/v1/games/{self.game_id}/commands", json=action.body, headers=headers
-                )
-            except httpx.TransportError as error:
-                self.say(f"[referee] {action.purpose}: {error!r}; resending the same request")
-                await asyncio.sleep(0.2 * 2**attempt)
-                continue
-            if response.status_code == 409 and response.json().get("code") == "command.version_conflict":
-                return None
-            return response
-        raise RuntimeError(f"{action.purpose}: the server did not answer")
+        return await send_command(
+            self.client,
+            self.game_id,
+            self.headers,
+            action.body,
+            key=key,
+            version=seen.version,
+            label=f"[referee] {action.purpose}",
+            say=self.say,
+        )
 
     async def step(self) -> bool:
         """Read, decide and send at most one command. False when there is nothing to do now."""
