@@ -16,7 +16,7 @@ import secrets
 import weakref
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 from uuid import uuid4
 
 import msgspec
@@ -413,7 +413,3 @@ class CommandHandler:
             causation_id=command_id,
             turn=turn,
         )
-
-
-def outcome_kind(outcome: Outcome) -> Literal["accepted", "rejected"]:
-    return "accepted" if isinstance(outcome, Accepted) else "rejected"

@@ -19,7 +19,7 @@ from server import schemas as s
 from server.auth import TokenGrant
 from server.diffs import diff
 from server.problems import ApiError
-from server.service import GameService
+from server.service import GameService, parse_cursor
 
 
 class GmPowers:
@@ -216,18 +216,6 @@ def _rejected(row: Any) -> s.AuditEntry:
         message=row["message"],
         body=msgspec.json.decode(row["body"]) if row["body"] is not None else None,
     )
-
-
-def parse_cursor(cursor: str | None) -> tuple[datetime | None, str | None]:
-    if not cursor:
-        return None, None
-    at, sep, command_id = cursor.partition("|")
-    try:
-        if not sep:
-            raise ValueError
-        return datetime.fromisoformat(at), command_id
-    except ValueError:
-        raise ApiError("request.bad_cursor", "Pass back `next_cursor` exactly as you received it.", 422) from None
 
 
 # $2 seat, $3 command type, $4 turn, $5 since, $6 until, $7/$8 the cursor (time, command id), $9 limit.

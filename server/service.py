@@ -118,7 +118,7 @@ class GameService:
 
     async def list_games(self, grant: TokenGrant, limit: int, cursor: str | None) -> s.GameList:
         await self.runner.catch_up()
-        after_time, after_id = _parse_cursor(cursor)
+        after_time, after_id = parse_cursor(cursor)
         rows = await self.runner.pool.fetch(
             "SELECT game_id, name, ruleset_id, ruleset_version, status, turn, phase, deadline, seat_count, "
             "version, created_at FROM rm_games "
@@ -367,7 +367,8 @@ def _turn(row: Any) -> s.TurnSummary:
     )
 
 
-def _parse_cursor(cursor: str | None) -> tuple[datetime | None, str | None]:
+def parse_cursor(cursor: str | None) -> tuple[datetime | None, str | None]:
+    """A paging cursor `<time>|<id>` as issued in `next_cursor` (games and audit pages)."""
     if not cursor:
         return None, None
     at, sep, game_id = cursor.partition("|")

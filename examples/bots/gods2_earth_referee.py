@@ -39,9 +39,9 @@ from typing import Any
 import httpx
 
 try:
-    from examples.bots.wire import send_command
+    from examples.bots.wire import bearer, read, send_command
 except ImportError:  # run as a script: python examples/bots/<bot>.py
-    from wire import send_command  # type: ignore[no-redef]
+    from wire import bearer, read, send_command  # type: ignore[no-redef]
 
 RETRIES = 5
 WAIT_CODES = frozenset({"gods2.war_too_soon"})  # refused for now, not for ever: try again later
@@ -178,18 +178,10 @@ class RefereeBot:
 
     @property
     def headers(self) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self.token}"}
+        return bearer(self.token)
 
     async def _get(self, path: str, **params: Any) -> Any:
-        for attempt in range(RETRIES):
-            try:
-                response = await self.client.get(f"/v1/games/{self.game_id}{path}", headers=self.headers, params=params)
-                response.raise_for_status()
-                return response.json()
-            except httpx.TransportError as error:
-                self.say(f"[referee] read {path} failed ({error!r}); retrying")
-                await asyncio.sleep(0.2 * 2**attempt)
-        raise RuntimeError(f"could not read {path}")
+        return await read(self.client, self.game_id, self.token, path, self.say, **params)
 
     async def _setup(self) -> None:
         if self.seat is None:

@@ -36,9 +36,9 @@ from typing import Any
 import httpx
 
 try:
-    from examples.bots.wire import send_command
+    from examples.bots.wire import bearer, read, send_command
 except ImportError:  # run as a script: python examples/bots/<bot>.py
-    from wire import send_command  # type: ignore[no-redef]
+    from wire import bearer, read, send_command  # type: ignore[no-redef]
 
 GESTURES = ("rock", "paper", "scissors", "trick", "block", "null")
 TERMS = ("item", "mana", "earthly_influence", "will", "labor")
@@ -214,18 +214,10 @@ class HeavenBot:
 
     @property
     def headers(self) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self.token}"}
+        return bearer(self.token)
 
     async def _get(self, path: str, **params: Any) -> Any:
-        for attempt in range(RETRIES):
-            try:
-                response = await self.client.get(f"/v1/games/{self.game_id}{path}", headers=self.headers, params=params)
-                response.raise_for_status()
-                return response.json()
-            except httpx.TransportError as error:
-                self.say(f"read {path} failed ({error!r}); retrying")
-                await asyncio.sleep(0.2 * 2**attempt)
-        raise RuntimeError(f"could not read {path}")
+        return await read(self.client, self.game_id, self.token, path, self.say, **params)
 
     async def look(self) -> Seen:
         if self.character is None:

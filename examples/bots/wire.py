@@ -40,3 +40,22 @@ async def send_command(
             return None
         return response
     raise RuntimeError(f"{label}: the server did not answer")
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+async def read(
+    client: httpx.AsyncClient, game_id: str, token: str, path: str, say: Callable[[str], object], **params: Any
+) -> Any:
+    """GET a game resource, retrying after a transport failure (reads are safe to repeat)."""
+    for attempt in range(RETRIES):
+        try:
+            response = await client.get(f"/v1/games/{game_id}{path}", headers=bearer(token), params=params)
+            response.raise_for_status()
+            return response.json()
+        except httpx.TransportError as error:
+            say(f"read {path} failed ({error!r}); retrying")
+            await asyncio.sleep(0.2 * 2**attempt)
+    raise RuntimeError(f"could not read {path}")
