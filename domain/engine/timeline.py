@@ -1,9 +1,10 @@
 """Rollback: `TimelineReverted(to_version)` makes the game continue from the state at `to_version`.
 
 The state after the revert (at version `at`) is the state at `to_version`, except for what is not part of the
-timeline: the dice epoch and its commitment (a seed revealed in the reverted range must never become live
-again) and the list of reverted ranges, which only grows. Everything else, dice roll index included, returns
-to `to_version`: re-resolving the same orders after a revert rolls the same dice.
+timeline: the dice epoch and its commitments (a seed revealed in the reverted range must never become live
+again), every dice stream's next roll index (an (epoch, stream, index) is never used twice: a seat that read a
+reverted roll learns nothing of the rolls to come, DESIGN.md §3), the private seeds revealed, and the list of
+reverted ranges, which only grows. Everything else, the GM's pending dice included, returns to `to_version`.
 
 Every version still has one state: a version inside a reverted range shows what actually happened then (for
 audit), and versions after the revert continue the corrected timeline. `evolve` cannot apply a revert on its
@@ -54,11 +55,19 @@ def in_reverted_range(state: GameState[Any], version: int) -> RevertedRange | No
 def revert(target: GameState[Any], before: GameState[Any], event: TimelineReverted, at: int) -> GameState[Any]:
     """The state at version `at`, where `event` reverted the game from `before` (at `at - 1`) to `target`."""
     reverted = RevertedRange(first=event.to_version + 1, last=at - 1, at=at, reason=event.reason, by=event.by)
+    old, new = before.meta, target.meta
+    streams = {**new.stream_indices}
+    for stream, index in old.stream_indices.items():
+        streams[stream] = max(streams.get(stream, 0), index)
     meta = msgspec.structs.replace(
-        target.meta,
-        dice_epoch=before.meta.dice_epoch,
-        dice_commitment=before.meta.dice_commitment,
-        reverted=(*before.meta.reverted, reverted),
+        new,
+        dice_epoch=old.dice_epoch,
+        dice_commitment=old.dice_commitment,
+        private_commitment=old.private_commitment,
+        private_revealed=old.private_revealed,
+        next_roll_index=max(new.next_roll_index, old.next_roll_index),
+        stream_indices=streams,
+        reverted=(*old.reverted, reverted),
     )
     return msgspec.structs.replace(target, meta=meta)
 
