@@ -231,6 +231,14 @@ class Dice:
         return tuple(self._replays)
 
     @property
+    def deriver(self) -> Callable[[int, int, int], tuple[int, ...]] | None:
+        return self._derive
+
+    @property
+    def private_seeds(self) -> dict[int, bytes]:
+        return dict(self._private_seeds)
+
+    @property
     def _private(self) -> bytes | None:
         return self._private_seeds.get(self._epoch) if self._derive is not None else None
 

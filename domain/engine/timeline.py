@@ -20,14 +20,17 @@ import msgspec
 
 from domain.engine import game as engine
 from domain.engine.errors import Rejected
-from domain.engine.messages import TimelineReverted
+from domain.engine.messages import RerollOrdered, TimelineReverted
 from domain.engine.ruleset import DecisionContext, Ruleset
 from domain.engine.state import GameState, RevertedRange
 
 
-def decide_revert(state: GameState[Any], head: int, to_version: int, reason: str, ctx: DecisionContext) -> list[Any]:
+def decide_revert(
+    state: GameState[Any], head: int, to_version: int, reason: str, ctx: DecisionContext, *, undoes_rolls: bool = False
+) -> list[Any]:
     """Validate a rollback of a game at version `head` to `to_version` (already checked to be a command
-    boundary on the current timeline by the caller, which can read the log)."""
+    boundary on the current timeline by the caller, which can read the log, and says whether the reverted range
+    holds rolls: then a `RerollOrdered` with the reason follows, since whatever is rolled again is new dice)."""
     if not ctx.actor.is_gm:
         raise Rejected("engine.forbidden", "Only the GM may roll a game back.", status=403)
     if not reason.strip():
@@ -42,7 +45,11 @@ def decide_revert(state: GameState[Any], head: int, to_version: int, reason: str
             f"Version {to_version} was itself reverted; roll back to a version on the current timeline.",
             status=409,
         )
-    return [TimelineReverted(to_version=to_version, reason=reason.strip(), by=ctx.actor.role)]
+    events: list[Any] = [TimelineReverted(to_version=to_version, reason=reason.strip(), by=ctx.actor.role)]
+    if undoes_rolls:
+        why = f"rollback to version {to_version} undid rolls; rolled again, they are new dice: {reason.strip()}"
+        events.append(RerollOrdered(next_roll_index=state.meta.next_roll_index, reason=why))
+    return events
 
 
 def in_reverted_range(state: GameState[Any], version: int) -> RevertedRange | None:

@@ -79,13 +79,16 @@ async def test_the_same_dice_by_default_and_a_recorded_reroll_on_request(api: Ap
     assert same.status_code == 200, same.text
     assert all(not changes for changes in same.json()["preview"]["changes"].values())
     again = await rolls(api, game)
-    assert [(r["data"]["roll_index"], r["data"]["results"]) for r in again] == [
-        (r["data"]["roll_index"], r["data"]["results"]) for r in original
+    # The same results, replayed: each names the roll it repeats and takes a fresh index (none is used twice).
+    assert [(r["data"]["source"], r["data"]["replay_of"], r["data"]["results"]) for r in again] == [
+        ("replay", r["version"], r["data"]["results"]) for r in original
     ]
+    assert min(r["data"]["roll_index"] for r in again) > max(r["data"]["roll_index"] for r in original)
     fresh = await readjudicate(api, game, 1, reason="the GM orders a reroll", reroll=True, dry_run=False)
     assert fresh.status_code == 200, fresh.text
     rerolled = await rolls(api, game)
-    assert min(r["data"]["roll_index"] for r in rerolled) > max(r["data"]["roll_index"] for r in original)
+    assert {r["data"]["source"] for r in rerolled} == {"server"}
+    assert min(r["data"]["roll_index"] for r in rerolled) > max(r["data"]["roll_index"] for r in again)
     events = (await api.get(f"/v1/games/{game['game_id']}/events", game["gm_token"], limit=1000)).json()["events"]
     assert "RerollOrdered" in [e["type"] for e in events]
 
