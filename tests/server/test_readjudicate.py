@@ -126,3 +126,26 @@ async def test_the_same_dice_even_after_the_seed_was_revealed(api: Api) -> None:
     changed = {c["path"] for changes in response.json()["preview"]["changes"].values() for c in changes}
     assert changed <= {"/game/deadline"}
     assert [r["data"]["results"] for r in await rolls(api, game)] == before
+
+
+async def test_a_preview_rolls_throwaway_dice_and_a_rerun_roll_belongs_to_the_turn_re_resolved(api: Api) -> None:
+    """Issue #17: a dry run never shows dice the game will roll, nor uses up any; re-run rolls are listed under
+    the turn they were rolled for, not the turn the GM re-adjudicated in."""
+    game = await tie(api)
+    gid, gm = game["game_id"], game["gm_token"]
+    assert (await api.command(game, gm, {"type": "AdvancePhase"})).status_code == 200  # turn 2 begins
+    original = await rolls(api, game)
+    before = await head(api, game)
+    for reroll in (False, True):
+        preview = await readjudicate(api, game, 1, reason="what if", reroll=reroll)
+        assert preview.status_code == 200, preview.text
+    assert await head(api, game) == before  # nothing appended, no index used
+
+    committed = await readjudicate(api, game, 1, reason="the GM orders a reroll", reroll=True, dry_run=False)
+    assert committed.status_code == 200, committed.text
+    fresh = await rolls(api, game)
+    # The committed rolls take the very next indices: the previews burned none and showed none of them.
+    assert fresh[0]["data"]["roll_index"] == max(r["data"]["roll_index"] for r in original) + 1
+    listed = (await api.get(f"/v1/games/{gid}/dice", gm)).json()["rolls"]
+    current = [r for r in listed if not r["reverted"]]
+    assert current and {r["turn"] for r in current} == {1}
