@@ -89,7 +89,7 @@ async def test_rebuild_and_catch_up_across_a_digit_boundary_of_transaction_ids_e
         )
         meta = state.meta
         assert tuple(row) == (meta.status, meta.turn, meta.phase, meta.deadline, len(meta.seats), version)
-        timers = await services.pool.fetch("SELECT timer_id, fire_at FROM rm_timers WHERE game_id = $1", game["game_id"])
+        timers = await services.pool.fetch("SELECT timer_id, fire_at FROM rm_timers WHERE game_id = $1", meta.game_id)
         assert [tuple(t) for t in timers] == [(k, t.fire_at) for k, t in meta.timers.items()]
         assert list(meta.timers) == ["sand"]
         for turn in range(1, meta.turn + 1):
