@@ -36,6 +36,7 @@ from tests.server.conftest import ADMIN, make_settings
 
 T = TypeVar("T")
 GAMES = "{ games { games { gameId } } }"
+GRANT = {"type": "GrantGold", "bidder": "ann", "amount": 1, "reason": "a write that needs space"}
 
 
 @dataclass
@@ -248,8 +249,8 @@ async def test_a_full_disk_refuses_writes_with_507_and_recovers_when_space_is_fr
             game, ann = await a_running_game(live)
             filler = fill(space)
             statuses: list[int] = []
-            for amount in range(2000):
-                response = await live.command(game, {"type": "GrantGold", "bidder": "ann", "amount": 1, "reason": "x"})
+            for _ in range(2000):
+                response = await live.command(game, GRANT)
                 statuses.append(response.status_code)
                 if response.status_code != 200:
                     break
@@ -266,7 +267,7 @@ async def test_a_full_disk_refuses_writes_with_507_and_recovers_when_space_is_fr
             assert state.status_code == 200, state.text  # reads still work
 
             filler.unlink()
-            again = await live.command(game, {"type": "GrantGold", "bidder": "ann", "amount": 1, "reason": "x"})
+            again = await live.command(game, GRANT)
             assert again.status_code == 200, again.text
             assert (await live.create_game()).status_code == 201
             health = await live.client.get("/health")
