@@ -136,6 +136,17 @@ def _recorded() -> str | None:
     return f"game {stream.removeprefix('game-')} at version {version}"
 
 
+def unexpected_detail() -> str:
+    """The message of an unexpected error: "nothing was half-written" only if this request committed nothing."""
+    recorded = _recorded()
+    if recorded is None:
+        return "Something went wrong on the server; nothing was half-written. Report this correlation id."
+    return (
+        f"Your command was recorded ({recorded}), but the server failed while answering. "
+        "Read the game before sending it again, and report this correlation id."
+    )
+
+
 def _database_problem(exc: BaseException) -> tuple[str, str, int, dict[str, Any]] | None:
     fault = database_fault(exc)
     if fault is None:
@@ -216,12 +227,4 @@ def install(app: FastAPI) -> None:
     async def unexpected(request: Request, exc: Exception) -> Response:
         correlation_id = _correlation(request)
         log.exception("unexpected error (correlation id %s)", correlation_id, exc_info=exc)
-        recorded = _recorded()
-        if recorded is None:
-            detail = "Something went wrong on the server; nothing was half-written. Report this correlation id."
-        else:
-            detail = (
-                f"Your command was recorded ({recorded}), but the server failed while answering. "
-                "Read the game before sending it again, and report this correlation id."
-            )
-        return problem_response(500, "internal.error", detail, correlation_id=correlation_id)
+        return problem_response(500, "internal.error", unexpected_detail(), correlation_id=correlation_id)

@@ -97,3 +97,19 @@ async def test_an_error_before_any_commit_says_nothing_was_half_written(hoard_ap
     assert response.status_code == 500
     assert "nothing was half-written" in response.json()["detail"]
     assert await version_of(api, game) == before
+
+
+async def test_graphql_says_the_same_after_a_commit(hoard_api: Api) -> None:
+    api = hoard_api
+    game = await new_game(api)
+    seat = await api.add_seat(game, "dragon")
+    before = await version_of(api, game)
+    query = "mutation($g: String!, $c: JSON!) { submitCommand(gameId: $g, command: $c) { __typename } }"
+    variables = {"g": game["game_id"], "c": {"type": "Hoard", "amount": hoard.FAILS_AFTER_COMMIT}}
+    response = await api.client.post(
+        "/graphql", json={"query": query, "variables": variables}, headers=api.auth(seat["token"])
+    )
+    [error] = response.json()["errors"]
+    assert error["extensions"]["code"] == "internal.error"
+    assert await version_of(api, game) == before + 1
+    assert "half-written" not in error["message"] and f"at version {before + 1})" in error["message"]
