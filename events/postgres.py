@@ -6,6 +6,10 @@ a key) are inserted together or not at all. Other processes hear of it through N
 take PostgreSQL's global notify lock until the commit is flushed, serialising every commit in the database.
 A lost NOTIFY (a crash right after commit) only delays other processes: readers always re-read the table.
 
+Once the append has committed, nothing after it may fail it: the head cache, waking local readers and
+queueing the NOTIFY cannot raise (an observer's error is logged). Each commit is noted for the request that made
+it (`events.store.note_commit`), so that an error answered later can say what was recorded.
+
 The head of each stream (version, hash) is cached in-process; a stale cache cannot corrupt the chain, because the unique
 (stream_id, stream_version) constraint refuses the append and the store re-reads the head.
 """
