@@ -227,9 +227,17 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
     rolls back any open transaction on release."""
 
 
+CONNECT_TIMEOUT = 10.0  # seconds; asyncpg's default (60) would hold a request a minute when a host is gone
+
+
 async def create_pool(url: str, *, min_size: int = 2, max_size: int = 20) -> asyncpg.Pool:
     pool = await asyncpg.create_pool(
-        url, min_size=min_size, max_size=max_size, init=init_connection, reset=_keep_session
+        url,
+        min_size=min_size,
+        max_size=max_size,
+        init=init_connection,
+        reset=_keep_session,
+        timeout=CONNECT_TIMEOUT,
     )
     assert pool is not None
     return pool
