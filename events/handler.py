@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import secrets
 import weakref
 from collections.abc import Callable, Sequence
@@ -41,6 +42,7 @@ from events.store import (
 )
 
 MAX_ATTEMPTS = 8
+log = logging.getLogger("pantheon.commands")
 
 
 def stream_of(game_id: str) -> str:
@@ -360,14 +362,25 @@ class CommandHandler:
                 continue
             except IdempotencyReplay as replay:
                 return self._replay(replay.record, digest)
-            if any(isinstance(e, TimelineReverted) for e in events):
-                self.states.forget(game_id)  # a revert needs earlier states: the loader recomputes it
-                return accepted
-            new_state = engine.fold(ruleset, events, state)
-            assert new_state is not None
-            await self.states.remember(game_id, accepted.version, new_state, ruleset, events)
+            await self._after_commit(game_id, accepted.version, state, ruleset, events)
             return accepted
         raise Contention(f"game {game_id} changed {MAX_ATTEMPTS} times while deciding; retry")
+
+    async def _after_commit(
+        self, game_id: str, version: int, state: GameState[Any], ruleset: Ruleset, events: list[Any]
+    ) -> None:
+        """Update the caches after a committed append. The command is recorded whatever happens here: a failure
+        only drops the cached state (the next read folds from the store) and is logged, never answered."""
+        try:
+            if any(isinstance(e, TimelineReverted) for e in events):
+                self.states.forget(game_id)  # a revert needs earlier states: the loader recomputes it
+                return
+            new_state = engine.fold(ruleset, events, state)
+            assert new_state is not None
+            await self.states.remember(game_id, version, new_state, ruleset, events)
+        except Exception:
+            log.exception("game %s: caching the state at version %d failed; the command is recorded", game_id, version)
+            self.states.forget(game_id)
 
     # --- helpers ----------------------------------------------------------------------------------------
 

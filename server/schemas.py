@@ -337,9 +337,15 @@ class Integrity(msgspec.Struct, frozen=True):
     problem: str | None = None
 
 
-class Health(msgspec.Struct, frozen=True):
-    status: Literal["ok"]
-    database: Literal["ok"]
+class Health(msgspec.Struct, frozen=True, omit_defaults=True):
+    """`status` is `ok` (200) or `unavailable` (503). `database`: `ok`; `unavailable` (PostgreSQL cannot be
+    reached); `disk_full` (a write failed for lack of disk space in the last 30 s and none has succeeded since).
+    `embedded`: the embedded PostgreSQL's state (`running`, `restarting`), absent with `PANTHEON_DATABASE_URL`."""
+
+    status: Literal["ok", "unavailable"]
+    database: Literal["ok", "unavailable", "disk_full"]
+    embedded: Literal["running", "restarting"] | None = None
+    detail: str | None = None
 
 
 class RevealDiceRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
