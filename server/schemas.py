@@ -396,6 +396,18 @@ class DiceEpochInfo(msgspec.Struct, frozen=True):
     started_reason: str | None = None
 
 
+class DiceStreamKey(msgspec.Struct, frozen=True):
+    """The key of private stream `stream` in epoch `epoch` (hex), given to the seats that see its rolls once the
+    epoch's public seed is revealed: `derive_roll(key, game_id, roll_index, count, sides, stream)` gives each of
+    them, and `key_commitment` (SHA-256 of the key) is the one recorded in each roll. At the game's end the
+    private seed itself is revealed to everyone."""
+
+    epoch: int
+    stream: str
+    key: str
+    key_commitment: str
+
+
 class PendingDiceInfo(msgspec.Struct, frozen=True):
     sides: int
     results: list[int]
@@ -416,6 +428,7 @@ class DiceReport(msgspec.Struct, frozen=True):
     rolls: list[DiceRollInfo]
     pending: list[PendingDiceInfo] | None = None
     head_hash: str = ""
+    stream_keys: list[DiceStreamKey] = []
 
 
 RESPONSE_TYPES: tuple[type[msgspec.Struct], ...] = (

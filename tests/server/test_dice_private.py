@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import httpx
 
+from domain.engine import Actor, DecisionContext, GameState
 from domain.engine.dice import PUBLIC, commitment, derive_roll, stream_key
+from events.handler import Accepted
 from examples.bots.lote import LoteBot
 from tests.server.conftest import ADMIN, Api
 from tests.server.test_dice import dice, reveal
@@ -87,3 +90,34 @@ async def test_a_revealed_seed_recomputes_no_hidden_roll_of_a_lote_game(api: Api
                 derive_roll(public_seed, gid, start + i, r["count"], r["sides"], stream) for i, r in enumerate(hidden)
             ]
             assert guesses != results
+
+
+async def test_a_seat_gets_its_own_private_streams_key_once_the_epoch_is_revealed(api: Api) -> None:
+    """Entitled seats check their private rolls before the game's end; no one else gets the key."""
+    game, ann, bob = await api.started_game()
+    gid, gm = game["game_id"], game["gm_token"]
+    ann_seat = next(s["seat_id"] for s in (await api.get(f"/v1/games/{gid}", gm)).json()["game"]["seats"])
+
+    def scouting(state: GameState[Any], ctx: DecisionContext) -> list[Any]:
+        ctx.dice.roll("scouting report", 3, 6, visible_to=(ann_seat,))
+        return list(ctx.dice.rolled)
+
+    gm_actor = Actor(principal="gm:test", role="gm")
+    assert isinstance(
+        await api.services.service.handler.run(gid, gm_actor, scouting, command_type="Scout", body=b"{}"), Accepted
+    )
+    before = await dice(api, game, ann)
+    (roll,) = before["rolls"]
+    assert roll["stream"] == f"seats:{ann_seat}" and not roll["verifiable"] and before["stream_keys"] == []
+
+    assert (await reveal(api, game, gm, reason="ann asks")).status_code == 200
+
+    as_ann = await dice(api, game, ann)
+    (key,) = as_ann["stream_keys"]
+    assert (key["epoch"], key["stream"]) == (0, roll["stream"])
+    secret = bytes.fromhex(key["key"])
+    assert commitment(secret) == key["key_commitment"] == roll["key_commitment"]
+    assert list(derive_roll(secret, gid, roll["roll_index"], 3, 6, roll["stream"])) == roll["results"]
+    assert as_ann["rolls"][0]["verifiable"]
+    as_bob = await dice(api, game, bob)
+    assert as_bob["stream_keys"] == [] and key["key"] not in await everything(api, gid, bob)
