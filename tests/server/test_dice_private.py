@@ -48,9 +48,8 @@ async def test_a_revealed_seed_recomputes_no_hidden_roll_of_a_lote_game(api: Api
     gid, gm = game["game_id"], game["gm_token"]
     seats = {nid: await api.add_seat(game, nid) for nid in NATIONS}
     assert (await api.command(game, gm, {"type": "StartGame"})).status_code == 200
-    async with httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=api.client._transport.app), base_url="http://test"
-    ) as client:  # type: ignore[attr-defined]
+    app = api.client._transport.app  # type: ignore[attr-defined]
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as client:
         for seat in seats.values():
             await LoteBot(client, seat["token"], gid).play_turn()
     for phase in ("orders", "validation"):
