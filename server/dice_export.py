@@ -231,6 +231,7 @@ class DiceService:
                     key_commitment=roll.key_commitment,
                 )
             )
+        hash_version, head_hash = await self._head_hash(game_id, head, actor)
         keys = await self._stream_keys(game_id, ledger, entitled)
         keyed = {(k.epoch, k.stream) for k in keys}
         rolls = [
@@ -251,7 +252,8 @@ class DiceService:
             epochs=ledger.infos(),
             rolls=rolls,
             pending=pending,
-            head_hash=await self._head_hash(game_id, head),
+            head_hash=head_hash,
+            head_hash_version=hash_version,
             stream_keys=keys,
         )
 
@@ -271,11 +273,22 @@ class DiceService:
             keys.append(s.DiceStreamKey(epoch=epoch, stream=stream, key=key.hex(), key_commitment=commitment(key)))
         return keys
 
-    async def _head_hash(self, game_id: str, head: int) -> str:
-        found: bytes | None = await self.pool.fetchval(
-            "SELECT hash FROM events WHERE stream_id = $1 AND stream_version = $2", stream_of(game_id), head
+    async def _head_hash(self, game_id: str, head: int, actor: Actor) -> tuple[int, str]:
+        """The hash chain at the head, or for a seat at the last event not appended by its own command.
+
+        A seat knows all the metadata of its own command's events (its token, the command id, the time), so the
+        hashes just before and just after its append would let it try every value of an event of that append
+        hidden from it (a GM-only roll has few). Ending the chain at another's append, whose command id it never
+        sees, closes that door; every event up to that version is anchored all the same."""
+        seat = None if actor.is_gm else actor.seat_id
+        row = await self.pool.fetchrow(
+            "SELECT stream_version, hash FROM events WHERE stream_id = $1 AND stream_version <= $2 "
+            "AND (metadata->>'seat_id') IS DISTINCT FROM $3 ORDER BY stream_version DESC LIMIT 1",
+            stream_of(game_id),
+            head,
+            seat,
         )
-        return found.hex() if found is not None else ""
+        return (0, "") if row is None else (row["stream_version"], row["hash"].hex())
 
     async def reveal(
         self,

@@ -416,9 +416,10 @@ class PendingDiceInfo(msgspec.Struct, frozen=True):
 
 class DiceReport(msgspec.Struct, frozen=True):
     """Every roll the caller may see, every epoch's commitments and every revealed seed. `pending` (GM only):
-    physical dice entered and not yet used. `head_hash`: the hash chain's hash at `version`; keep it, and give it
-    to `pantheon verify-dice --expect-head` to prove that a later export was not rewritten. Derivation: see
-    `pantheon verify-dice` and DESIGN.md §3."""
+    physical dice entered and not yet used. `head_hash`: the hash chain's hash at `head_hash_version` (the head;
+    for a seat, the last event its own commands did not append); keep it, and give it to `pantheon verify-dice
+    --expect-head` to prove that a later export was not rewritten. `stream_keys`: the keys of the caller's own
+    private streams in revealed epochs. Derivation: see `pantheon verify-dice` and DESIGN.md §3."""
 
     game_id: str
     version: int
@@ -428,6 +429,7 @@ class DiceReport(msgspec.Struct, frozen=True):
     rolls: list[DiceRollInfo]
     pending: list[PendingDiceInfo] | None = None
     head_hash: str = ""
+    head_hash_version: int = 0
     stream_keys: list[DiceStreamKey] = []
 
 
