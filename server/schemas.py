@@ -147,6 +147,14 @@ class EventEnvelope(msgspec.Struct, frozen=True, omit_defaults=True):
     reverted: Reverted | None = None
 
 
+class StreamTicket(msgspec.Struct, frozen=True):
+    """Opens this game's event stream as the token that asked for it, from a browser `EventSource`:
+    `GET /v1/games/{id}/events/stream?ticket=<ticket>` until `expires_at` (60 seconds)."""
+
+    ticket: str
+    expires_at: datetime
+
+
 class EventPage(msgspec.Struct, frozen=True):
     """Events after `after`, up to `limit`. Continue from `next_after` while `more` is true."""
 
@@ -405,6 +413,7 @@ RESPONSE_TYPES: tuple[type[msgspec.Struct], ...] = (
     GameDetail,
     CreatedSeat,
     EventPage,
+    StreamTicket,
     StateResponse,
     AvailableCommands,
     CommandAccepted,
