@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from domain.engine import GameMetaView, SeatInfo
+from domain.engine import DicePurpose, GameMetaView, SeatInfo
 
 
 class PhaseInfo(msgspec.Struct, frozen=True):
@@ -38,8 +38,12 @@ class RulesetSchemas(msgspec.Struct, frozen=True):
 
 
 class RulesetDetail(msgspec.Struct, frozen=True):
+    """A ruleset, its JSON Schemas, and every kind of roll it makes (for referees entering physical dice with
+    `EnterDice`: its `purpose`, how many dice, and what each face decides)."""
+
     ruleset: RulesetSummary
     schemas: RulesetSchemas
+    dice_purposes: list[DicePurpose]
 
 
 class RulesetList(msgspec.Struct, frozen=True):
