@@ -67,7 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     exporting = command("export", "write a game of this database to a file, as GET /v1/games/{id}/export does")
     exporting.add_argument("game_id", help="the game's id")
-    exporting.add_argument("--out", type=Path, default=None, help="the file to write (default: game-<id>.jsonl)")
+    exporting.add_argument(
+        "--out", type=Path, default=argparse.SUPPRESS, help="the file to write (default: game-<game_id>.jsonl)"
+    )
     importing = command("import", "rebuild an exported game in this database (hash chain checked)")
     importing.add_argument("file", type=Path, help="a file from GET /v1/games/{id}/export or `pantheon export`")
     importing.add_argument(
@@ -93,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "verify-dice":
         return _verify_dice(args.export, args.expect_head, args.expect_commitment)
     if args.command == "export":
-        return asyncio.run(_export(args.game_id, args.out or Path(f"game-{args.game_id}.jsonl")))
+        return asyncio.run(_export(args.game_id, getattr(args, "out", None) or Path(f"game-{args.game_id}.jsonl")))
     if args.command == "import":
         return asyncio.run(_import(args.file, new_epoch=args.new_dice_epoch))
     return 2
