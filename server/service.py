@@ -89,6 +89,7 @@ class GameService:
                 settings=json_schema(ruleset.settings_type),
                 view=json_schema(ruleset.view_type),
             ),
+            dice_purposes=list(ruleset.dice_purposes),
         )
 
     # --- games ------------------------------------------------------------------------------------------

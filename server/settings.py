@@ -9,6 +9,7 @@
 | `PANTHEON_MAX_BODY_BYTES` | 1048576 | larger request bodies get 413 |
 | `PANTHEON_POOL_SIZE` | 20 | PostgreSQL connections per process |
 | `PANTHEON_SCHEDULER` | `on` | `off`: this process never closes phases or fires timers (tests, benchmarks) |
+| `PANTHEON_CORS_ORIGINS` | unset: no cross-origin access | comma-separated origins (`https://app.example`) or `*` |
 
 `Settings(...)` built in code (tests) runs no scheduler unless given `scheduler=True`: tests drive deadlines and
 timers by hand unless they test the scheduler itself.
@@ -38,6 +39,7 @@ class Settings:
     pool_size: int = 20
     run_background_jobs: bool = True
     scheduler: bool = False
+    cors_origins: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -51,6 +53,7 @@ class Settings:
             max_body_bytes=_positive(env, "PANTHEON_MAX_BODY_BYTES", 1_048_576),
             pool_size=_positive(env, "PANTHEON_POOL_SIZE", 20),
             scheduler=_switch(env, "PANTHEON_SCHEDULER", True),
+            cors_origins=_origins(env, "PANTHEON_CORS_ORIGINS"),
         )
 
 
@@ -76,3 +79,13 @@ def _positive(env: Mapping[str, str], name: str, default: int) -> int:
     if value <= 0:
         raise SystemExit(f"{name} must be positive, not {value}")
     return value
+
+
+def _origins(env: Mapping[str, str], name: str) -> tuple[str, ...]:
+    """`https://a.example,http://localhost:5173` or `*`; each origin is a scheme and a host, no path."""
+    origins = tuple(part.strip().rstrip("/") for part in (env.get(name) or "").split(",") if part.strip())
+    for origin in origins:
+        scheme, sep, host = origin.partition("://")
+        if origin != "*" and (scheme not in ("http", "https") or not sep or not host or "/" in host):
+            raise SystemExit(f"{name}: {origin!r} is not an origin (like https://app.example or http://localhost:5173)")
+    return origins
