@@ -19,7 +19,7 @@ from server.auth import TokenGrant
 from server.health import database_health
 from server.openapi_docs import json_body, ref, responses
 from server.problems import ApiError, correlation, problem_response
-from server.service import GameService
+from server.service import EventFilter, GameService
 from server.stream_tickets import StreamTickets
 
 router = APIRouter(prefix="/v1")
@@ -233,11 +233,16 @@ async def get_state(
     at_version: Annotated[int | None, Query(ge=1, le=2**53)] = None,
     at_turn: Annotated[int | None, Query(ge=1, le=1_000_000)] = None,
     at_time: Annotated[datetime | None, Query()] = None,
+    as_seat: Annotated[
+        str | None,
+        Query(max_length=64, description="GM only: this seat's view, exactly as its own token sees it"),
+    ] = None,
 ) -> Response:
-    """The caller's view of the game now, or at a version, at the start of a turn, or at a moment."""
+    """The caller's view of the game now, or at a version, at the start of a turn, or at a moment. A GM may read
+    any seat's view with `as_seat` (the seat's own redaction; a seat token gets 403 `auth.forbidden`)."""
     if at_time is not None and at_time.tzinfo is None:
         raise ApiError("request.naive_time", "at_time needs a timezone, e.g. 2026-01-01T12:00:00Z.", 422)
-    state = await svc.state(who, game_id, at_version=at_version, at_turn=at_turn, at_time=at_time)
+    state = await svc.state(who, game_id, at_version=at_version, at_turn=at_turn, at_time=at_time, as_seat=as_seat)
     return ok(state, headers={"ETag": f'"{state.version}"'})
 
 
@@ -253,9 +258,21 @@ async def list_events(
     game_id: GameId,
     after: Annotated[int, Query(ge=0, le=2**53)] = 0,
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+    event_type: Annotated[
+        list[str] | None, Query(alias="type", max_length=64, description="Only events of these types (repeat)")
+    ] = None,
+    turn: Annotated[int | None, Query(ge=0, le=1_000_000, description="Only events of this turn")] = None,
+    seat: Annotated[str | None, Query(max_length=64, description="GM: only events this seat's commands caused")] = None,
+    actor: Annotated[str | None, Query(max_length=200, description="GM: only events of this actor")] = None,
+    reverted: Annotated[bool | None, Query(description="Only reverted (true) or standing (false) events")] = None,
 ) -> Response:
-    """History as the caller may see it: events after version `after`."""
-    return ok(await svc.events(who, game_id, after, limit))
+    """History as the caller may see it: events after version `after`. The filters apply to the `limit` events
+    read after `after`: a filtered page may hold fewer (even none) while `more` is true; continue from
+    `next_after`."""
+    if event_type is not None and len(event_type) > 50:
+        raise ApiError("request.too_many_types", "Give at most 50 `type` filters.", 422)
+    where = EventFilter(types=frozenset(event_type or ()), turn=turn, seat=seat, actor=actor, reverted=reverted)
+    return ok(await svc.events(who, game_id, after, limit, where))
 
 
 async def _stream_grant(
