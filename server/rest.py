@@ -17,6 +17,7 @@ from events.handler import Refused, UnknownGame
 from server import schemas as s
 from server.auth import TokenGrant
 from server.health import database_health
+from server.on_behalf import OnBehalf
 from server.openapi_docs import json_body, ref, responses
 from server.problems import ApiError, correlation, problem_response
 from server.service import EventFilter, GameService
@@ -172,8 +173,24 @@ async def submit_command(
     game_id: GameId,
     if_match: Annotated[str | None, Header(alias="If-Match", description="Pin the expected game version")] = None,
     idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", description="Retry safely")] = None,
+    on_behalf_of: Annotated[
+        str | None,
+        Header(
+            alias="On-Behalf-Of",
+            max_length=64,
+            description="GM only: enter the command as this seat's (orders by mail); needs `Order-Source`",
+        ),
+    ] = None,
+    order_source: Annotated[
+        str | None,
+        Header(alias="Order-Source", max_length=200, description="With On-Behalf-Of: where the order came from"),
+    ] = None,
 ) -> Response:
-    """Submit one command (the body is the command; `type` is its tag)."""
+    """Submit one command (the body is the command; `type` is its tag).
+
+    Orders by mail: a GM sends `On-Behalf-Of: <seat_id>` and `Order-Source: mail received 12:03`. The command is
+    checked as that seat's own (its rules, its deadline unless the GM accepted its late orders) and recorded as
+    entered by the GM for that seat, with its source (the audit's `actor`; the events' `entered_by`)."""
     expected = _expected_version(if_match)
     if idempotency_key is not None and not _KEY.match(idempotency_key):
         raise ApiError("idempotency.bad_key", "Idempotency-Key must be 1 to 200 visible ASCII characters.", 400)
@@ -190,6 +207,7 @@ async def submit_command(
         expected_version=expected,
         idempotency_key=idempotency_key,
         correlation_id=correlation(),
+        on_behalf=None if on_behalf_of is None else OnBehalf(on_behalf_of, order_source),
     )
     replay = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
     if isinstance(outcome, Refused):

@@ -23,6 +23,7 @@ from projections.readmodels import ReadModelRunner
 from projections.state import GameStates
 from server import schemas as s
 from server.auth import AuthError, TokenGrant, Tokens, new_token
+from server.on_behalf import OnBehalf, entered_by, on_behalf_actor
 from server.problems import ApiError
 
 MAX_PAGE = 1000
@@ -202,8 +203,11 @@ class GameService:
         expected_version: int | None,
         idempotency_key: str | None,
         correlation_id: str | None,
+        on_behalf: OnBehalf | None = None,
     ) -> tuple[Outcome, list[s.EventEnvelope]]:
-        actor, _, _, ruleset = await self.actor(grant, game_id)
+        actor, state, _, ruleset = await self.actor(grant, game_id)
+        if on_behalf is not None:
+            actor = on_behalf_actor(actor, state, on_behalf, seat_actor)
         outcome = await self.handler.submit(
             game_id,
             body,
@@ -307,6 +311,7 @@ class GameService:
                     turn=meta.turn,
                     metadata=s.Metadata(**msgspec.structs.asdict(meta)) if actor.is_gm else None,
                     reverted=s.Reverted(at=undone.at, reason=undone.reason, by=undone.by) if undone else None,
+                    entered_by=entered_by(meta.actor, actor),
                 )
             )
         return out

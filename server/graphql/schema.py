@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import AsyncGenerator
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 import strawberry
@@ -42,6 +42,7 @@ from server.graphql.types import (
     query_field,
     subscription_field,
 )
+from server.on_behalf import OnBehalf
 from server.problems import ApiError
 from server.service import GameService
 
@@ -210,8 +211,17 @@ class Mutation:
         command: JSON,
         if_match: int | None = None,
         idempotency_key: str | None = None,
+        on_behalf_of: Annotated[
+            str | None, strawberry.argument(description="GM only: enter the command as this seat's (orders by mail)")
+        ] = None,
+        order_source: Annotated[
+            str | None, strawberry.argument(description="With onBehalfOf: where the order came from")
+        ] = None,
     ) -> CommandResult:
         svc, who = await caller(info)
+        too_long = (on_behalf_of is not None and len(on_behalf_of) > 64) or len(order_source or "") > 200
+        if too_long:
+            raise ApiError("request.too_long", "onBehalfOf takes at most 64 characters, orderSource 200.", 422)
         if idempotency_key is not None and not _KEY.match(idempotency_key):
             raise ApiError("idempotency.bad_key", "idempotencyKey must be 1 to 200 visible ASCII characters.", 400)
         outcome, events = await svc.submit(
@@ -221,6 +231,7 @@ class Mutation:
             expected_version=bounded("ifMatch", if_match, 0, 2**31 - 1),
             idempotency_key=idempotency_key,
             correlation_id=info.context.get("correlation_id"),
+            on_behalf=None if on_behalf_of is None else OnBehalf(on_behalf_of, order_source),
         )
         if isinstance(outcome, Refused):
             return Rejected.build(outcome)
