@@ -277,7 +277,7 @@ async def list_events(
     after: Annotated[int, Query(ge=0, le=2**53)] = 0,
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
     event_type: Annotated[
-        list[str] | None, Query(alias="type", max_length=64, description="Only events of these types (repeat)")
+        list[str] | None, Query(alias="type", description="Only events of these types (repeat; up to 50)")
     ] = None,
     turn: Annotated[int | None, Query(ge=0, le=1_000_000, description="Only events of this turn")] = None,
     seat: Annotated[str | None, Query(max_length=64, description="GM: only events this seat's commands caused")] = None,
@@ -287,8 +287,8 @@ async def list_events(
     """History as the caller may see it: events after version `after`. The filters apply to the `limit` events
     read after `after`: a filtered page may hold fewer (even none) while `more` is true; continue from
     `next_after`."""
-    if event_type is not None and len(event_type) > 50:
-        raise ApiError("request.too_many_types", "Give at most 50 `type` filters.", 422)
+    if event_type is not None and (len(event_type) > 50 or any(len(t) > 64 for t in event_type)):
+        raise ApiError("request.bad_type_filter", "Give at most 50 `type` filters, of at most 64 characters each.", 422)
     where = EventFilter(types=frozenset(event_type or ()), turn=turn, seat=seat, actor=actor, reverted=reverted)
     return ok(await svc.events(who, game_id, after, limit, where))
 
