@@ -25,7 +25,7 @@ function eventRow(e, isGm) {
     { class: e.reverted ? "reverted" : "", "data-version": e.version, "data-type": e.type },
     h("td", {}, e.version),
     h("td", {}, e.turn ?? ""),
-    h("td", {}, h("strong", {}, e.type)),
+    h("td", {}, h("strong", {}, e.type), e.entered_by ? h("div", { class: "badge" }, `entered by ${e.entered_by}`) : null),
     isGm ? h("td", {}, m.actor || "", m.seat_id ? ` (${m.seat_id})` : "", m.role ? h("div", { class: "muted" }, m.role) : null) : null,
     isGm ? h("td", {}, h("code", {}, m.token_id || "")) : null,
     h("td", {}, when(e.recorded_at)),

@@ -8,6 +8,10 @@ import { commandForm, commandsOf } from "./form.js";
 import { renderChanges, renderState, renderValue } from "./render.js";
 
 const card = (title, ...children) => h("section", { class: "card" }, h("h2", {}, title), children);
+const wide = (node) => {
+  node.classList.add("wide");
+  return node;
+};
 
 function field(id, text, control) {
   control.id = id;
@@ -236,7 +240,7 @@ export async function powersPage(main, context) {
       "div",
       { class: "cards" },
       rollbackCard(context),
-      readjudicateCard(context, mailCommands),
+      wide(readjudicateCard(context, mailCommands)),
       commandCard(context, "GM commands (deadlines, pause, late orders, dice...)", gmCommands),
       commandCard(context, "Orders by mail", mailCommands, { onBehalf: true }),
       forkCard(context),
