@@ -152,14 +152,18 @@ def _database_problem(exc: BaseException) -> tuple[str, str, int, dict[str, Any]
     if fault is None:
         return None
     recorded = _recorded()
-    if recorded is not None:
-        head = f"Your command was recorded ({recorded}), but then "
-        tail = " Read the game before sending it again."
-    else:
-        head, tail = "", " Nothing was written; retry later."
+    head = "" if recorded is None else f"Your command was recorded ({recorded}), but then "
     if fault == "disk_full":
+        # PostgreSQL refused the statement: it and its transaction wrote nothing.
+        tail = " Read the game before sending it again." if recorded else " Nothing was written; retry later."
         detail = f"{head}the database's disk is full, so the server cannot store anything now; reads still work."
         return "database.disk_full", _sentence(detail + tail), 507, {}
+    # A connection lost during a commit leaves unknown whether it happened: no claim either way.
+    tail = (
+        " Read the game before sending it again."
+        if recorded
+        else " Retry later: a command retried with the same Idempotency-Key is applied at most once."
+    )
     detail = f"{head}the database is unavailable; the server reconnects by itself."
     return "database.unavailable", _sentence(detail + tail), 503, {}
 

@@ -167,7 +167,10 @@ def test_serve_restarts_its_embedded_postgres_when_it_dies(data_dir: Path) -> No
         statuses: list[int] = []
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
-            statuses.append(create_game(base).status_code)
+            try:
+                statuses.append(create_game(base).status_code)
+            except httpx.TransportError as exc:
+                raise AssertionError(f"the server went away: {exc}\n{''.join(output)}") from None
             if statuses[-1] == 201:
                 break
             time.sleep(0.2)
