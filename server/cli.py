@@ -63,6 +63,9 @@ def _serve(host: str, port: int, log_level: str) -> int:
     from server.bootstrap import Services
 
     settings = Settings.from_env()
+    # A server writes to sockets whose other end may be gone (a client hung up, PostgreSQL was killed): that must
+    # be an error to handle, not SIGPIPE's default of ending the process (`__main__` sets it for pipelines).
+    signal.signal(signal.SIGPIPE, signal.SIG_IGN)
 
     def ready(built: Services) -> None:
         where = "embedded PostgreSQL in " + str(settings.data_dir) if built.embedded else "PANTHEON_DATABASE_URL"
