@@ -37,6 +37,7 @@ class Problem(msgspec.Struct, frozen=True, omit_defaults=True):
     correlation_id: str | None = None
     current_version: int | None = None
     errors: list[dict[str, Any]] | None = None
+    retry_after: int | None = None
 
 
 class ApiError(Exception):
@@ -55,6 +56,7 @@ _TITLES = {
     413: "Request too large",
     415: "Unsupported media type",
     422: "Unprocessable request",
+    429: "Too many requests",
     500: "Internal error",
     503: "Unavailable",
 }
@@ -94,7 +96,9 @@ def describe(exc: BaseException) -> tuple[str, str, int, dict[str, Any]] | None:
     match exc:
         case ApiError():
             return exc.code, exc.detail, exc.status, {k: v for k, v in exc.extra.items() if v is not None}
-        case AuthError() | Rejected():
+        case AuthError():
+            return exc.code, exc.message, exc.status, {"retry_after": exc.retry_after} if exc.retry_after else {}
+        case Rejected():
             return exc.code, exc.message, exc.status, {}
         case UnknownGame():
             return "game.not_found", "No such game, or your token is not for it.", 404, {}
@@ -129,6 +133,8 @@ def install(app: FastAPI) -> None:
         response = problem_response(status, code, detail, **extra)
         if status == 401:
             response.headers["WWW-Authenticate"] = "Bearer"
+        if extra.get("retry_after"):
+            response.headers["Retry-After"] = str(extra["retry_after"])
         return response
 
     for kind in KNOWN:
