@@ -3,7 +3,7 @@
 | limit | value | error code |
 |---|---|---|
 | tokens in the document | `MAX_TOKENS` | `graphql.too_many_tokens` |
-| depth of any operation (introspection not counted) | `MAX_DEPTH` | `graphql.too_deep` |
+| depth of any operation (introspection not counted; Strawberry's depth rule) | `MAX_DEPTH` | `graphql.too_deep` |
 | aliases in the document | `MAX_ALIASES` | `graphql.too_many_aliases` |
 | cost of the document | `MAX_COST` | `graphql.too_costly` |
 
@@ -38,10 +38,10 @@ from strawberry.extensions import (
     MaxAliasesLimiter,
     MaxTokensLimiter,
     ParserCache,
-    QueryDepthLimiter,
     SchemaExtension,
     ValidationCache,
 )
+from strawberry.extensions.query_depth_limiter import create_validator as create_depth_validator
 
 MAX_TOKENS = 2_000
 MAX_DEPTH = 10
@@ -142,12 +142,23 @@ class CachedParse(ParserCache):
         yield
 
 
+class _Depth(create_depth_validator(MAX_DEPTH, None)):  # type: ignore[misc]
+    """Strawberry's depth rule, except that a spread of an unknown fragment (a KeyError in it) is left to
+    graphql-core's own rule, which reports it as an invalid document."""
+
+    def __init__(self, context: ValidationContext) -> None:
+        try:
+            super().__init__(context)
+        except KeyError:
+            ValidationRule.__init__(self, context)
+
+
 def extensions() -> list[Callable[[], SchemaExtension]]:
     """The schema's limiting extensions (factories: one instance per request), cheapest checks first."""
     return [
         lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
         lambda: CachedParse(maxsize=CACHE_SIZE),
-        lambda: QueryDepthLimiter(max_depth=MAX_DEPTH),
+        lambda: AddValidationRules([_Depth]),
         lambda: MaxAliasesLimiter(max_alias_count=MAX_ALIASES),
         lambda: AddValidationRules([CostLimit]),
         lambda: ValidationCache(maxsize=CACHE_SIZE),
