@@ -234,7 +234,10 @@ class ReadModelRunner:
                 await conn.execute("UPDATE rm_games SET seat_count = seat_count + 1 WHERE game_id = $1", game_id)
             case SeatReassigned():
                 await conn.execute(
-                    "UPDATE rm_seats SET name = $3 WHERE game_id = $1 AND seat_id = $2", game_id, data.seat_id, data.name
+                    "UPDATE rm_seats SET name = $3 WHERE game_id = $1 AND seat_id = $2",
+                    game_id,
+                    data.seat_id,
+                    data.name,
                 )
             case GameStarted():
                 await conn.execute("UPDATE rm_games SET status = 'running' WHERE game_id = $1", game_id)
