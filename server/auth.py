@@ -90,6 +90,7 @@ class Tokens:
         self._clock = clock
         # Bumped by every revocation heard: a lookup that raced with one does not cache what it read.
         self._generation = 0
+        self._heard: dict[str, asyncio.Event] = {}  # revocations this process waits to hear announced
         self.listening = asyncio.Event()  # set while LISTEN is active: only then is the cache used
 
     async def ensure_admin(self) -> str | None:
@@ -133,9 +134,32 @@ class Tokens:
         ids = [row[0] for row in revoked]
         if ids:
             await conn.execute("SELECT pg_notify($1, t) FROM unnest($2::text[]) AS t", CHANNEL, ids)
+        if len(self._heard) >= CACHE_SIZE:  # waiters of revocations whose transaction rolled back
+            self._heard.clear()
         for token_id in ids:
             self._cache.pop(token_id, None)
+            self._heard.setdefault(token_id, asyncio.Event())
         return ids
+
+    async def announced(self, token_ids: list[str], timeout: float = 2.0) -> bool:
+        """After the revoking transaction committed: wait (bounded) until this process's listener heard of it.
+
+        Every listening process gets the notification at the same commit; the revoker answering only after its
+        own listener heard it makes "revoked, then refused everywhere" hold for a client that acts on the answer.
+        """
+        waiters = [self._heard.setdefault(t, asyncio.Event()) for t in token_ids]
+        try:
+            if self.listening.is_set():
+                async with asyncio.timeout(timeout):
+                    for waiter in waiters:
+                        await waiter.wait()
+            return True
+        except TimeoutError:
+            log.warning("no NOTIFY heard for revoked tokens within %s s; caches still expire them", timeout)
+            return False
+        finally:
+            for token_id in token_ids:
+                self._heard.pop(token_id, None)
 
     async def grant(self, authorization: str | None, client: str | None = None) -> TokenGrant:
         """Check an `Authorization` header value from `client` (its address). Raises `AuthError`."""
@@ -234,6 +258,9 @@ class Tokens:
     def _on_notify(self, conn: object, pid: int, channel: str, payload: object) -> None:
         self._generation += 1
         self.forget(str(payload))
+        heard = self._heard.get(str(payload))
+        if heard is not None:
+            heard.set()
 
 
 def admin_actor(grant: TokenGrant) -> Actor:

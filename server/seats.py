@@ -69,6 +69,7 @@ class SeatAdmin:
         decide.require_seat(state, seat_id)
         async with self.pool.acquire() as conn, conn.transaction():
             revoked = await self.tokens.revoke(conn, await _seat_tokens(conn, game_id, seat_id), reason)
+        await self.tokens.announced(revoked)
         if not revoked:
             raise ApiError("seat.no_token", "This seat has no working token to revoke; reissue one instead.", 409)
 
@@ -118,6 +119,7 @@ class SeatAdmin:
             others = await _gm_tokens(conn, game_id) if request.revoke_others else []
             revoked = await self.tokens.revoke(conn, others, reason)
             await self.tokens.store(token_id, digest, "gm", game_id, None, conn=conn)
+        await self.tokens.announced(revoked)
 
         def decision(current: GameState[Any], ctx: DecisionContext) -> list[Any]:
             return decide.decide_gm_tokens(revoked, token_id, reason)
@@ -133,6 +135,7 @@ class SeatAdmin:
         async with self.pool.acquire() as conn, conn.transaction():
             mine = [t for t in await _gm_tokens(conn, game_id) if t == token_id]
             revoked = await self.tokens.revoke(conn, mine, reason)
+        await self.tokens.announced(revoked)
         if not revoked:
             raise ApiError("token.not_found", f"This game has no working GM token {token_id!r}.", 404)
 
@@ -162,6 +165,7 @@ class SeatAdmin:
         async with self.pool.acquire() as conn, conn.transaction():
             revoked = await self.tokens.revoke(conn, await _seat_tokens(conn, game_id, seat_id), reason)
             await self.tokens.store(token_id, digest, "seat", game_id, seat_id, conn=conn)
+        await self.tokens.announced(revoked)
         return revoked, token_id, token
 
     async def _record(self, game_id: str, actor: Actor, decision: Any, command_type: str, request: Any) -> int:

@@ -216,3 +216,36 @@ def test_the_failure_limit_is_configured_from_the_environment() -> None:
     for bad in ("lots", "0/minute", "-1/hour"):
         with pytest.raises(SystemExit, match="PANTHEON_AUTH_FAILURES"):
             Settings.from_env({"PANTHEON_AUTH_FAILURES": bad})
+
+
+GQL_REPLACE = """mutation($g: String!, $s: String!) {
+  replaceSeatPlayer(gameId: $g, seatId: $s, name: "Dora", reason: "moved away") { token tokenId revoked seat { name } }
+}"""
+GQL_SEATS = "query($g: String!) { seats(gameId: $g) { seat { seatId name controls } hasToken tokenId lastActiveAt } }"
+
+
+async def test_graphql_manages_seats_like_rest(api: Api) -> None:
+    game, ann, bob = await api.started_game()
+    game_id = game["game_id"]
+    seat_id = (await api.get(f"/v1/games/{game_id}", ann)).json()["you"]["seat_id"]
+
+    async def gql(query: str, token: str, **variables: Any) -> dict[str, Any]:
+        response = await api.client.post(
+            "/graphql", json={"query": query, "variables": variables}, headers=api.auth(token)
+        )
+        assert response.status_code == 200, response.text
+        return response.json()  # type: ignore[no-any-return]
+
+    refused = await gql(GQL_REPLACE, bob, g=game_id, s=seat_id)
+    assert refused["errors"][0]["extensions"]["code"] == "auth.forbidden"
+    replaced = (await gql(GQL_REPLACE, game["gm_token"], g=game_id, s=seat_id))["data"]["replaceSeatPlayer"]
+    assert replaced["seat"]["name"] == "Dora" and len(replaced["revoked"]) == 1
+    assert (await api.get(f"/v1/games/{game_id}/state", ann)).status_code == 401
+    listed = (await gql(GQL_SEATS, game["gm_token"], g=game_id))["data"]["seats"]
+    assert {r["seat"]["name"] for r in listed} == {"Dora", "bob"}
+    assert replaced["tokenId"] in {r["tokenId"] for r in listed}
+    own = (await gql(GQL_SEATS, replaced["token"], g=game_id))["data"]["seats"]
+    assert [(r["seat"]["name"], r["tokenId"]) for r in own] == [("Dora", None)]
+    revoke = 'mutation($g: String!, $s: String!) { revokeSeatToken(gameId: $g, seatId: $s, reason: "") { version } }'
+    blank = await gql(revoke, game["gm_token"], g=game_id, s=seat_id)
+    assert blank["errors"][0]["extensions"]["code"] == "seat.reason_required"
