@@ -8,7 +8,8 @@
 | cost of the document | `MAX_COST` | `graphql.too_costly` |
 
 The cost of a document is the number of fields it selects (fragments expanded wherever they are spread), where
-fields that read a game's history or compute large documents weigh more (`WEIGHTS`). Refused documents get one
+fields that read a game's history or compute large documents weigh more (`WEIGHTS`), and what is selected
+under a list of known size counts once per item (`FANOUT`). Refused documents get one
 GraphQL error whose `extensions.code` is above, and nothing runs. Parsing and validation are cached (bounded
 LRU caches keyed by the document text), so a client repeating a query pays for them once.
 """
@@ -43,15 +44,17 @@ from strawberry.extensions import (
 )
 from strawberry.extensions.query_depth_limiter import create_validator as create_depth_validator
 
+from domain import rulesets
+
 MAX_TOKENS = 2_000
 MAX_DEPTH = 10
 MAX_ALIASES = 30
-MAX_COST = 300
+MAX_COST = 500
 CACHE_SIZE = 256
 
 # (type, field) -> cost of selecting it once. Everything else costs 1.
 WEIGHTS: dict[tuple[str, str], int] = {
-    ("Ruleset", "schemas"): 20,
+    ("Ruleset", "schemas"): 100,  # about 100 kB of JSON each: a handful per document
     ("Query", "state"): 10,
     ("Query", "events"): 10,
     ("Query", "turn"): 10,
@@ -63,6 +66,11 @@ WEIGHTS: dict[tuple[str, str], int] = {
     ("Query", "export"): 50,
     ("Query", "diff"): 20,
     ("Query", "seats"): 5,
+}
+
+# (type, field) -> how many items a list field returns at most: what is selected under it counts that often.
+FANOUT: dict[tuple[str, str], Callable[[], int]] = {
+    ("Query", "rulesets"): lambda: len(rulesets.latest()),
 }
 
 # The limiters' own messages, mapped to stable codes (server/graphql/errors.py).
@@ -89,8 +97,10 @@ def _cost(
             child: GraphQLNamedType | None = None
             if isinstance(parent, GraphQLObjectType) and name in parent.fields:
                 child = get_named_type(parent.fields[name].type)
-            weight = WEIGHTS.get((parent.name, name), 1) if parent is not None else 1
-            total += weight + _cost(selection.selection_set, child, fragments, context, seen)
+            key = (parent.name, name) if parent is not None else ("", name)
+            fanout = FANOUT[key]() if key in FANOUT else 1
+            below = _cost(selection.selection_set, child, fragments, context, seen)
+            total += WEIGHTS.get(key, 1) + fanout * below
         elif isinstance(selection, InlineFragmentNode):
             condition = selection.type_condition
             kind = context.schema.get_type(condition.name.value) if condition else parent

@@ -17,6 +17,7 @@ import uvicorn
 from websockets.asyncio.client import connect
 from websockets.typing import Subprotocol
 
+from domain import rulesets
 from server.app import create_app
 from server.bootstrap import Services
 from server.graphql.limits import MAX_ALIASES, MAX_COST, MAX_DEPTH, WEIGHTS
@@ -58,6 +59,12 @@ async def test_schemas_need_a_token_and_a_costly_document_is_refused_with_its_co
     costly = await gql(api.client, aliases(allowed + 1), game["gm_token"])
     assert codes(costly) == {"graphql.too_costly"}
     assert costly["errors"][0]["extensions"]["cost"] == (allowed + 1) * each > MAX_COST
+    # A list of rulesets counts what is selected under it once per ruleset.
+    per_list = 1 + len(rulesets.latest()) * WEIGHTS[("Ruleset", "schemas")]
+    assert per_list <= MAX_COST < 2 * per_list
+    assert "errors" not in await gql(api.client, "{ rulesets { schemas } }", game["gm_token"])
+    twice = await gql(api.client, "{ a: rulesets { schemas } b: rulesets { schemas } }", game["gm_token"])
+    assert codes(twice) == {"graphql.too_costly"} and twice["errors"][0]["extensions"]["cost"] == 2 * per_list
     # Fragments count wherever they are spread.
     spread = (
         "fragment F on Ruleset { schemas } { "
