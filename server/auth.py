@@ -222,8 +222,8 @@ class Tokens:
         self._touched[token_id] = now
         try:
             await self.pool.execute("UPDATE tokens SET last_used_at = now() WHERE token_id = $1", token_id)
-        except (asyncpg.PostgresError, OSError):
-            log.warning("could not record the last use of token %s", token_id)
+        except Exception:  # a database fault: the request's own next query answers it, if there is one
+            log.info("could not record the last use of token %s", token_id)
 
     def forget(self, token_id: str | None = None) -> None:
         """Drop one token (or all) from this process's cache."""
