@@ -16,6 +16,7 @@ from server.problems import problem_response
 from server.rest import health_router, router
 from server.rest_dice import router as dice_router
 from server.rest_gm import router as gm_router
+from server.rest_seats import router as seats_router
 from server.settings import Settings
 
 Scope = MutableMapping[str, Any]
@@ -133,6 +134,7 @@ def create_app(
     app.include_router(router)
     app.include_router(gm_router)
     app.include_router(dice_router)
+    app.include_router(seats_router)
     app.include_router(health_router)
     from server.graphql import graphql_router
 

@@ -95,7 +95,19 @@ def _serve(host: str, port: int, log_level: str) -> int:
             )
 
     app = create_app(settings, on_ready=ready)
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=3, lifespan="on")
+    # uvicorn trusts X-Forwarded-For from 127.0.0.1 by default; we trust it only from configured proxies, since
+    # the client's address is what failed authentication is counted against (server/auth_limits.py).
+    proxies = settings.trusted_proxies
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        timeout_graceful_shutdown=3,
+        lifespan="on",
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=list(proxies) or None,
+    )
     server = uvicorn.Server(config)
     # uvicorn handles SIGINT/SIGTERM itself: it stops accepting, ends streams, and runs the lifespan's
     # shutdown, which closes the pool and stops the embedded PostgreSQL.

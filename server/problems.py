@@ -44,6 +44,7 @@ class Problem(msgspec.Struct, frozen=True, omit_defaults=True):
     correlation_id: str | None = None
     current_version: int | None = None
     errors: list[dict[str, Any]] | None = None
+    retry_after: int | None = None
 
 
 class ApiError(Exception):
@@ -62,6 +63,7 @@ _TITLES = {
     413: "Request too large",
     415: "Unsupported media type",
     422: "Unprocessable request",
+    429: "Too many requests",
     500: "Internal error",
     503: "Unavailable",
     507: "Insufficient storage",
@@ -104,7 +106,9 @@ def describe(exc: BaseException) -> tuple[str, str, int, dict[str, Any]] | None:
     match exc:
         case ApiError():
             return exc.code, exc.detail, exc.status, {k: v for k, v in exc.extra.items() if v is not None}
-        case AuthError() | Rejected():
+        case AuthError():
+            return exc.code, exc.message, exc.status, {"retry_after": exc.retry_after} if exc.retry_after else {}
+        case Rejected():
             return exc.code, exc.message, exc.status, {}
         case UnknownGame():
             return "game.not_found", "No such game, or your token is not for it.", 404, {}
@@ -197,6 +201,8 @@ def install(app: FastAPI) -> None:
         response = problem_response(status, code, detail, **extra)
         if status == 401:
             response.headers["WWW-Authenticate"] = "Bearer"
+        if extra.get("retry_after"):
+            response.headers["Retry-After"] = str(extra["retry_after"])
         if code in RETRY_AFTER:
             response.headers["Retry-After"] = str(RETRY_AFTER[code])
             database_status = getattr(getattr(request.app.state, "services", None), "status", None)

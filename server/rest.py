@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from datetime import datetime
 from typing import Annotated, Any
 
@@ -36,7 +36,7 @@ async def grant(
 ) -> TokenGrant:
     header = f"Bearer {credentials.credentials}" if credentials else request.headers.get("authorization")
     svc: GameService = request.app.state.service
-    return await svc.tokens.grant(header)
+    return await svc.tokens.grant(header, request.client.host if request.client else None)
 
 
 Service = Annotated[GameService, Depends(service)]
@@ -84,14 +84,22 @@ async def list_rulesets(svc: Service) -> Response:
     "/rulesets/{ruleset_id}",
     operation_id="getRuleset",
     tags=["rulesets"],
-    responses=responses(s.RulesetDetail, 404),
+    responses={**responses(s.RulesetDetail, 404), 304: {"description": "Not modified (the ETag matched)"}},
 )
 async def get_ruleset(
     svc: Service,
     ruleset_id: Annotated[str, Path(max_length=64)],
     version: Annotated[int | None, Query(ge=1, le=10_000)] = None,
+    if_none_match: Annotated[str | None, Header(alias="If-None-Match", max_length=1000)] = None,
 ) -> Response:
-    return ok(svc.ruleset(ruleset_id, version))
+    """The ruleset and its JSON Schemas, computed once per version. Send its `ETag` back in `If-None-Match` to
+    get a bodiless 304 while it has not changed."""
+    body, etag = svc.ruleset_document(ruleset_id, version)
+    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+    tags = {t.strip().removeprefix("W/") for t in (if_none_match or "").split(",")}
+    if "*" in tags or etag in tags:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 # --- games ----------------------------------------------------------------------------------------------
@@ -313,11 +321,28 @@ async def stream_events(
                     msgspec.json.encode(envelope),
                 )
 
-    return StreamingResponse(
+    slot = svc.streams.hold(who.token_id)
+    slot.__enter__()  # 429 `stream.too_many` before the stream starts; released when the response ends
+    return HeldStream(
         body(),
+        release=lambda: slot.__exit__(None, None, None),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
+
+
+class HeldStream(StreamingResponse):
+    """A streaming response that holds a stream slot until it ends, however it ends."""
+
+    def __init__(self, content: AsyncIterator[bytes], *, release: Callable[[], object], **kwargs: Any) -> None:
+        super().__init__(content, **kwargs)
+        self._release = release
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()
 
 
 @router.get("/games/{game_id}/turns", operation_id="listTurns", tags=["history"], responses=responses(s.TurnList, 404))

@@ -9,6 +9,10 @@
 | `PANTHEON_MAX_BODY_BYTES` | 1048576 | larger request bodies get 413 |
 | `PANTHEON_POOL_SIZE` | 20 | PostgreSQL connections per process |
 | `PANTHEON_SCHEDULER` | `on` | `off`: this process never closes phases or fires timers (tests, benchmarks) |
+| `PANTHEON_AUTH_FAILURES` | `20/minute` | failed authentications per client before 429 `auth.too_many_failures` |
+| `PANTHEON_TRUSTED_PROXIES` | unset: none | comma-separated proxy addresses whose `X-Forwarded-For` names the client |
+| `PANTHEON_MAX_STREAMS_PER_TOKEN` | 10 | open event streams (SSE and GraphQL subscriptions) per token, per process |
+| `PANTHEON_MAX_SUBSCRIPTIONS_PER_CONNECTION` | 5 | GraphQL subscriptions open at once on one websocket |
 
 `Settings(...)` built in code (tests) runs no scheduler unless given `scheduler=True`: tests drive deadlines and
 timers by hand unless they test the scheduler itself.
@@ -38,6 +42,10 @@ class Settings:
     pool_size: int = 20
     run_background_jobs: bool = True
     scheduler: bool = False
+    auth_failures: str = "20/minute"
+    trusted_proxies: tuple[str, ...] = ()
+    max_streams_per_token: int = 10
+    max_subscriptions_per_connection: int = 5
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -51,6 +59,12 @@ class Settings:
             max_body_bytes=_positive(env, "PANTHEON_MAX_BODY_BYTES", 1_048_576),
             pool_size=_positive(env, "PANTHEON_POOL_SIZE", 20),
             scheduler=_switch(env, "PANTHEON_SCHEDULER", True),
+            auth_failures=_rate(env, "PANTHEON_AUTH_FAILURES", "20/minute"),
+            trusted_proxies=tuple(
+                p.strip() for p in (env.get("PANTHEON_TRUSTED_PROXIES") or "").split(",") if p.strip()
+            ),
+            max_streams_per_token=_positive(env, "PANTHEON_MAX_STREAMS_PER_TOKEN", 10),
+            max_subscriptions_per_connection=_positive(env, "PANTHEON_MAX_SUBSCRIPTIONS_PER_CONNECTION", 5),
         )
 
 
@@ -76,3 +90,16 @@ def _positive(env: Mapping[str, str], name: str, default: int) -> int:
     if value <= 0:
         raise SystemExit(f"{name} must be positive, not {value}")
     return value
+
+
+def _rate(env: Mapping[str, str], name: str, default: str) -> str:
+    """A rate in the `limits` package's notation: `20/minute`, `100 per hour`."""
+    from limits import parse
+
+    raw = (env.get(name) or "").strip() or default
+    try:
+        if parse(raw).amount >= 1:
+            return raw
+    except ValueError:
+        pass
+    raise SystemExit(f"{name} must be a rate such as 20/minute, not {raw!r}")

@@ -35,6 +35,7 @@ def context(connection: HTTPConnection) -> dict[str, Any]:
         "service": connection.app.state.service,
         "authorization": connection.headers.get("authorization"),
         "correlation_id": correlation_id,
+        "client": connection.client.host if connection.client else None,
     }
 
 
@@ -48,7 +49,7 @@ class PantheonGraphQL(GraphQLRouter[dict[str, Any], None]):
         if context["authorization"] is not None:
             tokens: Tokens = context["service"].tokens
             try:
-                context["grant"] = await tokens.grant(context["authorization"])
+                context["grant"] = await tokens.grant(context["authorization"], context.get("client"))
             except AuthError as exc:
                 raise ConnectionRejectionError({"code": exc.code, "message": exc.message}) from None
         return cast(UnsetType, UNSET)  # no payload in connection_ack
