@@ -18,6 +18,9 @@ from domain.rulesets.gods2.earth.events import (
     CenturyStarted,
     CityFounded,
     CivilizationLost,
+    CoCastingProposed,
+    CoCastingSigned,
+    CoCastingWithdrawn,
     DiplomacyAttempted,
     DisasterStruck,
     FeatureAdded,
@@ -443,6 +446,9 @@ Event = (
     | DisasterStruck
     | FeatureAdded
     | HistoryPowerCast
+    | CoCastingProposed
+    | CoCastingSigned
+    | CoCastingWithdrawn
     | KnowledgeLearned
     | RaceModified
     | TerrainChanged

@@ -14,6 +14,9 @@ from domain.rulesets.gods2.earth.events import (
     CenturyStarted,
     CityFounded,
     CivilizationLost,
+    CoCastingProposed,
+    CoCastingSigned,
+    CoCastingWithdrawn,
     DiplomacyAttempted,
     DisasterStruck,
     FeatureAdded,
@@ -368,6 +371,9 @@ def evolve(state: State, event: Event) -> State:
             | DisasterStruck()
             | FeatureAdded()
             | HistoryPowerCast()
+            | CoCastingProposed()
+            | CoCastingSigned()
+            | CoCastingWithdrawn()
             | KnowledgeLearned()
             | RaceModified()
             | TerrainChanged()

@@ -15,6 +15,9 @@ import msgspec
 
 from domain.engine import Actor
 from domain.rulesets.gods2.earth.events import (
+    CoCastingProposed,
+    CoCastingSigned,
+    CoCastingWithdrawn,
     HistoryPowerCast,
     HistoryRecorded,
     PantheonChangeProposed,
@@ -375,6 +378,10 @@ def redact(event: Event, viewer: Actor) -> Event | None:
             return redact_history(event, viewer)  # [000:122] gods need not sign the history
         case HistoryPowerCast():
             return redact_cast(event, viewer)
+        case CoCastingProposed():
+            return event if me == event.by or me in event.payments else None  # [000:130] between the casters
+        case CoCastingSigned() | CoCastingWithdrawn():
+            return event if me in event.parties else None
         case PantheonChangeProposed() | PantheonChangeSigned():
             return redact_order(event, viewer)  # [000:78] between the members and the referees
         case _:

@@ -203,6 +203,31 @@ class HistoryRecorded(msgspec.Struct, frozen=True, tag="HistoryRecorded", tag_fi
     signed: bool = False
 
 
+class CoCastingProposed(msgspec.Struct, frozen=True, tag="CoCastingProposed", tag_field="type"):
+    """A combined history power awaiting its payers' signatures ([000:130]); seen by its parties and the GM."""
+
+    casting: str
+    by: str
+    power: str
+    payments: dict[str, int]
+    race: str | None = None
+    squares: list[str] = []
+    text: str = ""
+    signed: bool = False
+
+
+class CoCastingSigned(msgspec.Struct, frozen=True, tag="CoCastingSigned", tag_field="type"):
+    casting: str
+    by: str
+    parties: list[str] = []
+
+
+class CoCastingWithdrawn(msgspec.Struct, frozen=True, tag="CoCastingWithdrawn", tag_field="type"):
+    casting: str
+    by: str
+    parties: list[str] = []
+
+
 class HistoryPowerCast(msgspec.Struct, frozen=True, tag="HistoryPowerCast", tag_field="type"):
     """A history power used at the Earth map; its casters' numbers are used up. `ruling`: what the referees must
     still judge ([000:259])."""
@@ -313,6 +338,9 @@ EarthEvent = (
     | TicketCalled
     | HistoryRecorded
     | HistoryPowerCast
+    | CoCastingProposed
+    | CoCastingSigned
+    | CoCastingWithdrawn
     | DisasterStruck
     | KnowledgeLearned
     | LimitsReduced

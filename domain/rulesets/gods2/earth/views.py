@@ -91,6 +91,8 @@ class EarthView(msgspec.Struct, frozen=True):
     orders: dict[str, dict[str, str]]
     war_order: list[str] = []
     creation: bool = False
+    # combined history powers awaiting signatures ([000:130]), shown to their parties: id -> payments
+    co_castings: dict[str, dict[str, int]] = {}
 
 
 def _fraction(f: Fraction) -> str:
@@ -180,6 +182,11 @@ def earth_view(state: State, viewer: Actor) -> EarthView | None:
         orders=orders,
         war_order=list(earth.war_order),
         creation=earth.creation,
+        co_castings={
+            c.id: dict(c.payments)
+            for c in earth.co_castings.values()
+            if viewer.is_gm or viewer.controls == c.by or viewer.controls in c.payments
+        },
     )
 
 
