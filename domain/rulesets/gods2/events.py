@@ -32,6 +32,7 @@ from domain.rulesets.gods2.earth.events import (
     MigrationSet,
     ModificationsEnded,
     PantheonChanged,
+    PantheonChangeLapsed,
     PantheonChangeProposed,
     PantheonChangeSigned,
     PantheonChangeVetoed,
@@ -435,6 +436,7 @@ Event = (
     | PantheonChangeProposed
     | PantheonChangeSigned
     | PantheonChangeVetoed
+    | PantheonChangeLapsed
     | PopulationGrew
     | PopulationPlaced
     | TicketCalled

@@ -28,6 +28,7 @@ from domain.rulesets.gods2.earth.events import (
     MigrationSet,
     ModificationsEnded,
     PantheonChanged,
+    PantheonChangeLapsed,
     PantheonChangeProposed,
     PantheonChangeSigned,
     PantheonChangeVetoed,
@@ -360,6 +361,7 @@ def evolve(state: State, event: Event) -> State:
             | PantheonChangeProposed()
             | PantheonChangeSigned()
             | PantheonChangeVetoed()
+            | PantheonChangeLapsed()
             | PopulationGrew()
             | PopulationPlaced()
             | TicketCalled()

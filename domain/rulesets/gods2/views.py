@@ -20,6 +20,7 @@ from domain.rulesets.gods2.earth.events import (
     CoCastingWithdrawn,
     HistoryPowerCast,
     HistoryRecorded,
+    PantheonChangeLapsed,
     PantheonChangeProposed,
     PantheonChangeSigned,
 )
@@ -382,7 +383,7 @@ def redact(event: Event, viewer: Actor) -> Event | None:
             return event if me == event.by or me in event.payments else None  # [000:130] between the casters
         case CoCastingSigned() | CoCastingWithdrawn():
             return event if me in event.parties else None
-        case PantheonChangeProposed() | PantheonChangeSigned():
+        case PantheonChangeProposed() | PantheonChangeSigned() | PantheonChangeLapsed():
             return redact_order(event, viewer)  # [000:78] between the members and the referees
         case _:
             return event

@@ -176,6 +176,16 @@ class PantheonChangeVetoed(msgspec.Struct, frozen=True, tag="PantheonChangeVetoe
     vetoed_by: list[str]
 
 
+class PantheonChangeLapsed(msgspec.Struct, frozen=True, tag="PantheonChangeLapsed", tag_field="type"):
+    """A pantheon change order that not every god member signed by the end of the century it waited in: null,
+    like a vetoed one ([000:72] all members must agree; the century's worship is paid on the pantheon as it
+    stands, [000:66]). Seen by the members, like the order itself."""
+
+    order: str
+    race: str
+    members: list[str] = []
+
+
 class CenturyEnded(msgspec.Struct, frozen=True, tag="CenturyEnded", tag_field="type"):
     """Clears the century's flags ([000:107], [000:82]) and counts down modifications; `expired` by race."""
 
@@ -333,6 +343,7 @@ EarthEvent = (
     | PantheonChangeSigned
     | PantheonChanged
     | PantheonChangeVetoed
+    | PantheonChangeLapsed
     | CenturyEnded
     | TicketTaken
     | TicketCalled

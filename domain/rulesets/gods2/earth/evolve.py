@@ -6,6 +6,7 @@ from typing import assert_never
 
 import msgspec
 
+from domain.engine.ids import counted
 from domain.rulesets.gods2.earth.events import (
     ActivityPhaseClosed,
     AggressionRolled,
@@ -28,6 +29,7 @@ from domain.rulesets.gods2.earth.events import (
     MigrationSet,
     ModificationsEnded,
     PantheonChanged,
+    PantheonChangeLapsed,
     PantheonChangeProposed,
     PantheonChangeSigned,
     PantheonChangeVetoed,
@@ -209,7 +211,12 @@ def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
             return _race(earth, event.race, in_turmoil=True, turmoil_this_century=True)
         case PantheonChangeProposed():
             order = PantheonOrder(event.order, event.race, dict(event.shares), (event.by,))
-            return R(earth, orders={**earth.orders, event.order: order}, serial=earth.serial + 1)
+            # Orders are hidden from non-members: their ids are owned ids, and only old game-wide ones advance
+            # the public serial (wars, castings), which folds old games as they were.
+            legacy = event.order.removeprefix("order-").isdigit()
+            serial = earth.serial + 1 if legacy else earth.serial
+            orders = {**earth.orders, event.order: order}
+            return R(earth, orders=orders, serial=serial, serials=counted(earth.serials, event.order))
         case PantheonChangeSigned():
             order = earth.orders[event.order]
             return R(earth, orders={**earth.orders, order.id: R(order, signed=(*order.signed, event.by))})
@@ -219,7 +226,7 @@ def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
             if event.ends_turmoil:
                 return _race(earth, event.race, pantheon=dict(event.shares), in_turmoil=False, expeller=None)
             return _race(earth, event.race, pantheon=dict(event.shares))
-        case PantheonChangeVetoed():
+        case PantheonChangeVetoed() | PantheonChangeLapsed():
             return R(earth, orders={k: o for k, o in earth.orders.items() if k != event.order})
         case CenturyEnded():
             return _century_ended(earth, event)

@@ -192,4 +192,7 @@ class Earth(msgspec.Struct, frozen=True):
     war_order: tuple[str, ...] = ()  # [000:251] the order the referees fight this century's wars in
     creation: bool = False  # [000:218] a second period of Creation replaces this century
     deaths: dict[str, int] = {}  # the death worksheet: box -> units dead this century ([000:208])
-    co_castings: dict[str, CoCasting] = {}  # combined history powers awaiting their payers' signatures
+    # combined history powers awaiting their payers' signatures
+    co_castings: dict[str, CoCasting] = {}
+    # owned ids of hidden things: `<kind>-<owner>` -> last number (domain.engine.ids)
+    serials: dict[str, int] = {}

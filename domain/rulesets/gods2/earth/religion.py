@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.engine import DecisionContext
+from domain.engine.ids import owned_id
 from domain.rulesets.gods2.common import me, reject
 from domain.rulesets.gods2.content import parse_fraction
 from domain.rulesets.gods2.earth import pantheon
@@ -57,7 +58,7 @@ def decide_propose(state: State, command: ProposePantheonChange, ctx: DecisionCo
     problems += [f"{m} is not a god" for m in shares if m not in SPECIAL_MEMBERS and m not in state.characters]
     if problems:
         raise reject("bad_shares", "; ".join(problems))
-    order = PantheonOrder(id=f"order-{earth.serial + 1}", race=race.id, shares=shares, signed=(by,))
+    order = PantheonOrder(id=owned_id(earth.serials, "order", by), race=race.id, shares=shares, signed=(by,))
     proposed = PantheonChangeProposed(
         order=order.id, race=race.id, shares=shares, by=by, members=pantheon.gods(race.pantheon)
     )

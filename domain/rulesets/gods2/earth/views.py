@@ -15,6 +15,7 @@ from domain.rulesets.gods2.earth import stats
 from domain.rulesets.gods2.earth.events import (
     HistoryPowerCast,
     HistoryRecorded,
+    PantheonChangeLapsed,
     PantheonChangeProposed,
     PantheonChangeSigned,
 )
@@ -191,8 +192,8 @@ def earth_view(state: State, viewer: Actor) -> EarthView | None:
 
 
 def redact_order(
-    event: PantheonChangeProposed | PantheonChangeSigned, viewer: Actor
-) -> PantheonChangeProposed | PantheonChangeSigned | None:
+    event: PantheonChangeProposed | PantheonChangeSigned | PantheonChangeLapsed, viewer: Actor
+) -> PantheonChangeProposed | PantheonChangeSigned | PantheonChangeLapsed | None:
     """[000:78] a pending order is between the pantheon's members and the referees."""
     return event if viewer.controls in event.members else None
 
