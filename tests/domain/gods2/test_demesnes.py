@@ -201,3 +201,17 @@ def test_an_attack_on_the_demesne_interrupts_a_demesne_casting() -> None:
     g.when(CastPower(power="wall_of_thorns", demesne="olympus"), ZEUS)
     events = g.when(AttackDemesne(demesne="olympus"), HERA)
     assert any(isinstance(e, CastFailed) and e.mana_lost == 5 for e in events)
+
+
+def test_a_coordinator_cannot_make_a_demesne_disengage() -> None:
+    """[003:374] demesnes cannot disengage or surrender: the coordinator's Mist Step (a disengage power) is
+    refused for the demesne, and its combat goes on."""
+    g = game()
+    in_city(g, ZEUS, HERA)
+    g.when(MoveToLocale(locale="olympus"), ZEUS)
+    combat = attack(g, HERA)
+    g.when(CoordinateDemesneDefence(combat_id=combat), ZEUS)
+    g.when(ChooseCombatPower(power=None), HERA)
+    refused = g.rejects(ChooseCombatPower(power="mist_step"), ZEUS)
+    assert refused.code == "gods2.demesne_cannot_disengage"
+    assert combat in g.rules.combats and not g.rules.combats[combat].defender.disengaging
