@@ -296,8 +296,9 @@ def current_walls(state: State, place: str, form: list[Order]) -> int:
     if any(isinstance(o, ExpandCity) and o.city == place for o in form):
         return 0
     walls = state.cities[place].walls if place in state.cities else state.regions[place].fortress_wp or 0
-    if any(isinstance(o, BuildFortress) and o.region == place for o in form):
-        walls += 1
+    fortress_pending = place in state.regions and state.regions[place].fortress_wp is None
+    if fortress_pending and any(isinstance(o, BuildFortress) and o.region == place for o in form):
+        walls += 1  # [L4414-4427] the new fortress's own wall point, until the fortress stands
     return walls - sum(o.units.get("WP", 0) for o in form if isinstance(o, Demobilize) and o.location == place)
 
 

@@ -534,3 +534,18 @@ def test_only_a_slave_economy_builds_with_slave_nfp() -> None:
     g = _venice()
     rejected = g.rejects(FoundCity(line="c", region="Huichol", name="X", slave_nfp=5), V)
     assert rejected.code == "lote.not_a_slave_economy"
+
+
+def test_a_fortress_and_its_walls_ordered_together_resolve_as_validated() -> None:
+    """[L4414-4427] a fortress comes with one wall point; [L4706-4721] walls up to the builder's Siege QR (10).
+    Fortress + 4 + 5 WP in Po is exactly 10: accepted, and resolved without counting the fortress's point or the
+    earlier line twice (a line validation accepts must not fail at resolution for a reason it could see)."""
+    g = _venice()
+    g.when(BuildFortress(line="1", region="Po"), V)
+    g.when(BuildWallPoints(line="2", location="Po", count=4), V)
+    g.when(BuildWallPoints(line="3", location="Po", count=5), V)
+    assert g.rejects(BuildWallPoints(line="4", location="Po", count=1), V).code == "lote.siege_qr_cap"
+    events = _resolve(g)
+    assert not [e for e in events if isinstance(e, m.OrderFailed)]
+    assert [e.count for e in events if isinstance(e, m.WallPointsBuilt)] == [4, 5]
+    assert g.rules.regions["Po"].fortress_wp == 10
