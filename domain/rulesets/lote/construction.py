@@ -183,10 +183,15 @@ def _units(state: State, nation: Nation, order: BuildUnits, form: list[Order]) -
 def _allied(state: State, nation: Nation, order: BuildAlliedUnits, form: list[Order]) -> Cost:
     """[L4428-4462] half NFP; at most 5 x the ally's region GPv per turn, counted in full NFP."""
     leader = state.leaders.get(order.ally)
-    if leader is None or leader.nation != nation.id or leader.type != "A" or leader.home_region is None:
+    homeless = leader is None or (leader.home_region is None and leader.home_city is None)
+    if leader is None or homeless or leader.nation != nation.id or leader.type != "A":
         raise refuse(order, "not_an_ally", f"{order.ally!r} is not a Full Ally leader of {nation.name} with a home")
     gp, nfp = unit_cost(order, nation, order.unit)
-    limit = 5 * max(state.regions[leader.home_region].gpv, 0)
+    # [L4443-4452] Build Limit = 5 x Region GPv; a Full Ally from a city: Build Limit = City GPv.
+    if leader.home_city is not None:
+        limit = max(state.cities[leader.home_city].gpv, 0)
+    else:
+        limit = 5 * max(state.regions[leader.home_region or ""].gpv, 0)
     used = sum(
         unit_cost(o, nation, o.unit)[1] * o.count
         for o in form
