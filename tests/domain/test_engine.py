@@ -120,6 +120,9 @@ def test_gm_dice_for_another_purpose_wait_for_a_matching_roll() -> None:
 def test_entered_dice_must_fit_their_sides() -> None:
     game = new_game()
     assert game.rejects(EnterDice(sides=6, results=[7])).code == "dice.bad_result"
+    assert game.rejects(EnterDice(sides=6, results=[0])).code == "dice.bad_result"  # a die shows 1 to its sides
+    assert game.rejects(EnterDice(sides=6, results=[3, -1])).code == "dice.bad_result"
+    game.when(EnterDice(sides=6, results=[1, 6]))  # both ends of the range are faces
     assert game.rejects(EnterDice(sides=1, results=[1])).code == "dice.bad_sides"
 
 
