@@ -183,7 +183,6 @@ def test_an_order_not_every_member_signed_lapses_when_the_century_ends() -> None
     events = g.when(EndCentury())
     assert PantheonChangeLapsed(order=order, race="r", members=["hera", "zeus"]) in events
     assert g.rules.earth.orders == {} and shares(g) == {"zeus": 60, "hera": 40}
-    assert g.rejects(SignPantheonChange(order=order), HERA).code == "gods2.unknown_order"
     lapsed = next(e for e in events if isinstance(e, PantheonChangeLapsed))
     assert redact(lapsed, HERA) == lapsed and redact(lapsed, ARES) is None
 
@@ -204,3 +203,13 @@ def test_a_hidden_order_does_not_shift_the_id_of_the_next_war() -> None:
         return str(g.when(DeclareWar(attacker="r", defender="s", reason="test"))[0].war)
 
     assert next_war(with_order=True) == next_war(with_order=False)
+
+
+def test_a_god_outside_the_pantheon_cannot_tell_a_pending_order_from_none() -> None:
+    """[000:78] the order is between the pantheon's members and the referees: Ares, not a member, gets the same
+    refusal for Zeus's real order as for an id that names nothing."""
+    g = earth_game(worshippers({"zeus": "60", "hera": "40"}), chars=AT_WINDOW)
+    order = g.when(ProposePantheonChange(race="r", shares={"zeus": "70", "hera": "30"}), ZEUS)[0].order
+    real, absent = g.rejects(SignPantheonChange(order=order), ARES), g.rejects(SignPantheonChange(order="x"), ARES)
+    assert (real.code, real.status) == (absent.code, absent.status) == ("gods2.unknown_order", 422)
+    assert real.message.replace(order, "x") == absent.message
