@@ -1,0 +1,54 @@
+"""Order lines refused with their stable codes, for the refusals no rule example reaches (see
+tests/test_rejection_codes.py). The nation is the small Venice of test_construction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain.rulesets.lote.orders import (
+    AssignFleet,
+    BidMercenaries,
+    BuildAlliedUnits,
+    BuildFerryPoints,
+    BuildFortress,
+    BuildPublicWorks,
+    BuildUnits,
+    BuildWallPoints,
+    Colonize,
+    ConvertShipsToMSP,
+    Demobilize,
+    FoundCity,
+    PayMegalith,
+)
+from tests.domain.lote.test_construction import V, _venice
+
+CASES: list[tuple[str, Any]] = [
+    ("lote.bad_count", BuildUnits(line="1", unit="I", count=0, location="Venice")),
+    ("lote.unknown_unit", BuildUnits(line="1", unit="ZZ", count=1, location="Venice")),
+    ("lote.unknown_army", BuildUnits(line="1", unit="I", count=1, location="Venice", army="nobody")),
+    ("lote.army_elsewhere", BuildUnits(line="1", unit="I", count=1, location="Taska", army="doge")),
+    ("lote.not_friendly", BuildFortress(line="1", region="Sicily")),
+    ("lote.bad_number", BuildPublicWorks(line="1", location="Verona", points=1, nfp="lots")),
+    ("lote.negative", BuildPublicWorks(line="1", location="Verona", points=1, nfp="-1")),
+    ("lote.no_fortress", BuildWallPoints(line="1", location="Istria", count=1)),
+    ("lote.name_taken", FoundCity(line="1", region="Po", name="Venice")),
+    ("lote.not_coastal", FoundCity(line="1", region="Po", name="Padua", port_sea_zones=["Adriatic"])),
+    ("lote.not_colonizable", Colonize(line="1", target="Istria", kind="unsettled", gp="10", nfp="10")),
+    ("lote.not_depopulated", Colonize(line="1", target="Istria", kind="depopulated", gp="10", nfp="10")),
+    ("lote.not_pacified", Colonize(line="1", target="Taska", kind="populated_city", gp="10", nfp="10")),
+    ("lote.no_regions", PayMegalith(line="1", project="p", kind="monolith", regions=[], base_level="1",
+                                    gp="0", nfp="0")),
+    ("lote.unknown_ferry", BuildFerryPoints(line="1", ferry="nowhere", count=1)),
+    ("lote.not_in_pool", BidMercenaries(line="1", pool="it", unit="LI", count=99, price="1", location="Venice")),
+    ("lote.not_enough_units", Demobilize(line="1", location="Venice", units={"HT": 99}, army="doge")),
+    ("lote.unknown_fleet", AssignFleet(line="1", fleet="nowhere", activity="internal")),
+    ("lote.not_an_ally", BuildAlliedUnits(line="1", ally="doge", unit="I", count=1)),
+    ("lote.not_enough_ships", ConvertShipsToMSP(line="1", fleet="f", army="doge", ships={"HT": 99})),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("code", "order"), CASES, ids=[f"{c[0]}:{type(c[1]).__name__}" for c in CASES])
+def test_each_refused_line_has_its_code(code: str, order: Any) -> None:
+    assert _venice().rejects(order, V).code == code
