@@ -8,30 +8,46 @@ import pytest
 
 from domain.engine import Actor
 from domain.rulesets.gods2.commands import (
+    ActivateArtifact,
     AdmitToDemesne,
+    ApproveMutilation,
     AttackDemesne,
+    BuildDemesne,
+    CastPower,
+    ChooseGesture,
     CloseMotion,
+    CreateArtifact,
+    CreateDemon,
     DepositInDemonPool,
+    ElectArchetypeSuccessor,
     EndCombatByRuling,
     EnterPrimevalWilds,
+    GoOutOfGame,
     JoinWildsParty,
     MoveToLocale,
     ObliterateCharacter,
     PayWayOutOfVoid,
+    RecordManaEvent,
     ReleaseCharacterFromDeath,
     ReturnToGame,
     RulePowerEffect,
     SneakAttack,
+    SummonGreatCouncil,
     TransferMana,
     Vote,
 )
 from domain.rulesets.gods2.earth.commands import (
+    ApplyCult,
+    ApplyEarthEffect,
     CastHistoryPower,
     DeclareWar,
+    EndModification,
     RecordHistory,
     ResolveWar,
     SetPantheon,
     SignCoCasting,
+    StartReligiousTurmoil,
+    TriggerModification,
     WithdrawCoCasting,
 )
 from domain.rulesets.gods2.earth.model import EarthSetup
@@ -112,3 +128,111 @@ def test_a_history_power_names_a_known_power_and_squares_of_the_map() -> None:
 
 def test_a_game_without_an_earth_has_no_earth_commands() -> None:
     assert game().rejects(RecordHistory(text="x"), ZEUS).code == "gods2.no_earth"
+
+
+def _city_game() -> Game:
+    g = game()
+    for who in (ZEUS, HERA):
+        g.when(MoveToLocale(locale="city"), who)
+    return g
+
+
+MORE_HEAVEN: list[tuple[str, Any, Actor]] = [
+    ("gods2.bad_count", RecordManaEvent(event="combat.disengage", reason="ruling", count=0), GM),
+    ("gods2.cannot_summon", SummonGreatCouncil(minutes=5), HERA),
+    ("gods2.describe_it", ApproveMutilation(character="zeus", description=" ", reason="ruling"), GM),
+    ("gods2.not_in_artifact", ActivateArtifact(artifact="aegis", power="thunderbolt"), ZEUS),
+    ("gods2.duplicate_target", CastPower(power="curse_of_clumsiness", targets=["hera", "hera"]), ZEUS),
+    ("gods2.not_a_mass_persuasion", CastPower(power="sweet_words", targets=["ares"], pay_surcharge_for=["ares"]),
+     HERA),
+    ("gods2.not_at_the_demesne", AttackDemesne(demesne="olympus"), ARES),
+    ("gods2.no_archetype_seat", ElectArchetypeSuccessor(seat_of="zeus", candidate="ares"), HERA),
+    ("gods2.not_in_combat", ChooseGesture(gesture="rock"), ZEUS),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("code", "command", "actor"), MORE_HEAVEN, ids=[f"{c[0]}" for c in MORE_HEAVEN])
+def test_more_heaven_refusals_have_their_codes(code: str, command: Any, actor: Actor) -> None:
+    assert game().rejects(command, actor).code == code
+
+
+def test_building_a_demesne_names_a_free_id_oneself_and_builders_who_are_here() -> None:
+    """[003:116] a demesne in the Silver City; the builders agree on the split and must be present."""
+    g = _city_game()
+    taken = BuildDemesne(demesne="olympus", name="Olympus", contributions={"zeus": 10})
+    assert g.rejects(taken, ZEUS).code == "gods2.demesne_exists"
+    not_me = BuildDemesne(demesne="new", name="New", contributions={"hera": 10})
+    assert g.rejects(not_me, ZEUS).code == "gods2.not_a_builder"
+    absent = BuildDemesne(demesne="new", name="New", contributions={"zeus": 5, "ares": 5})
+    assert g.rejects(absent, ZEUS).code == "gods2.builder_absent"
+
+
+def test_a_new_demon_is_a_demon_with_a_free_id() -> None:
+    from domain.rulesets.gods2.model import CharacterSetup
+
+    twin = CharacterSetup(id="zeus", name="Zeus II", kind="demon", locale="void")
+    assert game().rejects(CreateDemon(demon=twin, reason="ruling"), GM).code == "gods2.character_exists"
+    god = CharacterSetup(id="moloch", name="Moloch", kind="greater_god", locale="void")
+    assert game().rejects(CreateDemon(demon=god, reason="ruling"), GM).code == "gods2.not_a_demon"
+
+
+def test_going_out_of_the_game_twice_is_refused() -> None:
+    g = game()
+    g.when(GoOutOfGame(), ZEUS)
+    assert g.rejects(GoOutOfGame(), ZEUS).code == "gods2.already_out"
+
+
+MORE_EARTH: list[tuple[str, Any, Actor]] = [
+    ("gods2.same_race", DeclareWar(attacker="r", defender="r", reason="ruling"), GM),
+    ("gods2.bad_points", ApplyCult(race="r", deity="zeus", points="0", reason="ruling"), GM),
+    ("gods2.unknown_modification", EndModification(race="r", modification="mod-9", reason="ruling"), GM),
+    ("gods2.nothing_triggered", TriggerModification(race="r", trigger="famine", reason="ruling"), GM),
+    ("gods2.target_race", ApplyEarthEffect(power="teach_bronze", reason="ruling"), GM),
+]
+
+
+@pytest.mark.parametrize(("code", "command", "actor"), MORE_EARTH, ids=[c[0] for c in MORE_EARTH])
+def test_more_earth_refusals_have_their_codes(code: str, command: Any, actor: Actor) -> None:
+    g: Game = earth_game(_earth(), chars={"zeus": {"locale": "window"}, "hera": {"locale": "window"}})
+    assert g.rejects(command, actor).code == code
+
+
+def test_turmoil_cannot_start_twice() -> None:
+    """[000:84] a member starts religious turmoil at will; a race already in turmoil cannot start it again."""
+    g = earth_game(_earth(), chars={"zeus": {"locale": "window"}})
+    g.when(StartReligiousTurmoil(race="r"), ZEUS)
+    assert g.rejects(StartReligiousTurmoil(race="r"), ZEUS).code == "gods2.already_in_turmoil"
+
+
+def test_history_powers_belong_to_eras_centrum_and_omega() -> None:
+    """[000:128] history powers are used in Eras Centrum and Omega."""
+    g = earth_game(_earth(), chars={"zeus": {"locale": "window"}}, era="aleph")
+    assert g.rejects(CastHistoryPower(power="teach_bronze", race="r"), ZEUS).code == "gods2.wrong_era"
+
+
+def test_a_combined_casting_is_proposed_once_and_signed_once() -> None:
+    from domain.rulesets.gods2.earth.commands import CallTicket, TakeQueueTicket
+
+    e = earth([race("r", pantheon={"zeus": "100"}, aggression=-20, knowledges=["agriculture", "civilization"])],
+              fill("r", [sq(0, 0), sq(1, 0)], 2))  # fmt: skip
+    g = earth_game(e, chars={"zeus": {"locale": "window"}, "hera": {"locale": "window"}, "ares": {"locale": "hall"}})
+    g.when(TakeQueueTicket(), ZEUS)
+    g.when(TakeQueueTicket(), HERA)
+    g.when(CallTicket())
+    cast = CastHistoryPower(power="found_city", race="r", payments={"zeus": 5, "hera": 5})
+    g.when(cast, ZEUS)
+    assert g.rejects(cast, ZEUS).code == "gods2.already_proposed"
+    assert g.rejects(SignCoCasting(casting="cocast-1"), ZEUS).code == "gods2.already_signed"
+    absent = CastHistoryPower(power="found_city", race="r", payments={"zeus": 5, "ares": 5})
+    g.when(WithdrawCoCasting(casting="cocast-1"), HERA)
+    assert g.rejects(absent, ZEUS).code == "gods2.co_caster_absent"
+
+
+def test_a_new_artifact_takes_a_free_id_and_embeds_powers() -> None:
+    """[003:255] artifacts are made in a Craft Hall with the maker's powers embedded."""
+    from tests.domain.gods2.test_artifacts import smith
+
+    g = smith()
+    taken = CreateArtifact(artifact="aegis", name="Aegis II", powers=["sword_of_fire"])
+    assert g.rejects(taken, ZEUS).code == "gods2.artifact_exists"
+    assert g.rejects(CreateArtifact(artifact="new", name="Nothing", powers=[]), ZEUS).code == "gods2.bad_powers"
