@@ -236,3 +236,47 @@ def test_a_new_artifact_takes_a_free_id_and_embeds_powers() -> None:
     taken = CreateArtifact(artifact="aegis", name="Aegis II", powers=["sword_of_fire"])
     assert g.rejects(taken, ZEUS).code == "gods2.artifact_exists"
     assert g.rejects(CreateArtifact(artifact="new", name="Nothing", powers=[]), ZEUS).code == "gods2.bad_powers"
+
+
+def test_surrender_answers_are_refused_out_of_turn_or_incomplete() -> None:
+    """[003:364] at 0 hit points a fighter offers surrender; the winner answers with complete terms: an artifact
+    the loser holds [003:286], a race [003:290], an oath [003:292]; a mutilation only after a weapon of
+    obliteration [003:298]."""
+    from domain.rulesets.gods2.commands import AcceptSurrender, OfferSurrender, UseEndOfCombatPower
+    from tests.domain.gods2.combat_helpers import knock_down, sneak
+
+    g = game()
+    sneak(g, ZEUS, "hera")
+    knock_down(g, ZEUS, HERA)
+    assert g.rejects(OfferSurrender(), ZEUS).code == "gods2.not_at_zero"
+    assert g.rejects(AcceptSurrender(term="mana"), HERA).code == "gods2.nothing_to_answer"
+    assert g.rejects(AcceptSurrender(term="mana"), ZEUS).code == "gods2.not_offered"
+    g.when(OfferSurrender(), HERA)
+    assert g.rejects(OfferSurrender(), HERA).code == "gods2.already_offered"
+    assert g.rejects(AcceptSurrender(term="item", artifact="aegis"), ZEUS).code == "gods2.not_their_artifact"
+    assert g.rejects(AcceptSurrender(term="earthly_influence"), ZEUS).code == "gods2.name_a_race"
+    assert g.rejects(AcceptSurrender(term="will"), ZEUS).code == "gods2.name_the_oath"
+    assert g.rejects(AcceptSurrender(term="mana", mutilation="lame"), ZEUS).code == "gods2.no_mutilation"
+    # at the end of the combat, only Cs powers ([003:211]): Sword of Fire is not one
+    assert g.rejects(UseEndOfCombatPower(power="sword_of_fire"), ZEUS).code == "gods2.not_an_end_power"
+
+
+def test_combat_choices_out_of_turn_are_refused() -> None:
+    """[003:346] the defender asks the attacker to announce before choosing; [003:408] one artifact per combat;
+    gestures follow the powers; [003:211] only Cs powers at the end."""
+    from domain.rulesets.gods2.commands import (
+        ChooseCombatArtifact,
+        ChooseCombatPower,
+        RequestAnnouncement,
+        UseEndOfCombatPower,
+    )
+    from tests.domain.gods2.combat_helpers import sneak
+
+    g = game()
+    sneak(g, ZEUS, "hera")
+    assert g.rejects(ChooseGesture(gesture="rock"), ZEUS).code == "gods2.not_choosing_gestures"
+    g.when(ChooseCombatArtifact(artifact="aegis"), ZEUS)
+    assert g.rejects(ChooseCombatArtifact(artifact="aegis"), ZEUS).code == "gods2.artifact_chosen"
+    g.when(ChooseCombatPower(power=None), HERA)
+    assert g.rejects(RequestAnnouncement(), HERA).code == "gods2.too_late"
+    assert g.rejects(UseEndOfCombatPower(power="sword_of_fire"), ZEUS).code == "gods2.not_the_end"
