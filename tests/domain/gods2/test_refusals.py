@@ -280,3 +280,59 @@ def test_combat_choices_out_of_turn_are_refused() -> None:
     g.when(ChooseCombatPower(power=None), HERA)
     assert g.rejects(RequestAnnouncement(), HERA).code == "gods2.too_late"
     assert g.rejects(UseEndOfCombatPower(power="sword_of_fire"), ZEUS).code == "gods2.not_the_end"
+
+
+def test_more_refusals_in_heaven_name_their_codes() -> None:
+    """A defender steps forward from the same locale [003:382]; a duel's time is named once [003:330]; fixed-
+    cost powers take no strength; the GM's rulings name fighters of the combat and powers in conflict."""
+    from domain.rulesets.gods2.commands import (
+        ChallengeDuel,
+        DefendCharacter,
+        KillCharacter,
+        NameDuelTime,
+        ResolvePowerConflict,
+        SupportDuelist,
+    )
+    from tests.domain.gods2.combat_helpers import sneak
+
+    g = game()
+    g.when(MoveToLocale(locale="feasts"), ARES)
+    attack = g.when(SneakAttack(target="hera"), ZEUS)[0].attack_id
+    assert g.rejects(DefendCharacter(attack_id=attack), ARES).code == "gods2.cannot_defend"
+    g2 = game()
+    combat = sneak(g2, ZEUS, "hera")
+    dead = EndCombatByRuling(combat_id=combat, dead=["ares"], reason="ruling")
+    assert g2.rejects(dead, GM).code == "gods2.not_a_fighter"
+    g3 = game()
+    g3.when(ChallengeDuel(target="hera"), ZEUS)
+    duel = next(iter(g3.rules.duels))
+    g3.when(NameDuelTime(duel_id=duel, minutes=15), HERA)
+    assert g3.rejects(NameDuelTime(duel_id=duel, minutes=16), HERA).code == "gods2.time_named"
+    support = SupportDuelist(combat_id="combat-none", duelist="zeus", power="battle_blessing")
+    assert g3.rejects(support, ARES).code == "gods2.not_a_duel"
+    fixed = CastPower(power="curse_of_clumsiness", targets=["hera"], strength=3)
+    assert game().rejects(fixed, ZEUS).code == "gods2.fixed_cost"
+    conflict = ResolvePowerConflict(
+        first="sword_of_fire", second="shield_of_light", prevailing="thunderbolt", reason="ruling", by_common_sense=True
+    )
+    assert game().rejects(conflict, GM).code == "gods2.not_in_conflict"
+    g4 = game()
+    g4.when(KillCharacter(character="ares", reason="ruling"))
+    assert g4.rejects(KillCharacter(character="ares", reason="again"), GM).code == "gods2.not_alive"
+
+
+def test_more_refusals_on_earth_name_their_codes() -> None:
+    """[000:282] a side brings at most its effective population; a cult names its deity ([000:182]); a new
+    city goes in the race's most populous square ([000:112])."""
+    from domain.rulesets.gods2.earth.commands import FoundCity
+
+    g = earth_game(_earth(), chars={"zeus": {"locale": "window"}})
+    war = g.when(DeclareWar(attacker="r", defender="s", reason="ruling"))[0].war
+    too_many = ResolveWar(war=war, reason="ruling", attacker_population=999, at_once=True)
+    assert g.rejects(too_many, GM).code == "gods2.bad_population"
+    assert g.rejects(ApplyEarthEffect(power="cult_of_love", race="r", reason="ruling"), GM).code == "gods2.no_deity"
+    e = earth([race("r", pantheon={"zeus": "100"}, aggression=-20, knowledges=["agriculture", "civilization"])],
+              {sq(0, 0): ("r", 4), sq(1, 0): ("r", 2)})  # fmt: skip
+    g2 = earth_game(e)
+    wrong = FoundCity(race="r", name="Ilion", reason="ruling", square=sq(1, 0))
+    assert g2.rejects(wrong, GM).code == "gods2.wrong_city_square"
