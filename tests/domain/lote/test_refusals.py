@@ -52,3 +52,42 @@ CASES: list[tuple[str, Any]] = [
 @pytest.mark.parametrize(("code", "order"), CASES, ids=[f"{c[0]}:{type(c[1]).__name__}" for c in CASES])
 def test_each_refused_line_has_its_code(code: str, order: Any) -> None:
     assert _venice().rejects(order, V).code == code
+
+
+def test_gm_rulings_and_form_edits_refused_with_their_codes() -> None:
+    """The GM strikes only lines on a form; late orders are admitted after the deadline; a cancelled city is one
+    being built; a Newsfax line has text; only a nation's seat sends orders."""
+    from domain.rulesets.lote.commands import (
+        AdmitLateOrders,
+        CancelCityFoundation,
+        PrintNews,
+        StrikeOrder,
+        WithdrawOrder,
+    )
+    from domain.rulesets.lote.orders import SetTaxRate
+    from tests.domain.harness import GM
+
+    g = _venice()
+    assert g.rejects(StrikeOrder(nation="v", line="zz", reason="ruling"), GM).code == "lote.unknown_line"
+    assert g.rejects(WithdrawOrder(line="zz"), V).code == "lote.unknown_line"
+    assert g.rejects(AdmitLateOrders(nation="v", reason="ruling"), GM).code == "lote.not_late"
+    assert g.rejects(CancelCityFoundation(name="Padua", reason="ruling"), GM).code == "lote.unknown_city_project"
+    assert g.rejects(PrintNews(item_id="n1", text=" ", reason="ruling"), GM).code == "lote.empty_news"
+    assert g.rejects(SetTaxRate(line="t", percent=100), GM).code == "lote.no_nation"
+
+
+def test_an_adjudication_is_decided_once_with_an_outcome_of_its_kind() -> None:
+    """[L4565-4566] a new colony's resistance is 1-10, confirmed or overridden by the GM once."""
+    from domain.engine.messages import AdvancePhase
+    from domain.rulesets.lote.commands import ConfirmAdjudication, OverrideAdjudication
+    from tests.domain.harness import GM
+
+    g = _venice()
+    g.when(Colonize(line="c", target="Wild", kind="unsettled", gp="15", nfp="15"), V)
+    g.when(AdvancePhase())
+    g.dice(7, sides=10, purpose="colony-resistance:Wild")
+    g.when(AdvancePhase())
+    item = "t1-v-colony_resistance-Wild"
+    assert g.rejects(OverrideAdjudication(item_id=item, outcome="11", reason="ruling"), GM).code == "lote.bad_outcome"
+    g.when(ConfirmAdjudication(item_id=item))
+    assert g.rejects(ConfirmAdjudication(item_id=item), GM).code == "lote.already_decided"
