@@ -19,6 +19,7 @@ from domain.rulesets.lote.orders import (
     Colonize,
     ConvertShipsToMSP,
     Demobilize,
+    ExpandCity,
     FoundCity,
     PayMegalith,
 )
@@ -91,3 +92,23 @@ def test_an_adjudication_is_decided_once_with_an_outcome_of_its_kind() -> None:
     assert g.rejects(OverrideAdjudication(item_id=item, outcome="11", reason="ruling"), GM).code == "lote.bad_outcome"
     g.when(ConfirmAdjudication(item_id=item))
     assert g.rejects(ConfirmAdjudication(item_id=item), GM).code == "lote.already_decided"
+
+
+def test_builds_beyond_what_the_tables_allow_are_refused() -> None:
+    """Table 13-5: cavalry (C) is not a pre-Columbian unit; Table 5-13: a city in tundra stops at 3 GPv; Table
+    5-7: no public works on the ocean; [L2690-2712] MSP are based at a port."""
+    from tests.domain.lote.helpers import city, game, nation, region, scenario
+
+    assert _venice(culture="P").rejects(BuildUnits(line="1", unit="C", count=1, location="Venice"), V).code == (
+        "lote.unit_not_available"
+    )
+    setup = scenario(
+        nations={"v": nation("V")},
+        regions={"T": region(1, "t", statuses={"v": "hm"}), "O": region(0, "o", statuses={"v": "hm"})},
+        cities={"Igloo": city("T", 3, statuses={"v": "hm"})},
+    )
+    g = game(setup)
+    assert g.rejects(ExpandCity(line="1", city="Igloo"), V).code == "lote.city_max_size"
+    # Table 5-7 caps ocean public works at 0 (so Table 5-5's missing ocean cost is never reached)
+    assert g.rejects(BuildPublicWorks(line="2", location="O", points=1), V).code == "lote.pwb_cap"
+    assert _venice().rejects(AssignFleet(line="1", fleet="f", base_port="Taska"), V).code == "lote.not_a_port"
