@@ -57,13 +57,10 @@ NOT_YET_ASSERTED: frozenset[str] = frozenset(
         "gods2.cannot_outlaw",
         "gods2.demesne_surrender",
         "gods2.empty_ruling",
-        "gods2.name_the_demesne",
         "gods2.no_character",
         "gods2.no_such_demon_here",
-        "gods2.no_targets",
         "gods2.nobody_called",
         "gods2.not_a_duel_power",
-        "gods2.not_free",
         "gods2.not_your_combat_power",
         "gods2.referee_uses_no_powers",
         "gods2.too_poor",
@@ -75,8 +72,6 @@ NOT_YET_ASSERTED: frozenset[str] = frozenset(
         "lote.port_full",
         "lote.project_taken",
         "lote.too_many_slaves",
-        "second_era.already_countered",
-        "second_era.no_mana_source",
         "second_era.other_world",
     }
 )  # fmt: skip

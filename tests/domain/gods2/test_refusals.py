@@ -336,3 +336,18 @@ def test_more_refusals_on_earth_name_their_codes() -> None:
     g2 = earth_game(e)
     wrong = FoundCity(race="r", name="Ilion", reason="ruling", square=sq(1, 0))
     assert g2.rejects(wrong, GM).code == "gods2.wrong_city_square"
+
+
+def test_casting_refusals_name_their_codes() -> None:
+    """A demesne power names its demesne; a persuasion needs someone to persuade; the GM transmigrates only a
+    living character outside combat; a GM's power ruling says what the power did."""
+    from domain.rulesets.gods2.commands import TransmigrateCharacter
+    from tests.domain.gods2.combat_helpers import sneak
+
+    g = game(chars={"zeus": {"powers": ["wall_of_thorns"], "mana": 20}, "hera": {"locale": "feasts"}})
+    assert g.rejects(CastPower(power="wall_of_thorns"), ZEUS).code == "gods2.name_the_demesne"
+    assert g.rejects(CastPower(power="rousing_speech"), HERA).code == "gods2.no_targets"
+    g2 = game()
+    sneak(g2, ZEUS, "hera")
+    moved = TransmigrateCharacter(character="hera", locale="feasts", reason="ruling")
+    assert g2.rejects(moved, GM).code == "gods2.not_free"

@@ -92,3 +92,33 @@ def test_a_hero_ability_comes_from_the_table() -> None:
     )
     refused = game.rejects(ChooseHeroAbility(hero="hero-ann-1", ability="juggling"), ANN)
     assert refused.code == "second_era.unknown_ability"
+
+
+def test_a_raze_is_countered_once() -> None:
+    """[002:14] the owner may counter-bid against a raze: once."""
+    from domain.rulesets.second_era.commands import CounterRaze
+    from domain.rulesets.second_era.deal_events import RazeBegun, RazeCountered
+    from domain.rulesets.second_era.events import StructureBuilt
+    from domain.rulesets.second_era.state import Raze, Structure
+    from domain.rulesets.second_era.values import Resources
+
+    game = _game()
+    town = Structure(id="town-ann-1", kind="town", land="w-plains", tribe="anns", built_turn=1)
+    raze = Raze(id="raze-bob-1", god="bob", tribe="bobs", structure=town.id, bid=3, turn=1)
+    game.given(StructureBuilt(structure=town, cost=Resources()), RazeBegun(raze=raze))
+    game.given(RazeCountered(god="ann", raze=raze.id, bid=2))
+    assert game.rejects(CounterRaze(raze=raze.id, bid=1), ANN).code == "second_era.already_countered"
+
+
+def test_only_a_mana_source_monster_shares_its_mana() -> None:
+    """[002:121] a monster with Mana Source shares its mana store with its god; others do not."""
+    from domain.rulesets.second_era.commands import TakeMonsterMana
+    from domain.rulesets.second_era.events import MonsterSpawned
+    from domain.rulesets.second_era.state import Monster
+
+    game = _game()
+    wyrm = Monster(id="monster-ann-1", god="ann", sphere="fire", name="Wyrm", land="w-plains", level=1, hp=5,
+                   max_hp=5, abilities=("claws",))  # fmt: skip
+    game.given(MonsterSpawned(monster=wyrm))
+    refused = game.rejects(TakeMonsterMana(monster=wyrm.id, amount=1), ANN)
+    assert refused.code == "second_era.no_mana_source"
