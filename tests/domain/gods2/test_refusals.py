@@ -39,6 +39,7 @@ from domain.rulesets.gods2.commands import (
 from domain.rulesets.gods2.earth.commands import (
     ApplyCult,
     ApplyEarthEffect,
+    CallTicket,
     CastHistoryPower,
     DeclareWar,
     EndModification,
@@ -106,6 +107,7 @@ EARTH: list[tuple[str, Any, Actor]] = [
     ("gods2.unknown_deity", SetPantheon(race="r", shares={"poseidon": "100"}, reason="ruling"), GM),
     ("gods2.unknown_casting", SignCoCasting(casting="cocast-1"), HERA),
     ("gods2.unknown_casting", WithdrawCoCasting(casting="cocast-1"), HERA),
+    ("gods2.nobody_called", CallTicket(skip_current=True), GM),
 ]
 
 
@@ -148,6 +150,8 @@ MORE_HEAVEN: list[tuple[str, Any, Actor]] = [
     ("gods2.not_at_the_demesne", AttackDemesne(demesne="olympus"), ARES),
     ("gods2.no_archetype_seat", ElectArchetypeSuccessor(seat_of="zeus", candidate="ares"), HERA),
     ("gods2.not_in_combat", ChooseGesture(gesture="rock"), ZEUS),
+    # [003:84] the party beats the Guardian Beasts with combat powers its members know
+    ("gods2.not_your_combat_power", EnterPrimevalWilds(locale="wilds", powers=["thunderbolt"]), HERA),
 ]  # fmt: skip
 
 
