@@ -50,11 +50,9 @@ def asserted_text() -> str:
 
 NOT_YET_ASSERTED: frozenset[str] = frozenset(
     {
-        "gods2.already_known",
         "gods2.already_weakened",
         "gods2.bad_member",
         "gods2.bad_vacated",
-        "gods2.cannot_outlaw",
         "gods2.demesne_surrender",
         "gods2.empty_ruling",
         "gods2.no_character",

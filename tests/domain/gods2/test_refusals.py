@@ -53,7 +53,7 @@ from domain.rulesets.gods2.earth.commands import (
 )
 from domain.rulesets.gods2.earth.model import EarthSetup
 from tests.domain.gods2.earth.scenario import earth, earth_game, fill, race, sq
-from tests.domain.gods2.scenario import ARES, HERA, ZEUS, game
+from tests.domain.gods2.scenario import ARES, HERA, IRIS, ZEUS, game
 from tests.domain.harness import GM, Game, seat
 
 HEAVEN: list[tuple[str, Any, Actor]] = [
@@ -355,3 +355,20 @@ def test_casting_refusals_name_their_codes() -> None:
     sneak(g2, ZEUS, "hera")
     moved = TransmigrateCharacter(character="hera", locale="feasts", reason="ruling")
     assert g2.rejects(moved, GM).code == "gods2.not_free"
+
+
+def test_an_outlaw_is_declared_once() -> None:
+    """[003:490] the Judge of Heaven declares an outlaw; one already outlawed cannot be declared again."""
+    from domain.rulesets.gods2.commands import DeclareOutlaw
+
+    g = game()
+    g.when(DeclareOutlaw(character="ares", reason="dealt with demons"), IRIS)
+    assert g.rejects(DeclareOutlaw(character="ares", reason="again"), IRIS).code == "gods2.cannot_outlaw"
+
+
+def test_a_race_is_taught_a_knowledge_once() -> None:
+    """[000:155] a knowledge power teaches a race a knowledge for good; Bronze Working twice is refused."""
+    g = earth_game(_earth())
+    g.when(ApplyEarthEffect(power="teach_bronze", race="r", reason="ruling"))
+    again = ApplyEarthEffect(power="teach_bronze", race="r", reason="again")
+    assert g.rejects(again, GM).code == "gods2.already_known"
