@@ -27,11 +27,13 @@ from domain.rulesets.gods2.earth.commands import (
     ResolveWar,
     SetMigration,
     SetPantheon,
+    SignCoCasting,
     SignPantheonChange,
     StartCentury,
     StartReligiousTurmoil,
     TakeQueueTicket,
     TriggerModification,
+    WithdrawCoCasting,
 )
 from domain.rulesets.gods2.model import CharacterSetup, Era, Gesture, MotionKind, Mutilation
 
@@ -563,6 +565,8 @@ Command = (
     | StartReligiousTurmoil
     | ExpelFromPantheon
     | CastHistoryPower
+    | SignCoCasting
+    | WithdrawCoCasting
     | ApplyEarthEffect
     | OrderWars
     | ApplyCult

@@ -236,6 +236,7 @@ class LeaderRecord(_Record, frozen=True):
     home_region: str | None = None
     loaned_from: str | None = None
     titles: str = ""  # the monarch's titles, printed under the nation's name in the Newsfax ([L3020-3026])
+    home_city: str | None = None  # a Full Ally from a city: its build limit is the City GPv ([L4449-4452])
 
 
 class FamilyMember(_Record, frozen=True):
