@@ -7,14 +7,16 @@ Public commands arrive through `POST /v1/games/{id}/commands` like any ruleset c
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
-from domain.engine.dice import DiceEpochStarted, DiceRolled, DiceSeedRevealed
+from domain.engine.bounds import Index, Name, Note, Reason
+from domain.engine.dice import MAX_DICE, MAX_SIDES, DiceEpochStarted, DiceRolled, DiceSeedRevealed
 
 SeatRole = Literal["player", "bot", "observer", "co_gm"]
 DiceReveal = Literal["manual", "turn_end", "game_end"]
+DieResult = Annotated[int, msgspec.Meta(ge=1, le=MAX_SIDES)]
 
 
 class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
@@ -38,29 +40,31 @@ class AdvancePhase(_Command, tag="AdvancePhase", frozen=True):
     Naming the phase being closed (`turn`, `phase`) makes the command safe to send twice.
     """
 
-    turn: int | None = None
-    phase: str | None = None
+    turn: Index | None = None
+    phase: Name | None = None
 
 
 class SetDeadline(_Command, tag="SetDeadline", frozen=True):
     """GM: set, move or clear (`null`) the deadline of the current phase."""
 
     deadline: datetime | None
-    reason: str = ""
+    reason: Note = ""
 
 
 class EndGame(_Command, tag="EndGame", frozen=True):
     """GM: end the game."""
 
-    reason: str
+    reason: Reason
 
 
 class EnterDice(_Command, tag="EnterDice", frozen=True):
     """GM: physical dice for the next roll with these sides and count (and purpose, if named)."""
 
-    sides: int
-    results: list[int]
-    purpose: str | None = None
+    sides: Annotated[int, msgspec.Meta(ge=2, le=MAX_SIDES)]
+    results: Annotated[
+        list[Annotated[int, msgspec.Meta(ge=1, le=MAX_SIDES)]], msgspec.Meta(min_length=1, max_length=MAX_DICE)
+    ]
+    purpose: Name | None = None
 
 
 class FireDueTimers(_Command, tag="FireDueTimers", frozen=True):
@@ -77,19 +81,19 @@ class ExtendDeadline(_Command, tag="ExtendDeadline", frozen=True):
     """GM: move the current phase's deadline later by `by` (an ISO 8601 duration, e.g. `PT2H`, `P1D`)."""
 
     by: timedelta
-    reason: str = ""
+    reason: Note = ""
 
 
 class PauseGame(_Command, tag="PauseGame", frozen=True):
     """GM: stop the clock. Seats' commands are refused (`engine.paused`); the deadline and timers stop counting."""
 
-    reason: str = ""
+    reason: Note = ""
 
 
 class ResumeGame(_Command, tag="ResumeGame", frozen=True):
     """GM: restart the clock. The deadline and every pending timer move later by the pause's length."""
 
-    reason: str = ""
+    reason: Note = ""
 
 
 class AcceptLateOrders(_Command, tag="AcceptLateOrders", frozen=True):
@@ -98,15 +102,15 @@ class AcceptLateOrders(_Command, tag="AcceptLateOrders", frozen=True):
     The scheduler keeps the phase open until the latest such `until`; other seats stay refused after the deadline.
     """
 
-    seat_id: str
+    seat_id: Name
     until: datetime
-    reason: str
+    reason: Reason
 
 
 class RevealDice(_Command, tag="RevealDice", frozen=True):
     """GM: publish the current dice epoch's seed (with why) and start a new epoch with a new committed seed."""
 
-    reason: str
+    reason: Reason
 
 
 class SetDiceReveal(_Command, tag="SetDiceReveal", frozen=True):
@@ -114,7 +118,7 @@ class SetDiceReveal(_Command, tag="SetDiceReveal", frozen=True):
     at the game's end) or `game_end` (once, when the game ends). A game starts `manual`."""
 
     mode: DiceReveal
-    reason: str = ""
+    reason: Note = ""
 
 
 class CreateGame(msgspec.Struct, frozen=True):

@@ -48,7 +48,9 @@ ExactFraction = Annotated[
     Fraction,
     msgspec.Meta(extra_json_schema={"type": "string", "pattern": r"^-?\d+(/\d+)?$", "description": "exact n/d"}),
 ]
-FractionText = Annotated[str, msgspec.Meta(pattern=r"^-?\d+(/[1-9]\d*)?$")]
+FractionText = Annotated[
+    str, msgspec.Meta(pattern=r"^-?[0-9]{1,15}(/[1-9][0-9]{0,14})?$", max_length=32)
+]  # at most 15 digits each
 Protection = Literal["guardian_beasts", "lost_in_void", "underworld_entry"]
 TargetKind = Literal["greater_god", "lesser_god", "celestial_spirit", "demon"]
 SourceCategory = Literal["event", "century_end", "era_end"]

@@ -21,8 +21,10 @@ KnowledgeKind = Literal["Kc", "Ke", "Km", "Ks"]
 # [000:172-184] the timing kinds of racial modifications.
 ModKind = Literal["Mc", "Mv", "Mv+", "Mi", "Mp", "Mu", "Mn"]
 # [000:29-35] e.g. "F-2", "W/2", "A+1", "X-1", "I-inf" (also "I-∞"); "W*2" doubles.
-ResistanceText = Annotated[str, msgspec.Meta(pattern=r"^[FENWAIX]([-+]([0-9]+|inf|∞)|[/*][1-9][0-9]*)$")]
-FractionText = Annotated[str, msgspec.Meta(pattern=r"^-?\d+(/[1-9]\d*)?$")]
+ResistanceText = Annotated[str, msgspec.Meta(pattern=r"^[FENWAIX]([-+]([0-9]{1,15}|inf|∞)|[/*][1-9][0-9]{0,14})$")]
+FractionText = Annotated[
+    str, msgspec.Meta(pattern=r"^-?[0-9]{1,15}(/[1-9][0-9]{0,14})?$", max_length=32)
+]  # at most 15 digits each
 
 
 class Modifiers(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
