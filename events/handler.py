@@ -229,6 +229,8 @@ class CommandHandler:
             raise BadCommand("command.invalid", f"The command does not match its schema: {exc}") from None
         except msgspec.DecodeError as exc:
             raise BadCommand("request.malformed_json", f"The body is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise BadCommand("request.too_deep", "The command nests too deeply; no command needs that depth.") from None
 
         def decision(state: GameState[Any], ctx: DecisionContext) -> list[Any]:
             return engine.decide(ruleset, state, command, ctx)

@@ -128,6 +128,8 @@ def _decode_document(raw: msgspec.Raw, kind: type[Any], what: str) -> Any:
         raise Rejected(f"{what}.invalid", f"The {what} document is invalid: {exc}") from None
     except msgspec.DecodeError as exc:
         raise Rejected(f"{what}.malformed", f"The {what} document is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise Rejected(f"{what}.too_deep", f"The {what} document nests too deeply to be a {what}.") from None
 
 
 def decide_add_seat(ruleset: Ruleset, state: GameState[Any], command: AddSeat) -> list[Any]:
