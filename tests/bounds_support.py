@@ -116,6 +116,8 @@ def _within(info: Any, n: int) -> bool:
 def value_for(info: Any, names: list[str], depth: int = 0) -> st.SearchStrategy[Any]:
     """A JSON value for a field of this msgspec type: legal in shape, hostile in its numbers."""
     i = msgspec.inspect
+    if isinstance(info, i.Metadata):
+        info = info.type
     if isinstance(info, i.IntType | i.FloatType):
         return _number(info)
     if isinstance(info, i.StrType):

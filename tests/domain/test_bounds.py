@@ -1,0 +1,133 @@
+"""Every number a client can send has bounds (issue #16, "Input bounds").
+
+Structurally: every integer of every command, scenario and settings type of every ruleset (the engine's
+included) has a minimum and a maximum within 2^53, every string a maximum length (or a bounded pattern), every
+list and map a maximum size, every required reason a minimum length. Behaviourally (hypothesis, through the
+codec and `decide`): zero, negative, huge and non-integral values are refused at decoding or by `decide`, never
+raise anything else, never make an event or a state that cannot be stored, and never give the acting seat more
+than it had, now or once the phase is resolved.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domain.engine import Rejected
+from domain.engine import game as engine
+from domain.engine.messages import GM_ENGINE_COMMANDS, AdvancePhase
+from events.codec import codec_for, encode
+from tests.bounds_support import GAMES, MAX_SAFE, command_body, command_types, gained, game_spec, names_in, tag, wealth
+from tests.domain.harness import GM, Game, seat
+
+I = msgspec.inspect
+
+# Orders that turn one thing the seat owns into another the wealth counts, as their rules say; a gain from them
+# at resolution is the rule, not a leak. [L2007-2017] surplus agro for GP or NFP; [L4379-4407] units to NFP.
+CONVERSIONS = {"lote": {"ConvertAgro", "Demobilize"}}
+
+
+def _unbounded(info: Any, path: str, out: list[str], seen: set[type]) -> None:
+    if isinstance(info, I.Metadata):
+        info = info.type
+    if isinstance(info, I.IntType | I.FloatType):
+        low = info.ge if info.ge is not None else info.gt
+        high = info.le if info.le is not None else info.lt
+        if low is None or high is None or low < -MAX_SAFE or high > MAX_SAFE:
+            out.append(f"{path}: a number without both bounds within 2^53")
+    elif isinstance(info, I.StrType):
+        if info.max_length is None:
+            out.append(f"{path}: a string without maxLength")
+    elif isinstance(info, I.ListType | I.VarTupleType | I.SetType | I.FrozenSetType):
+        if info.max_length is None:
+            out.append(f"{path}: a list without maxItems")
+        _unbounded(info.item_type, f"{path}[]", out, seen)
+    elif isinstance(info, I.DictType):
+        if info.max_length is None:
+            out.append(f"{path}: a map without maxProperties")
+        _unbounded(info.key_type, f"{path}{{key}}", out, seen)
+        _unbounded(info.value_type, f"{path}{{}}", out, seen)
+    elif isinstance(info, I.UnionType):
+        for member in info.types:
+            _unbounded(member, path, out, seen)
+    elif isinstance(info, I.StructType) and info.cls not in seen:
+        seen.add(info.cls)
+        for field in info.fields:
+            where = f"{info.cls.__name__}.{field.name}"
+            kind = field.type.type if isinstance(field.type, I.Metadata) else field.type
+            if field.name == "reason" and field.required and not getattr(kind, "min_length", None):
+                out.append(f"{where}: a required reason without minLength")
+            _unbounded(field.type, where, out, seen)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_number_string_and_list_a_client_sends_has_bounds(name: str) -> None:
+    ruleset, _, _ = game_spec(name)
+    problems: list[str] = []
+    seen: set[type] = set()
+    for kind in [*command_types(ruleset), ruleset.setup_type, ruleset.settings_type]:
+        _unbounded(I.type_info(kind), kind.__name__, problems, seen)
+    assert problems == []
+
+
+def _game(name: str) -> tuple[Game, str, list[str]]:
+    ruleset, scenario, controls = game_spec(name)
+    game = Game(ruleset, scenario, seats=[controls])
+    view = encode(ruleset.view_for(game.rules, GM))
+    return game, controls, names_in([msgspec.json.decode(view), scenario])
+
+
+def _resolved(game: Game, state: Any) -> Any:
+    """The state after the GM closes the current phase (the queued orders are carried out)."""
+    events = engine.decide(game.ruleset, state, AdvancePhase(), game.context(GM))
+    return engine.fold(game.ruleset, events, state)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_hostile_numbers_are_refused_or_legal_and_never_pay_the_seat(name: str) -> None:
+    game, controls, names = _game(name)
+    ruleset, codec = game.ruleset, codec_for(game.ruleset)
+    actor = seat(controls)
+    base = game.state
+    rid = ruleset.id
+    resolved_base = wealth(rid, _resolved(game, base).rules, controls)
+    kinds = command_types(ruleset)
+    tally = {"examples": 0, "decode_refused": 0, "rejected": 0, "accepted": 0}
+
+    @settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(st.sampled_from(kinds).flatmap(lambda k: command_body(k, names)))
+    def check(body: dict[str, Any]) -> None:
+        tally["examples"] += 1
+        try:
+            command = codec.decode_command(msgspec.json.encode(body))
+        except msgspec.ValidationError:
+            tally["decode_refused"] += 1
+            return
+        kind = body["type"]
+        gm_only = kind in GM_ENGINE_COMMANDS or kind in ruleset.gm_commands
+        who = GM if gm_only else actor
+        try:
+            events = engine.decide(ruleset, base, command, game.context(who))
+        except Rejected:
+            tally["rejected"] += 1
+            return
+        tally["accepted"] += 1
+        for event in events:
+            encode(event)  # storable: no integer past what JSON and msgpack hold
+        after = engine.fold(ruleset, events, base)
+        assert after is not None
+        codec.encode_state(after)
+        if gm_only or after.meta.status != "running":
+            return
+        assert gained(wealth(rid, base.rules, controls), wealth(rid, after.rules, controls)) == {}, body
+        if kind not in CONVERSIONS.get(rid, ()) and after.meta.phase == base.meta.phase:
+            assert gained(resolved_base, wealth(rid, _resolved(game, after).rules, controls)) == {}, body
+
+    check()
+    assert tally["examples"] >= 100 and tally["decode_refused"] > 0, tally
+    covered = {tag(k) for k in kinds}
+    assert len(covered) == len(kinds)
