@@ -24,7 +24,7 @@ from events.codec import codec_for, encode
 from tests.bounds_support import GAMES, MAX_SAFE, command_body, command_types, gained, game_spec, names_in, tag, wealth
 from tests.domain.harness import GM, Game, seat
 
-I = msgspec.inspect
+inspect = msgspec.inspect
 
 # Orders that turn one thing the seat owns into another the wealth counts, as their rules say; a gain from them
 # at resolution is the rule, not a leak. [L2007-2017] surplus agro for GP or NFP; [L4379-4407] units to NFP.
@@ -32,33 +32,33 @@ CONVERSIONS = {"lote": {"ConvertAgro", "Demobilize"}}
 
 
 def _unbounded(info: Any, path: str, out: list[str], seen: set[type]) -> None:
-    if isinstance(info, I.Metadata):
+    if isinstance(info, inspect.Metadata):
         info = info.type
-    if isinstance(info, I.IntType | I.FloatType):
+    if isinstance(info, inspect.IntType | inspect.FloatType):
         low = info.ge if info.ge is not None else info.gt
         high = info.le if info.le is not None else info.lt
         if low is None or high is None or low < -MAX_SAFE or high > MAX_SAFE:
             out.append(f"{path}: a number without both bounds within 2^53")
-    elif isinstance(info, I.StrType):
+    elif isinstance(info, inspect.StrType):
         if info.max_length is None:
             out.append(f"{path}: a string without maxLength")
-    elif isinstance(info, I.ListType | I.VarTupleType | I.SetType | I.FrozenSetType):
+    elif isinstance(info, inspect.ListType | inspect.VarTupleType | inspect.SetType | inspect.FrozenSetType):
         if info.max_length is None:
             out.append(f"{path}: a list without maxItems")
         _unbounded(info.item_type, f"{path}[]", out, seen)
-    elif isinstance(info, I.DictType):
+    elif isinstance(info, inspect.DictType):
         if info.max_length is None:
             out.append(f"{path}: a map without maxProperties")
         _unbounded(info.key_type, f"{path}{{key}}", out, seen)
         _unbounded(info.value_type, f"{path}{{}}", out, seen)
-    elif isinstance(info, I.UnionType):
+    elif isinstance(info, inspect.UnionType):
         for member in info.types:
             _unbounded(member, path, out, seen)
-    elif isinstance(info, I.StructType) and info.cls not in seen:
+    elif isinstance(info, inspect.StructType) and info.cls not in seen:
         seen.add(info.cls)
         for field in info.fields:
             where = f"{info.cls.__name__}.{field.name}"
-            kind = field.type.type if isinstance(field.type, I.Metadata) else field.type
+            kind = field.type.type if isinstance(field.type, inspect.Metadata) else field.type
             if field.name == "reason" and field.required and not getattr(kind, "min_length", None):
                 out.append(f"{where}: a required reason without minLength")
             _unbounded(field.type, where, out, seen)
