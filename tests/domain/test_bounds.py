@@ -70,7 +70,7 @@ def test_every_number_string_and_list_a_client_sends_has_bounds(name: str) -> No
     problems: list[str] = []
     seen: set[type] = set()
     for kind in [*command_types(ruleset), ruleset.setup_type, ruleset.settings_type]:
-        _unbounded(I.type_info(kind), kind.__name__, problems, seen)
+        _unbounded(inspect.type_info(kind), kind.__name__, problems, seen)
     assert problems == []
 
 

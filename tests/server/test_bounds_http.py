@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.engine.messages import GM_ENGINE_COMMANDS
-from tests.bounds_support import GAMES, command_body, command_types, game_spec, gained, names_in, wealth
+from tests.bounds_support import GAMES, command_body, command_types, gained, game_spec, names_in, wealth
 from tests.server.conftest import ADMIN, Api
 
 DEEP = 100_000
