@@ -390,6 +390,9 @@ class CommandHandler:
             pending=meta.pending_dice,
             derive=seeded_deriver(seed, meta.game_id) if seed is not None else None,
         )
+        orders = 0
+        if actor.seat_id is not None and not actor.is_gm and meta.turn_started_at is not None:
+            orders = await self.store.count_commands(stream_of(meta.game_id), actor.seat_id, meta.turn_started_at)
         return DecisionContext(
             actor=actor,
             now=self.clock(),
@@ -398,6 +401,7 @@ class CommandHandler:
             turn=meta.turn,
             phase=meta.phase,
             seats={k: s.info() for k, s in meta.seats.items()},
+            orders_this_turn=orders,
         )
 
     def _metadata(

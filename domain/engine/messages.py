@@ -18,6 +18,10 @@ SeatRole = Literal["player", "bot", "observer", "co_gm"]
 DiceReveal = Literal["manual", "turn_end", "game_end"]
 DieResult = Annotated[int, msgspec.Meta(ge=1, le=MAX_SIDES)]
 
+DEFAULT_ORDER_LIMIT = 200
+"""Commands a seat may have accepted in one turn unless the GM says otherwise (`SetOrderLimit`)."""
+MAX_ORDER_LIMIT = 100_000
+
 
 class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
     pass
@@ -121,6 +125,14 @@ class SetDiceReveal(_Command, tag="SetDiceReveal", frozen=True):
     reason: Note = ""
 
 
+class SetOrderLimit(_Command, tag="SetOrderLimit", frozen=True):
+    """GM: how many commands each seat may have accepted in one turn (default `DEFAULT_ORDER_LIMIT`). A seat past
+    it is refused with `engine.too_many_orders` until the next turn starts; the GM is never limited."""
+
+    limit: Annotated[int, msgspec.Meta(ge=1, le=MAX_ORDER_LIMIT)]
+    reason: Reason
+
+
 class CreateGame(msgspec.Struct, frozen=True):
     game_id: str
     name: str
@@ -152,6 +164,7 @@ EngineCommand = (
     | AcceptLateOrders
     | RevealDice
     | SetDiceReveal
+    | SetOrderLimit
 )
 ENGINE_COMMANDS: tuple[type[_Command], ...] = (
     StartGame,
@@ -166,6 +179,7 @@ ENGINE_COMMANDS: tuple[type[_Command], ...] = (
     AcceptLateOrders,
     RevealDice,
     SetDiceReveal,
+    SetOrderLimit,
 )
 GM_ENGINE_COMMANDS = frozenset(str(c.__struct_config__.tag) for c in ENGINE_COMMANDS)
 
@@ -320,6 +334,11 @@ class LateOrdersAccepted(_Event, tag="LateOrdersAccepted", frozen=True):
     reason: str
 
 
+class OrderLimitSet(_Event, tag="OrderLimitSet", frozen=True):
+    limit: int
+    reason: str
+
+
 EngineEvent = (
     GameCreated
     | GameForked
@@ -344,6 +363,7 @@ EngineEvent = (
     | DiceEpochStarted
     | DiceRevealModeSet
     | RerollOrdered
+    | OrderLimitSet
 )
 ENGINE_EVENTS: tuple[type[msgspec.Struct], ...] = (
     GameCreated,
@@ -369,4 +389,5 @@ ENGINE_EVENTS: tuple[type[msgspec.Struct], ...] = (
     DiceEpochStarted,
     DiceRevealModeSet,
     RerollOrdered,
+    OrderLimitSet,
 )
