@@ -10,6 +10,8 @@ than it had, now or once the phase is resolved.
 
 from __future__ import annotations
 
+import dataclasses
+from datetime import timedelta
 from typing import Any
 
 import msgspec
@@ -19,10 +21,11 @@ from hypothesis import strategies as st
 
 from domain.engine import Rejected
 from domain.engine import game as engine
+from domain.engine.dice import Dice, seeded_deriver
 from domain.engine.messages import GM_ENGINE_COMMANDS, AdvancePhase
 from events.codec import codec_for, encode
 from tests.bounds_support import GAMES, MAX_SAFE, command_body, command_types, gained, game_spec, names_in, tag, wealth
-from tests.domain.harness import GM, Game, seat
+from tests.domain.harness import GM, SEED, Game, seat
 
 inspect = msgspec.inspect
 
@@ -78,7 +81,7 @@ def _game(name: str) -> tuple[Game, str, list[str]]:
     ruleset, scenario, controls = game_spec(name)
     game = Game(ruleset, scenario, seats=[controls])
     view = encode(ruleset.view_for(game.rules, GM))
-    return game, controls, names_in([msgspec.json.decode(view), scenario])
+    return game, controls, names_in([msgspec.json.decode(view), scenario, list(game.state.meta.seats)])
 
 
 def _resolved(game: Game, state: Any) -> Any:
@@ -131,3 +134,49 @@ def test_hostile_numbers_are_refused_or_legal_and_never_pay_the_seat(name: str) 
     assert tally["examples"] >= 100 and tally["decode_refused"] > 0, tally
     covered = {tag(k) for k in kinds}
     assert len(covered) == len(kinds)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_sequences_of_hostile_commands_never_crash_decide_or_evolve(name: str) -> None:
+    """Commands that combine (a far date, then a pause, then a resume...) over hours of game time: each is refused
+    or accepted, and whatever is accepted folds, encodes and stays decidable."""
+    game, controls, names = _game(name)
+    ruleset, codec = game.ruleset, codec_for(game.ruleset)
+    actor = seat(controls)
+    kinds = command_types(ruleset)
+    bodies = st.sampled_from(kinds).flatmap(lambda k: command_body(k, names))
+
+    @settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(st.lists(st.tuples(bodies, st.sampled_from([0, 1, 90, 60 * 24 * 30])), min_size=2, max_size=6))
+    def check(steps: list[tuple[dict[str, Any], int]]) -> None:
+        state, now = game.state, game.now
+        for body, minutes in steps:
+            now += timedelta(minutes=minutes)
+            try:
+                command = codec.decode_command(msgspec.json.encode(body))
+            except msgspec.ValidationError:
+                continue
+            gm_only = body["type"] in GM_ENGINE_COMMANDS or body["type"] in ruleset.gm_commands
+            ctx = dataclasses.replace(game.context(GM if gm_only else actor), now=now)
+            ctx = dataclasses.replace(ctx, dice=_dice(game, state), turn=state.meta.turn, phase=state.meta.phase)
+            try:
+                events = engine.decide(ruleset, state, command, ctx)
+            except Rejected:
+                continue
+            for event in events:
+                encode(event)
+            state = engine.fold(ruleset, events, state)
+            codec.encode_state(state)
+
+    check()
+
+
+def _dice(game: Game, state: Any) -> Dice:
+    meta = state.meta
+    return Dice(
+        game_id=game.game_id,
+        epoch=meta.dice_epoch,
+        next_index=meta.next_roll_index,
+        pending=meta.pending_dice,
+        derive=seeded_deriver(SEED, game.game_id),
+    )

@@ -28,7 +28,7 @@ async def _game(api: Api, name: str) -> tuple[dict[str, Any], str, str, list[str
     seat = await api.add_seat(game, controls)
     assert (await api.command(game, game["gm_token"], {"type": "StartGame"})).status_code == 200
     view = (await api.get(f"/v1/games/{game['game_id']}/state", game["gm_token"])).json()["view"]
-    return game, seat["token"], controls, names_in([view, scenario])
+    return game, seat["token"], controls, names_in([view, scenario, seat["seat"]["seat_id"]])
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
