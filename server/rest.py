@@ -70,6 +70,10 @@ def decode_body(body: bytes, kind: type[Any]) -> Any:
         raise ApiError("request.invalid", f"The body does not match its schema: {exc}", 422) from None
     except msgspec.DecodeError as exc:
         raise ApiError("request.malformed_json", f"The body is not valid JSON: {exc}", 400) from None
+    except RecursionError:
+        raise ApiError(
+            "request.too_deep", "The body nests too deeply; no document here needs that depth.", 422
+        ) from None
 
 
 # --- rulesets -------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 import uuid
 from typing import Any, cast
 
+from cross_web import HTTPException
 from starlette.requests import HTTPConnection
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.fastapi import BaseContext, GraphQLRouter
@@ -40,6 +41,13 @@ def context(connection: HTTPConnection) -> dict[str, Any]:
 
 
 class PantheonGraphQL(GraphQLRouter[dict[str, Any], None]):
+    def decode_json(self, data: str | bytes) -> object:
+        try:
+            return super().decode_json(data)
+        except RecursionError:
+            # a 100 000-deep JSON argument would otherwise escape as a 500
+            raise HTTPException(422, "The request nests too deeply; no query or argument needs that depth.") from None
+
     async def on_ws_connect(self, context: BaseContext | dict[str, Any]) -> UnsetType | dict[str, object] | None:
         assert isinstance(context, dict)  # our context getter always makes a dict
         params = context.get("connection_params") or {}
