@@ -13,6 +13,7 @@
 | `PANTHEON_TRUSTED_PROXIES` | unset: none | comma-separated proxy addresses whose `X-Forwarded-For` names the client |
 | `PANTHEON_MAX_STREAMS_PER_TOKEN` | 10 | open event streams (SSE and GraphQL subscriptions) per token, per process |
 | `PANTHEON_MAX_SUBSCRIPTIONS_PER_CONNECTION` | 5 | GraphQL subscriptions open at once on one websocket |
+| `PANTHEON_CORS_ORIGINS` | unset: no cross-origin access | comma-separated origins (`https://app.example`) or `*` |
 
 `Settings(...)` built in code (tests) runs no scheduler unless given `scheduler=True`: tests drive deadlines and
 timers by hand unless they test the scheduler itself.
@@ -46,6 +47,7 @@ class Settings:
     trusted_proxies: tuple[str, ...] = ()
     max_streams_per_token: int = 10
     max_subscriptions_per_connection: int = 5
+    cors_origins: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -65,6 +67,7 @@ class Settings:
             ),
             max_streams_per_token=_positive(env, "PANTHEON_MAX_STREAMS_PER_TOKEN", 10),
             max_subscriptions_per_connection=_positive(env, "PANTHEON_MAX_SUBSCRIPTIONS_PER_CONNECTION", 5),
+            cors_origins=_origins(env, "PANTHEON_CORS_ORIGINS"),
         )
 
 
@@ -103,3 +106,13 @@ def _rate(env: Mapping[str, str], name: str, default: str) -> str:
     except ValueError:
         pass
     raise SystemExit(f"{name} must be a rate such as 20/minute, not {raw!r}")
+
+
+def _origins(env: Mapping[str, str], name: str) -> tuple[str, ...]:
+    """`https://a.example,http://localhost:5173` or `*`; each origin is a scheme and a host, no path."""
+    origins = tuple(part.strip().rstrip("/") for part in (env.get(name) or "").split(",") if part.strip())
+    for origin in origins:
+        scheme, sep, host = origin.partition("://")
+        if origin != "*" and (scheme not in ("http", "https") or not sep or not host or "/" in host):
+            raise SystemExit(f"{name}: {origin!r} is not an origin (like https://app.example or http://localhost:5173)")
+    return origins
