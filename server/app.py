@@ -16,6 +16,7 @@ from server.problems import problem_response
 from server.rest import health_router, router
 from server.rest_dice import router as dice_router
 from server.rest_gm import router as gm_router
+from server.rest_webhooks import router as webhooks_router
 from server.settings import Settings
 
 Scope = MutableMapping[str, Any]
@@ -118,6 +119,7 @@ def create_app(
             app.state.services = built
             app.state.service = built.service
             app.state.gm = GmPowers(built.service)
+            app.state.webhooks = built.webhooks
             if on_ready is not None:
                 on_ready(built)
             yield
@@ -133,6 +135,7 @@ def create_app(
     app.include_router(router)
     app.include_router(gm_router)
     app.include_router(dice_router)
+    app.include_router(webhooks_router)
     app.include_router(health_router)
     from server.graphql import graphql_router
 

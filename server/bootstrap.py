@@ -22,6 +22,8 @@ from server.database import EmbeddedDatabase, create_pool, ensure_database, star
 from server.scheduler import Scheduler
 from server.service import GameService
 from server.settings import Settings
+from server.webhook_worker import WebhookWorker
+from server.webhooks import Webhooks
 
 log = logging.getLogger("pantheon")
 
@@ -34,6 +36,7 @@ class Services:
     store: PostgresEventStore
     service: GameService
     runner: ReadModelRunner
+    webhooks: Webhooks
     embedded: EmbeddedDatabase | None = None
     generated_admin_token: str | None = None
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
@@ -63,13 +66,15 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
             handler = CommandHandler(store, states, PostgresSecretStore(pool), rejections=PostgresRejectionLog(pool))
             runner = ReadModelRunner(store)
             tokens = Tokens(pool, settings.admin_token)
+            service = GameService(handler, states, runner, tokens)
             built = Services(
                 settings=settings,
                 url=url,
                 pool=pool,
                 store=store,
-                service=GameService(handler, states, runner, tokens),
+                service=service,
                 runner=runner,
+                webhooks=Webhooks(service, settings),
                 embedded=embedded,
                 generated_admin_token=await tokens.ensure_admin(),
             )
@@ -80,6 +85,9 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
                 if settings.scheduler:
                     scheduler = Scheduler(pool, runner, handler, store.notifier)
                     built.tasks.append(asyncio.create_task(scheduler.run(), name="pantheon-scheduler"))
+                if settings.webhooks:
+                    worker = WebhookWorker(service, settings)
+                    built.tasks.append(asyncio.create_task(worker.run(), name="pantheon-webhooks"))
             try:
                 yield built
             finally:

@@ -253,10 +253,11 @@ def _build() -> PantheonSchema:
     from strawberry.tools import merge_types
 
     from server.graphql.gm import GmMutation, GmQuery
+    from server.graphql.webhooks import WebhookMutation, WebhookQuery
 
     return PantheonSchema(
-        query=merge_types("Query", (Query, GmQuery)),
-        mutation=merge_types("Mutation", (Mutation, GmMutation)),
+        query=merge_types("Query", (Query, GmQuery, WebhookQuery)),
+        mutation=merge_types("Mutation", (Mutation, GmMutation, WebhookMutation)),
         subscription=Subscription,
         extensions=[ProblemErrors],
     )
