@@ -129,6 +129,10 @@ class Webhooks:
         self.pool: asyncpg.Pool = service.runner.pool
         self.settings = settings
 
+    def _wake_worker(self) -> None:
+        """This process's worker looks now; others find the change within their longest sleep (30 s)."""
+        self.service.store.notifier.wake("webhooks")
+
     async def _caller(self, grant: TokenGrant, game_id: str) -> tuple[Actor, Any]:
         actor, state, _, _ = await self.service.actor(grant, game_id)
         return actor, state
@@ -201,6 +205,7 @@ class Webhooks:
                 secret,
                 actor.principal,
             )
+        self._wake_worker()  # a deadline warning may be due at once
         return w.CreatedWebhook(webhook=_webhook(row), secret=secret)
 
     async def listing(self, grant: TokenGrant, game_id: str) -> w.WebhookList:
@@ -243,6 +248,7 @@ class Webhooks:
         )
         if row is None:
             raise ApiError("webhook.not_found", f"No webhook {webhook_id!r} in this game (for this token).", 404)
+        self._wake_worker()
         return _webhook(row)
 
     async def delete(self, grant: TokenGrant, game_id: str, webhook_id: str) -> None:
@@ -320,7 +326,7 @@ class Webhooks:
         )
         if row is None:
             raise ApiError("webhook.delivery_not_found", f"No delivery {delivery_id!r} for this webhook.", 404)
-        self.service.store.notifier.wake("webhooks")
+        self._wake_worker()
         attempts = await self._attempts([delivery_id])
         return _delivery(row, attempts.get(delivery_id, []))
 
