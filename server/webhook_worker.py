@@ -131,7 +131,10 @@ class WebhookWorker:
         wake = await self._enqueue_warnings()
         claimed = await self.pool.fetch(_CLAIM, _BATCH, self.lease)
         if claimed:
-            await asyncio.gather(*(self._deliver(Claimed(*row)) for row in claimed))
+            results = await asyncio.gather(*(self._deliver(Claimed(*row)) for row in claimed), return_exceptions=True)
+            for result in results:
+                if isinstance(result, Exception):
+                    log.error("webhook delivery failed unexpectedly", exc_info=result)
             return 0.0
         due = await self.pool.fetchval(_NEXT_DUE)
         if due is not None:
@@ -208,6 +211,22 @@ class WebhookWorker:
             new_status = "failed"
         else:
             new_status = "pending"
+        try:
+            await self._write_attempt(row, attempt, failures, new_status, status, error, duration_ms, delay)
+        except asyncpg.ForeignKeyViolationError:
+            pass  # the webhook was deleted meanwhile, with its log
+
+    async def _write_attempt(
+        self,
+        row: Claimed,
+        attempt: int,
+        failures: int,
+        new_status: str,
+        status: int | None,
+        error: str | None,
+        duration_ms: int,
+        delay: float,
+    ) -> None:
         async with self.pool.acquire() as conn, conn.transaction():
             await conn.execute(
                 "INSERT INTO webhook_attempts (delivery_id, attempt, at, status_code, error, duration_ms) "

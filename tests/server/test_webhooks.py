@@ -29,6 +29,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from events.store import ConcurrencyConflict, EventMetadata, NewEvent
 from server.app import create_app
 from server.bootstrap import Services
 from tests.server.conftest import ADMIN, Api, make_settings
@@ -414,3 +415,31 @@ async def test_webhooks_over_graphql(api: Api) -> None:
         headers=api.auth(ADMIN),
     )
     assert gone.json()["data"]["deleteWebhook"] is True
+
+
+async def test_the_outbox_commits_with_the_events_it_announces_and_only_for_matching_webhooks(api: Api) -> None:
+    game, _, _ = await api.started_game()
+    other, _, _ = await api.started_game()  # no webhooks: its events leave no outbox rows
+    webhook = await register(api, game, game["gm_token"], url="http://127.0.0.1:9/x", filters=["game.paused"])
+    store = api.services.store
+    stream = f"game-{game['game_id']}"
+    head = await store.stream_version(stream)
+    pause = NewEvent(type="GamePaused", data=msgspec.json.encode({"at": datetime.now(UTC), "reason": "x"}))
+    meta = EventMetadata(actor="gm", role="gm", recorded_at=datetime.now(UTC))
+    with pytest.raises(ConcurrencyConflict):
+        await store.append(stream, head - 1, [pause], meta)  # refused: the outbox row is rolled back with it
+
+    async def rows() -> list[tuple[str, str]]:
+        found = await api.services.pool.fetch("SELECT game_id, event_type FROM webhook_deliveries ORDER BY 2")
+        return [(r[0], r[1]) for r in found]
+
+    assert await rows() == []
+    await gm(api, game, {"type": "PauseGame", "reason": "lunch"})
+    await gm(api, other, {"type": "PauseGame", "reason": "lunch"})
+    await gm(api, game, {"type": "ResumeGame"})
+    assert await rows() == [(game["game_id"], "GamePaused")]
+    path = f"/v1/games/{game['game_id']}/webhooks/{webhook['webhook']['webhook_id']}"
+    paused = await api.client.patch(path, json={"active": False}, headers=api.auth(game["gm_token"]))
+    assert paused.status_code == 200 and paused.json()["active"] is False
+    await gm(api, game, {"type": "PauseGame", "reason": "again"})
+    assert await rows() == [(game["game_id"], "GamePaused")]  # an inactive webhook enqueues nothing
