@@ -19,7 +19,7 @@ Signing is the Standard Webhooks scheme (the `standardwebhooks` package): header
 the same on every retry: use it to drop duplicates), `webhook-timestamp` (Unix seconds) and `webhook-signature`
 (`v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`). After a secret rotation, deliveries carry two signatures,
 space-separated, until the overlap ends (`overlap_seconds`, default 24 hours), so receivers can switch secrets
-without losing a message.
+without losing a message. Secrets are stored as issued (signing needs them) and never shown again by the API.
 
 SSRF: the server POSTs to whatever URL a GM or seat registers, from inside your network. Set
 `PANTHEON_WEBHOOK_ALLOWED_HOSTS` to the host names webhooks may target; it is checked at registration and
