@@ -443,3 +443,29 @@ async def test_the_outbox_commits_with_the_events_it_announces_and_only_for_matc
     assert paused.status_code == 200 and paused.json()["active"] is False
     await gm(api, game, {"type": "PauseGame", "reason": "again"})
     assert await rows() == [(game["game_id"], "GamePaused")]  # an inactive webhook enqueues nothing
+
+
+async def test_two_processes_share_the_outbox_and_a_gm_webhook_for_a_seat_is_redacted_for_it(
+    db_url: str, tmp_path: Path
+) -> None:
+    slow = {"webhook_timeout_seconds": 10.0}  # a long lease: no claim can expire while its POST is answered
+    async with (
+        receiver() as hook,
+        pantheon(db_url, tmp_path, **slow) as one,
+        pantheon(db_url, tmp_path, **slow) as two,
+    ):
+        game, ann_token, bob_token = await one.started_game()
+        bob_seat = (await ok(one.get(f"/v1/games/{game['game_id']}", bob_token)))["you"]["seat_id"]
+        bobs = await register(one, game, game["gm_token"], url=hook.url("bob"), filters=["any"], seat_id=bob_seat)
+        for amount in range(1, 11):
+            api = one if amount % 2 else two
+            await seat(api, game, ann_token, {"type": "WriteNote", "text": f"ann's secret {amount}"})
+            await seat(api, game, bob_token, {"type": "WriteNote", "text": f"bob's note {amount}"})
+        await eventually(lambda: all_delivered(one, game, bobs), "both processes drain the outbox")
+        log = await deliveries(two, game, bobs)
+    ids = Counter(r.headers["webhook-id"] for r in hook.at("bob"))
+    assert len(log) == len(ids) == 10  # ann's notes were never bob's to see: not delivered, not logged
+    assert set(ids.values()) == {1}  # each message sent once, though two workers were draining
+    for record in hook.at("bob"):
+        assert verified(record, bobs["secret"])["data"]["event"]["data"]["bidder"] == "bob"
+        assert b"ann's secret" not in record.body
