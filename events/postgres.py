@@ -234,7 +234,8 @@ class PostgresEventStore:
             args += [idempotency.caller, idempotency.key, idempotency.request_hash, idempotency.outcome]
             params = ", ".join(f"${i}" for i in range(len(args) - 3, len(args) + 1))
             ctes.insert(0, f"idem AS ({_INSERT_IDEMPOTENCY.format(params=params)})")
-        return f"WITH {', '.join(ctes)} SELECT global_position, tx_id::text AS tx_text FROM ev ORDER BY stream_version", args
+        select = "SELECT global_position, tx_id::text AS tx_text FROM ev ORDER BY stream_version"
+        return f"WITH {', '.join(ctes)} {select}", args
 
     async def read_stream(
         self, stream_id: str, after_version: int = 0, to_version: int | None = None, limit: int | None = None
