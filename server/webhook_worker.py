@@ -16,6 +16,7 @@ default 3600). After `PANTHEON_WEBHOOK_MAX_ATTEMPTS` (default 10) failures in a 
 GM can replay it. With the defaults the ten attempts span about 43 minutes (waits of 5 s, 10 s, ... 1280 s). A 2xx
 answer is success; anything else (redirects included: they are not followed) is a failure. Each attempt is logged with
 its status code, error and duration. Deliveries are not ordered: each payload carries the event's `version`.
+Delivered messages stay in the log for 30 days; failed ones until the webhook is deleted.
 """
 
 from __future__ import annotations
@@ -43,6 +44,11 @@ log = logging.getLogger("pantheon.webhooks")
 _BATCH = 50
 _MAX_SLEEP = 30.0
 _ERROR_TEXT = 500
+KEEP_DELIVERED_DAYS = 30
+_PRUNE_EVERY = 3600.0
+_PRUNE = """
+DELETE FROM webhook_deliveries WHERE status = 'delivered' AND delivered_at < now() - make_interval(days => $1)
+"""
 
 _CLAIM = """
 UPDATE webhook_deliveries d SET next_attempt_at = now() + make_interval(secs => $2)
@@ -106,6 +112,7 @@ class WebhookWorker:
             timeout=settings.webhook_timeout_seconds, follow_redirects=False, trust_env=False
         )
         self.sent = 0  # attempts made by this process (for logs and tests)
+        self._pruned_at = -_PRUNE_EVERY
 
     async def run(self) -> None:
         """Pass, sleep until something is due or an append wakes us, pass again; until cancelled."""
@@ -128,6 +135,9 @@ class WebhookWorker:
 
     async def tick(self) -> float:
         """One pass: enqueue due deadline warnings, send what is due. Returns seconds until more may be due."""
+        if time.monotonic() - self._pruned_at > _PRUNE_EVERY:
+            self._pruned_at = time.monotonic()
+            await self.pool.execute(_PRUNE, KEEP_DELIVERED_DAYS)
         wake = await self._enqueue_warnings()
         claimed = await self.pool.fetch(_CLAIM, _BATCH, self.lease)
         if claimed:

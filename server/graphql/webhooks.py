@@ -62,9 +62,14 @@ class WebhookMutation:
         description: str = "",
     ) -> JSON:
         hooks, who = await _hooks(info)
-        body = {"url": url, "filters": filters, "lead_times": lead_times or [], "description": description}
+        body: dict[str, Any] = {
+            "url": text("url", url, w.MAX_URL),
+            "filters": filters,
+            "lead_times": lead_times or [],
+            "description": text("description", description, 200),
+        }
         if seat_id is not None:
-            body["seat_id"] = seat_id
+            body["seat_id"] = text("seatId", seat_id, 64)
         try:
             request = msgspec.convert(body, w.CreateWebhookRequest)
         except msgspec.ValidationError as exc:

@@ -32,6 +32,7 @@ from starlette.routing import Route
 from events.store import ConcurrencyConflict, EventMetadata, NewEvent
 from server.app import create_app
 from server.bootstrap import Services
+from server.webhook_worker import WebhookWorker
 from tests.server.conftest import ADMIN, Api, make_settings
 from tests.server.test_scheduler import eventually
 
@@ -469,3 +470,23 @@ async def test_two_processes_share_the_outbox_and_a_gm_webhook_for_a_seat_is_red
     for record in hook.at("bob"):
         assert verified(record, bobs["secret"])["data"]["event"]["data"]["bidder"] == "bob"
         assert b"ann's secret" not in record.body
+
+
+async def test_delivered_messages_leave_the_log_after_30_days_and_failed_ones_stay(api: Api) -> None:
+    game = await api.create_game()
+    webhook = await register(api, game, game["gm_token"], url="http://127.0.0.1:9/x", filters=["game.paused"])
+    await api.services.pool.execute(
+        "INSERT INTO webhook_deliveries (delivery_id, webhook_id, game_id, status, delivered_at, created_at) VALUES "
+        "('msg_old', $1, $2, 'delivered', now() - interval '31 days', now() - interval '31 days'), "
+        "('msg_recent', $1, $2, 'delivered', now() - interval '29 days', now() - interval '29 days'), "
+        "('msg_failed', $1, $2, 'failed', NULL, now() - interval '90 days')",
+        webhook["webhook"]["webhook_id"],
+        game["game_id"],
+    )
+    worker = WebhookWorker(api.services.service, api.services.settings)
+    try:
+        await worker.tick()
+    finally:
+        await worker.client.aclose()
+    kept = {d["delivery_id"] for d in await deliveries(api, game, webhook)}
+    assert kept == {"msg_recent", "msg_failed"}
