@@ -490,3 +490,32 @@ async def test_delivered_messages_leave_the_log_after_30_days_and_failed_ones_st
         await worker.client.aclose()
     kept = {d["delivery_id"] for d in await deliveries(api, game, webhook)}
     assert kept == {"msg_recent", "msg_failed"}
+
+
+async def test_a_seats_report_webhook_gets_its_own_turn_report_only(db_url: str, tmp_path: Path) -> None:
+    """Second Era: each god's TurnReported is private to it; `report.published` for a seat carries its own."""
+    scenario = msgspec.json.decode(
+        (Path(__file__).parents[2] / "examples/scenarios/second-era-four-gods.json").read_bytes()
+    )
+    async with receiver() as hook, pantheon(db_url, tmp_path) as api:
+        created = await api.client.post(
+            "/v1/games",
+            json={"ruleset": "second-era", "name": "Reports", "scenario": scenario},
+            headers=api.auth(ADMIN),
+        )
+        assert created.status_code == 201, created.text
+        game = created.json()
+        sunna = await api.add_seat(game, "sunna")
+        nerth = await api.add_seat(game, "nerth")
+        mine = await register(api, game, nerth["token"], url=hook.url("nerth"), filters=["report.published"])
+        every = await register(api, game, game["gm_token"], url=hook.url("gm"), filters=["report.published"])
+        await gm(api, game, {"type": "StartGame"})
+        for token in (sunna["token"], nerth["token"]):
+            await seat(api, game, token, {"type": "GrowTribe", "role": "farmer"})
+        await gm(api, game, {"type": "AdvancePhase"})
+        await eventually(lambda: all_delivered(api, game, mine, every), "the turn reports are delivered")
+    gods = Counter(verified(r, every["secret"])["data"]["event"]["data"]["god"] for r in hook.at("gm"))
+    assert {"sunna", "nerth"} <= set(gods)
+    own = [verified(r, mine["secret"]) for r in hook.at("nerth")]
+    assert own and all(p["type"] == "report.published" for p in own)
+    assert {p["data"]["event"]["data"]["god"] for p in own} == {"nerth"}
