@@ -23,13 +23,16 @@ DeliveryStatus = Literal["pending", "delivered", "failed"]
 
 MAX_URL = 2000
 MAX_LEAD_SECONDS = 7 * 24 * 3600
+_PORT = r"(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3})"
+_URL = rf"^[hH][tT][tT][pP][sS]?://[A-Za-z0-9.-]+(:{_PORT})?([/?#][^\x00-\x20\x7f]*)?$"
 Url = Annotated[
     str,
     Meta(
-        min_length=10,
+        min_length=8,
         max_length=MAX_URL,
-        pattern=r"^[hH][tT][tT][pP][sS]?://[^\s]+$",
-        description="Where deliveries are POSTed: an absolute http or https URL",
+        pattern=_URL,
+        description="Where deliveries are POSTed: an absolute http or https URL (a host name or IPv4 address, an "
+        "optional port, no user name or password)",
         examples=["https://bot.example.org/pantheon/hook"],
     ),
 ]

@@ -206,8 +206,8 @@ class WebhookWorker:
             status = response.status_code
             if not 200 <= status < 300:
                 error = f"HTTP {status}"
-        except httpx.HTTPError as exc:
-            error = f"{type(exc).__name__}: {exc}"[:_ERROR_TEXT] or type(exc).__name__
+        except (httpx.HTTPError, httpx.InvalidURL, OSError, ValueError) as exc:
+            error = f"{type(exc).__name__}: {exc}"[:_ERROR_TEXT]
         self.sent += 1
         await self._record(row, status, error, int((time.monotonic() - started) * 1000))
 

@@ -36,6 +36,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import asyncpg
+import httpx
 import msgspec
 from standardwebhooks import Webhook as Signer
 
@@ -88,7 +89,7 @@ def sign(delivery_id: str, at: datetime, body: bytes, secrets_: Sequence[str]) -
 
 def host_allowed(url: str, allowed: frozenset[str]) -> bool:
     host = (urlsplit(url).hostname or "").lower().rstrip(".")
-    return bool(host) and (not allowed or host in allowed)
+    return not allowed or host in allowed
 
 
 def event_types(filters: Sequence[str]) -> tuple[list[str], bool]:
@@ -149,6 +150,10 @@ class Webhooks:
     def _check(self, url: str | None, filters: Sequence[str], lead_times: Sequence[int]) -> list[int]:
         if url is not None:
             parts = urlsplit(url)
+            try:
+                httpx.URL(url)
+            except httpx.InvalidURL:
+                parts = urlsplit("")
             if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
                 raise ApiError("webhook.bad_url", "Give an absolute http:// or https:// URL with a host.", 422)
             if not host_allowed(url, self.settings.webhook_allowed_hosts):

@@ -324,7 +324,9 @@ async def test_a_seat_manages_only_its_own_webhooks(api: Api) -> None:
         ({"url": "http://127.0.0.1/x", "filters": ["deadline.approaching"], "lead_times": [0]}, "request.invalid"),
         ({"url": "http://127.0.0.1/x", "filters": ["deadline.approaching"], "lead_times": [1] * 6}, "request.invalid"),
         ({"url": "http://127.0.0.1/x", "filters": ["any"], "lead_times": [60]}, "webhook.lead_times_unused"),
-        ({"url": "http:///nohost/x", "filters": ["any"]}, "webhook.bad_url"),
+        ({"url": "http:///nohost/x", "filters": ["any"]}, "request.invalid"),
+        ({"url": "http://127.0.0.1:65536/x", "filters": ["any"]}, "request.invalid"),
+        ({"url": "http://user:pw@127.0.0.1/x", "filters": ["any"]}, "request.invalid"),
         ({"url": "http://127.0.0.1/x", "filters": ["any"], "seat_id": "seat-nobody"}, "webhook.unknown_seat"),
     ],
 )
