@@ -32,7 +32,8 @@ from starlette.routing import Route
 from events.store import ConcurrencyConflict, EventMetadata, NewEvent
 from server.app import create_app
 from server.bootstrap import Services
-from server.webhook_worker import WebhookWorker
+from server.settings import Settings
+from server.webhook_worker import WebhookWorker, retry_delay
 from tests.server.conftest import ADMIN, Api, make_settings
 from tests.server.test_scheduler import eventually
 
@@ -521,3 +522,27 @@ async def test_a_seats_report_webhook_gets_its_own_turn_report_only(db_url: str,
     own = [verified(r, mine["secret"]) for r in hook.at("nerth")]
     assert own and all(p["type"] == "report.published" for p in own)
     assert {p["data"]["event"]["data"]["god"] for p in own} == {"nerth"}
+
+
+def test_webhook_settings_come_from_the_environment_with_bounds(tmp_path: Path) -> None:
+    env = {
+        "PANTHEON_DATA_DIR": str(tmp_path),
+        "PANTHEON_WEBHOOK_ALLOWED_HOSTS": " Bots.Example.org., 127.0.0.1 ,",
+        "PANTHEON_WEBHOOK_RETRY_BASE_SECONDS": "0.25",
+        "PANTHEON_WEBHOOK_MAX_ATTEMPTS": "3",
+        "PANTHEON_WEBHOOKS": "off",
+    }
+    settings = Settings.from_env(env)
+    assert settings.webhook_allowed_hosts == {"bots.example.org", "127.0.0.1"}
+    assert (settings.webhook_retry_base_seconds, settings.webhook_max_attempts, settings.webhooks) == (0.25, 3, False)
+    assert Settings.from_env({"PANTHEON_DATA_DIR": str(tmp_path)}).webhook_allowed_hosts == frozenset()
+    for name, value in [("PANTHEON_WEBHOOK_TIMEOUT_SECONDS", "0"), ("PANTHEON_WEBHOOK_RETRY_MAX_SECONDS", "soon")]:
+        with pytest.raises(SystemExit, match=name):
+            Settings.from_env({**env, name: value})
+
+
+def test_retries_back_off_exponentially_up_to_the_cap_with_jitter() -> None:
+    delays = [retry_delay(n, 5.0, 3600.0) for n in range(1, 13)]
+    for n, delay in enumerate(delays[:9], start=1):
+        assert 0.8 * 5 * 2 ** (n - 1) <= delay <= 1.2 * 5 * 2 ** (n - 1)
+    assert all(0.8 * 3600 <= d <= 1.2 * 3600 for d in delays[10:])  # 5 * 2**10 is past the cap
