@@ -181,9 +181,29 @@ function seatsCard(context) {
       const seat = await api(`${game(context.id)}/seats`, { method: "POST", body: { name: name.value, role: role.value, controls: controls.value || null } });
       clear(out, note("Seat added. Its token is shown once: give it to the player."), renderValue(seat));
     });
+  const listing = h("div", { id: "seat-list" }, renderValue(context.meta.seats || []));
+  attempt(listing, async () => clear(listing, renderValue((await api(`${game(context.id)}/seats`)).seats)));
+  const which = h("select", {}, (context.meta.seats || []).map((s) => h("option", { value: s.seat_id }, `${s.name} (${s.seat_id})`)));
+  const why = reasonInput("token-reason");
+  const tokenOut = h("div");
+  const tokenAction = (path, done) => () =>
+    attempt(tokenOut, async () => {
+      const answer = await api(`${game(context.id)}/seats/${encodeURIComponent(which.value)}/${path}`, { method: "POST", body: { reason: why.value } });
+      clear(tokenOut, note(done), renderValue(answer));
+    });
   return card(
     "Seats",
-    renderValue(context.meta.seats || []),
+    listing,
+    h("h3", {}, "Tokens"),
+    field("token-seat", "Seat", which),
+    field("token-reason", "Reason", why),
+    h(
+      "div",
+      { class: "pager" },
+      h("button", { type: "button", class: "danger", onclick: tokenAction("token/revoke", "Token revoked: it stops working at once.") }, "Revoke token"),
+      h("button", { type: "button", onclick: tokenAction("token", "New token issued (shown once); the old one no longer works.") }, "Reissue token"),
+    ),
+    tokenOut,
     h("h3", {}, "Add a seat"),
     field("seat-name", "Name", name),
     field("seat-role", "Role", role),
