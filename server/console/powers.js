@@ -182,7 +182,7 @@ function seatsCard(context) {
       clear(out, note("Seat added. Its token is shown once: give it to the player."), renderValue(seat));
     });
   const listing = h("div", { id: "seat-list" }, renderValue(context.meta.seats || []));
-  attempt(listing, async () => clear(listing, renderValue((await api(`${game(context.id)}/seats`)).seats)));
+  attempt(listing, async () => clear(listing, renderValue((await api(`${game(context.id)}/seats`)).seats.map(({ seat, ...rest }) => ({ ...seat, ...rest })))));
   const which = h("select", {}, (context.meta.seats || []).map((s) => h("option", { value: s.seat_id }, `${s.name} (${s.seat_id})`)));
   const why = reasonInput("token-reason");
   const tokenOut = h("div");
@@ -264,7 +264,7 @@ export async function powersPage(main, context) {
       commandCard(context, "GM commands (deadlines, pause, late orders, dice...)", gmCommands),
       commandCard(context, "Orders by mail", mailCommands, { onBehalf: true }),
       forkCard(context),
-      seatsCard(context),
+      wide(seatsCard(context)),
       diceCard(context),
       exportCard(context),
     ),
