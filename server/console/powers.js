@@ -142,9 +142,19 @@ function forkCard(context) {
   const go = () =>
     attempt(out, async () => {
       const fork = await api(`${game(context.id)}/fork`, { method: "POST", body: { at_version: Number(at.value), name: name.value || null } });
-      clear(out, note("Forked. The tokens below are shown once: keep them."), renderValue(fork), h("p", {}, h("a", { href: `#/game/${encodeURIComponent(fork.game_id)}/scrub` }, "Open the fork (with a token for it)")));
+      const compare = h("div", { id: "fork-compare" });
+      clear(
+        out,
+        note("Forked. The tokens below are shown once: keep them (sign in with the fork's GM token to open it)."),
+        renderValue(fork),
+        h("button", { type: "button", class: "secondary", onclick: () => attempt(compare, async () => {
+          const diff = await api(`${game(context.id)}/diff${query({ from_version: Number(at.value), other_game: fork.game_id })}`);
+          clear(compare, h("h3", {}, `This game at v${at.value} against the fork now`), renderChanges(diff.changes));
+        }) }, "Compare with the fork"),
+        compare,
+      );
     });
-  return card("Fork", field("fork-at", "At version", at), field("fork-name", "Name", name), h("button", { type: "button", onclick: go }, "Fork"), out);
+  return card("Fork and compare", field("fork-at", "At version", at), field("fork-name", "Name", name), h("button", { type: "button", id: "fork-go", onclick: go }, "Fork"), h("div", { id: "fork-out" }, out));
 }
 
 function commandCard(context, title, commands, { onBehalf = false } = {}) {

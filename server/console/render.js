@@ -104,3 +104,16 @@ export function renderChanges(changes) {
     ),
   );
 }
+
+// The changes from one JSON value to another, as the server's diffs are: one {path, before, after} per changed leaf
+// (a value added or removed has `before` or `after` undefined).
+export function diffValues(before, after, path = "", out = []) {
+  const container = (v) => v !== null && typeof v === "object";
+  if (container(before) && container(after) && Array.isArray(before) === Array.isArray(after)) {
+    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+    for (const key of keys) diffValues(before[key], after[key], pointer(path, key), out);
+  } else if (JSON.stringify(before) !== JSON.stringify(after)) {
+    out.push({ path, before, after });
+  }
+  return out;
+}

@@ -5,7 +5,7 @@
 import { api, game, query } from "./api.js";
 import { clear, h, problemBox } from "./dom.js";
 import { board } from "./board.js";
-import { renderChanges, renderState } from "./render.js";
+import { diffValues, renderChanges, renderState } from "./render.js";
 
 function pane(title, state, rulesetId) {
   const meta = state.game;
@@ -39,15 +39,26 @@ export async function scrubPage(main, context) {
     shown.textContent = `v${version}`;
     clear(message);
     try {
-      const [truth, seatView, changes] = await Promise.all([
+      const seatAt = (v) => (isGm && seatSelect.value && v >= 1 ? api(`${game(id)}/state${query({ at_version: v, as_seat: seatSelect.value })}`) : null);
+      const [truth, seatView, seatBefore, changes] = await Promise.all([
         api(`${game(id)}/state${query({ at_version: version })}`),
-        isGm && seatSelect.value ? api(`${game(id)}/state${query({ at_version: version, as_seat: seatSelect.value })}`) : null,
+        seatAt(version),
+        seatAt(version - 1),
         version > 1 ? api(`${game(id)}/diff${query({ from_version: version - 1, to_version: version })}`) : null,
       ]);
       clear(left, pane(isGm ? "GM's truth" : "Your view", truth, meta.ruleset_id));
       if (seatView) {
         const seat = seats.find((s) => s.seat_id === seatSelect.value);
-        clear(right, pane(`${seat ? seat.name : seatSelect.value}'s view`, seatView, meta.ruleset_id));
+        const name = seat ? seat.name : seatSelect.value;
+        const seatChanges = seatBefore
+          ? diffValues({ game: seatBefore.game, view: seatBefore.view }, { game: seatView.game, view: seatView.view })
+          : [];
+        clear(
+          right,
+          pane(`${name}'s view`, seatView, meta.ruleset_id),
+          h("h3", {}, `What ${name} saw change`),
+          h("div", { id: "seat-diff" }, renderChanges(seatChanges)),
+        );
         right.hidden = false;
       } else {
         right.hidden = true;

@@ -124,6 +124,7 @@ async def test_the_gm_console_scrubs_views_readjudicates_and_rolls_back(
         assert secret & gm_paths, "the GM pane does not show the GM-only fields"
         shown_secret = [p for p in seat_paths if any(p == s or p.startswith(s + "/") for s in secret)]
         assert shown_secret == [], shown_secret
+        assert await page.locator("#seat-diff").count() == 1  # what Bob saw change, beside the GM's diff
         await page.screenshot(path=screenshots / "4-seat-view-beside-truth.png", full_page=True)
 
         # 4. Re-adjudicate turn 1 with Bob's lost order, as a dry run: each seat's diff.
@@ -142,6 +143,14 @@ async def test_the_gm_console_scrubs_views_readjudicates_and_rolls_back(
         assert (await state(base, game, game["gm_token"]))["version"] == head_before  # a dry run appends nothing
         await page.locator("#readjudicate-out").scroll_into_view_if_needed()
         await page.screenshot(path=screenshots / "5-readjudicate-dry-run.png", full_page=True)
+        # A what-if fork from before the turn closed, compared with this game at that point: the fork has its own
+        # dice commitment (README: "a new dice commitment").
+        await page.fill("#fork-at", str(game["order_version"]))
+        await page.fill("#fork-name", "what if")
+        await page.click("#fork-go")
+        await page.click("#fork-out button")
+        await page.locator("#fork-compare h3").wait_for()
+        assert "/game/dice_commitment" in await page.locator("#fork-compare").inner_text()
 
         # 5. A refused rollback shows the problem; then a rollback to just after Alice's order, committed.
         await page.fill("#rb-version", "2")
