@@ -254,7 +254,7 @@ async def available_commands(svc: Service, who: Grant, game_id: GameId) -> Respo
     "/games/{game_id}/state",
     operation_id="getState",
     tags=["history"],
-    responses=responses(s.StateResponse, 404),
+    responses=responses(s.StateResponse, 403, 404),
 )
 async def get_state(
     svc: Service,

@@ -94,6 +94,9 @@ async def test_events_filter_by_type_turn_seat_actor_and_reverted(api: Api) -> N
     # A seat sees no metadata, so the seat and actor filters find nothing of anyone for it.
     assert (await api.get(f"/v1/games/{gid}/events", ann, seat=ids["ann"])).json()["events"] == []
     # Bounds, as problems.
+    for many in ([f"T{i}" for i in range(51)], ["x" * 65]):
+        bad_type = await api.get(f"/v1/games/{gid}/events", gm, type=many)
+        assert bad_type.status_code == 422 and bad_type.json()["code"] == "request.bad_type_filter"
     for params in ({"turn": -1}, {"type": "x" * 65}, {"type": [f"T{i}" for i in range(51)]}, {"reverted": "maybe"}):
         bad = await api.get(f"/v1/games/{gid}/events", gm, **params)
         assert bad.status_code == 422 and bad.headers["content-type"].startswith("application/problem+json"), params
@@ -152,6 +155,7 @@ async def test_only_a_gm_of_that_game_enters_orders_by_mail_and_always_with_a_so
             assert source == "two\nlines"
             continue
         assert refused.status_code == 422, (source, refused.text)
+        assert refused.json()["code"] in ("command.order_source_required", "request.invalid"), refused.text
     unknown = await api.command(game, game["gm_token"], bid, **{"On-Behalf-Of": "seat-x", "Order-Source": "mail"})
     assert unknown.status_code == 422 and unknown.json()["code"] == "command.unknown_seat"
     other, _, _ = await api.started_game()
