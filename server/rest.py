@@ -295,13 +295,16 @@ async def list_events(
     seat: Annotated[str | None, Query(max_length=64, description="GM: only events this seat's commands caused")] = None,
     actor: Annotated[str | None, Query(max_length=200, description="GM: only events of this actor")] = None,
     reverted: Annotated[bool | None, Query(description="Only reverted (true) or standing (false) events")] = None,
+    phase: Annotated[str | None, Query(max_length=64, description="Only events of this phase (e.g. `orders`)")] = None,
 ) -> Response:
     """History as the caller may see it: events after version `after`. The filters apply to the `limit` events
     read after `after`: a filtered page may hold fewer (even none) while `more` is true; continue from
     `next_after`."""
     if event_type is not None and (len(event_type) > 50 or any(len(t) > 64 for t in event_type)):
         raise ApiError("request.bad_type_filter", "Give at most 50 `type` filters, of at most 64 characters each.", 422)
-    where = EventFilter(types=frozenset(event_type or ()), turn=turn, seat=seat, actor=actor, reverted=reverted)
+    where = EventFilter(
+        types=frozenset(event_type or ()), turn=turn, seat=seat, actor=actor, reverted=reverted, phase=phase
+    )
     return ok(await svc.events(who, game_id, after, limit, where))
 
 

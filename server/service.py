@@ -46,6 +46,7 @@ class EventFilter:
     seat: str | None = None
     actor: str | None = None
     reverted: bool | None = None
+    phase: str | None = None
 
     def matches(self, event: s.EventEnvelope) -> bool:
         meta = event.metadata
@@ -290,9 +291,25 @@ class GameService:
         envelopes = self.envelopes(ruleset, actor, recorded, state)
         if where is not None:
             envelopes = [e for e in envelopes if where.matches(e)]
+        if where is not None and where.phase is not None:
+            phases = await self._phases(game_id, after, recorded)
+            envelopes = [e for e in envelopes if phases.get(e.version) == where.phase]
         next_after = recorded[-1].stream_version if recorded else after
         head = max(head, next_after)
         return s.EventPage(events=envelopes, next_after=next_after, head_version=head, more=next_after < head)
+
+    async def _phases(self, game_id: str, after: int, recorded: Sequence[RecordedEvent]) -> dict[int, str | None]:
+        """The phase each event happened in: the phase at `after`, moved on by `PhaseStarted` and by rollbacks."""
+        phase = (await self.states.state_at(game_id, version=after))[1].meta.phase if after else None
+        out: dict[int, str | None] = {}
+        for event in recorded:
+            if event.type == "PhaseStarted":
+                phase = _dict.decode(event.data).get("phase")
+            elif event.type == "TimelineReverted":
+                target = int(_dict.decode(event.data)["to_version"])
+                phase = (await self.states.state_at(game_id, version=target))[1].meta.phase
+            out[event.stream_version] = phase
+        return out
 
     def envelopes(
         self, ruleset: Ruleset, actor: Actor, recorded: Sequence[RecordedEvent], latest: GameState[Any]

@@ -42,6 +42,7 @@ export async function timelinePage(main, context) {
   const seats = context.meta.seats || [];
   const [seatField, seat] = select("f-seat", "Seat", [["", "any"], ...seats.map((s) => [s.seat_id, `${s.name} (${s.seat_id})`])]);
   const [actorField, actor] = input("f-actor", "Actor", { maxlength: 200, placeholder: "gm:..., seat:..." });
+  const [phaseField, phaseInput] = input("f-phase", "Phase", { maxlength: 64, placeholder: "orders" });
   const [revertedField, reverted] = select("f-reverted", "Reverted", [["", "all"], ["true", "reverted only"], ["false", "standing only"]]);
   const phase = h("span", { class: "muted" });
   const body = h("tbody");
@@ -50,7 +51,7 @@ export async function timelinePage(main, context) {
   let head = context.version;
 
   async function load() {
-    const params = { after, limit: PAGE, turn: turn.value, type: type.value, reverted: reverted.value };
+    const params = { after, limit: PAGE, turn: turn.value, phase: phaseInput.value.trim(), type: type.value, reverted: reverted.value };
     if (isGm) Object.assign(params, { seat: seat.value, actor: actor.value.trim() });
     try {
       const page = await api(`${game(id)}/events${query(params)}`);
@@ -73,6 +74,7 @@ export async function timelinePage(main, context) {
     "form",
     { class: "filters", onsubmit: (e) => { e.preventDefault(); after = 0; load(); } },
     turnField,
+    phaseField,
     typeField,
     isGm ? seatField : null,
     isGm ? actorField : null,
