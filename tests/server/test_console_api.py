@@ -84,7 +84,7 @@ async def test_events_filter_by_type_turn_seat_actor_and_reverted(api: Api) -> N
     assert versions(turn_1) == [e["version"] for e in everything if e.get("turn") == 1]
     bidding = (await api.get(f"/v1/games/{gid}/events", gm, phase="bidding", limit=1000)).json()["events"]
     assert {e["version"] for e in bids["events"]} <= {e["version"] for e in bidding}
-    assert [e["type"] for e in bidding][0] == "PhaseStarted" and bidding[0]["data"]["phase"] == "bidding"
+    assert bidding[0]["type"] == "PhaseStarted" and bidding[0]["data"]["phase"] == "bidding"
     assert not {"GameCreated", "SeatAdded"} & {e["type"] for e in bidding}  # before any phase
     assert (await api.get(f"/v1/games/{gid}/events", gm, phase="no-such-phase")).json()["events"] == []
     rolled = await api.client.post(
