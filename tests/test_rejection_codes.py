@@ -67,6 +67,7 @@ NOT_YET_ASSERTED: frozenset[str] = frozenset(
         "lote.port_area_limit",
         "lote.port_full",
         "lote.project_taken",
+        "lote.scenario.bad_number",
         "lote.too_many_slaves",
         "second_era.other_world",
     }
