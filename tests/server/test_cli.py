@@ -57,9 +57,9 @@ def wait_until_up(process: subprocess.Popen[str], port: int) -> list[str]:
     raise AssertionError("server did not start:\n" + "".join(lines))
 
 
-def stop(process: subprocess.Popen[str]) -> str:
+def stop(process: subprocess.Popen[str], timeout: float = 30) -> str:
     process.send_signal(signal.SIGTERM)
-    out, _ = process.communicate(timeout=30)
+    out, _ = process.communicate(timeout=timeout)
     return out
 
 
@@ -152,6 +152,9 @@ def create_game(base: str) -> httpx.Response:
 
 
 ADMIN = "cli-admin-token"
+# A hang guard, not a timing: stopping the embedded PostgreSQL takes the wheel's machine-wide lock, which other
+# processes starting their own servers (initdb) may hold for a while on a loaded machine.
+SLOW_STOP = 120
 
 
 def healthy(base: str) -> bool:
@@ -197,7 +200,7 @@ def test_serve_restarts_its_embedded_postgres_when_it_dies(data_dir: Path) -> No
         assert health.status_code == 200 and health.json()["embedded"] == "running"
         assert "starting it again" in "".join(output)
     finally:
-        stop(process)
+        stop(process, timeout=SLOW_STOP)
     assert not postmaster_running(data_dir), "the restarted PostgreSQL was left running"
 
 
@@ -223,7 +226,7 @@ def test_a_postmaster_orphaned_by_a_killed_server_is_reused_then_stopped(data_di
         listed = httpx.get(f"{base}/v1/games", headers={"Authorization": f"Bearer {ADMIN}"}).json()["games"]
         assert [g["game_id"] for g in listed] == [created.json()["game_id"]]
     finally:
-        stop(process)
+        stop(process, timeout=SLOW_STOP)
     assert not postmaster_running(data_dir), "the orphaned PostgreSQL is still running after a clean shutdown"
 
 
@@ -249,4 +252,4 @@ def test_serve_survives_clients_that_hang_up_before_the_answer(data_dir: Path) -
         assert ignored & (1 << (signal.SIGPIPE - 1)), "SIGPIPE would end the server"
         assert httpx.get(f"http://127.0.0.1:{port}/health").status_code == 200
     finally:
-        stop(process)
+        stop(process, timeout=SLOW_STOP)
