@@ -23,6 +23,10 @@ import pytest
 from server.cli import main, schema_documents
 from server.database import running_postmaster
 
+# A hang guard, not a timing: stopping the embedded PostgreSQL takes the wheel's machine-wide lock, which other
+# processes starting their own servers (initdb) may hold for a while on a loaded machine.
+SLOW_STOP = 120
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -59,7 +63,12 @@ def wait_until_up(process: subprocess.Popen[str], port: int) -> list[str]:
 
 def stop(process: subprocess.Popen[str], timeout: float = 30) -> str:
     process.send_signal(signal.SIGTERM)
-    out, _ = process.communicate(timeout=timeout)
+    try:
+        out, _ = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, _ = process.communicate()
+        raise AssertionError(f"the server did not stop within {timeout} s:\n{out}") from None
     return out
 
 
@@ -94,7 +103,7 @@ def test_serve_with_no_configuration_uses_embedded_postgres_and_stops_it(data_di
         assert denied.status_code == 401 and denied.json()["code"] == "auth.bad_token"
         assert postmaster_running(data_dir)
     finally:
-        output = stop(process)
+        output = stop(process, timeout=SLOW_STOP)
     # uvicorn finishes its shutdown, then re-raises the signal (the Unix convention for "stopped by SIGTERM").
     assert process.returncode in (0, -signal.SIGTERM), output
     assert "Application shutdown complete" in output and "server stopped" in output
@@ -108,7 +117,7 @@ def test_serve_with_no_configuration_uses_embedded_postgres_and_stops_it(data_di
         ok = httpx.get(f"http://127.0.0.1:{port}/v1/games", headers={"Authorization": f"Bearer {token}"})
         assert ok.status_code == 200
     finally:
-        stop(process)
+        stop(process, timeout=SLOW_STOP)
     stored = (data_dir / "pgdata").exists()
     assert stored
 
@@ -152,9 +161,6 @@ def create_game(base: str) -> httpx.Response:
 
 
 ADMIN = "cli-admin-token"
-# A hang guard, not a timing: stopping the embedded PostgreSQL takes the wheel's machine-wide lock, which other
-# processes starting their own servers (initdb) may hold for a while on a loaded machine.
-SLOW_STOP = 120
 
 
 def healthy(base: str) -> bool:
