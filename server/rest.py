@@ -3,22 +3,24 @@
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from datetime import datetime
 from typing import Annotated, Any
 
 import msgspec
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
-from fastapi.responses import Response, StreamingResponse
+from fastapi.responses import Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.sse import EventSourceResponse, ServerSentEvent
 
-from events.handler import Refused
+from events.handler import Refused, UnknownGame
 from server import schemas as s
 from server.auth import TokenGrant
 from server.health import database_health
 from server.openapi_docs import json_body, ref, responses
-from server.problems import ApiError, problem_response
+from server.problems import ApiError, correlation, problem_response
 from server.service import GameService
+from server.stream_tickets import StreamTickets
 
 router = APIRouter(prefix="/v1")
 _bearer = HTTPBearer(auto_error=False, description="`pnt_<id>.<secret>`: the admin, a game's GM, or a seat token")
@@ -70,6 +72,10 @@ def decode_body(body: bytes, kind: type[Any]) -> Any:
         raise ApiError("request.invalid", f"The body does not match its schema: {exc}", 422) from None
     except msgspec.DecodeError as exc:
         raise ApiError("request.malformed_json", f"The body is not valid JSON: {exc}", 400) from None
+    except RecursionError:
+        raise ApiError(
+            "request.too_deep", "The body nests too deeply; no document here needs that depth.", 422
+        ) from None
 
 
 # --- rulesets -------------------------------------------------------------------------------------------
@@ -195,7 +201,7 @@ async def submit_command(
         body,
         expected_version=expected,
         idempotency_key=idempotency_key,
-        correlation_id=request.state.correlation_id,
+        correlation_id=correlation(),
     )
     replay = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
     if isinstance(outcome, Refused):
@@ -264,9 +270,54 @@ async def list_events(
     return ok(await svc.events(who, game_id, after, limit))
 
 
+async def _stream_grant(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    game_id: GameId,
+    ticket: Annotated[
+        str | None,
+        Query(max_length=100, description="A stream ticket, for a browser `EventSource` (instead of the bearer)"),
+    ] = None,
+) -> TokenGrant:
+    if ticket is None:
+        return await grant(request, credentials)
+    tickets: StreamTickets = request.app.state.stream_tickets
+    ticket_grant, ticket_game = tickets.redeem(ticket)
+    if ticket_game != game_id:
+        raise UnknownGame(game_id)  # a ticket is bound to its game, like a token
+    return ticket_grant
+
+
+StreamGrant = Annotated[TokenGrant, Depends(_stream_grant)]
+
+
+async def _stream_slot(svc: Service, who: StreamGrant) -> AsyncIterator[None]:
+    """One of the token's stream slots, held until the response ends: 429 `stream.too_many` before it starts."""
+    with svc.streams.hold(who.token_id):
+        yield
+
+
+async def _stream_start(
+    svc: Service,
+    who: StreamGrant,
+    game_id: GameId,
+    after: Annotated[int | None, Query(ge=0, le=2**53)] = None,
+    last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None,
+) -> int:
+    """The version to stream after; authorises (and fails with a problem) before the stream starts."""
+    start = after if after is not None else 0
+    if last_event_id is not None:
+        if not last_event_id.strip().isdigit():
+            raise ApiError("request.bad_last_event_id", "Last-Event-ID is the version of the last event seen.", 400)
+        start = int(last_event_id.strip())
+    await svc.actor(who, game_id)
+    return start
+
+
 @router.get(
     "/games/{game_id}/events/stream",
     operation_id="streamEvents",
+    response_class=EventSourceResponse,
     tags=["history"],
     responses={
         **responses(None, 404),
@@ -295,54 +346,40 @@ async def list_events(
 )
 async def stream_events(
     svc: Service,
-    who: Grant,
+    who: StreamGrant,
     game_id: GameId,
-    after: Annotated[int | None, Query(ge=0, le=2**53)] = None,
-    last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None,
-) -> StreamingResponse:
-    """Live events as Server-Sent Events, resumable with `Last-Event-ID` (or `after`)."""
-    start = after if after is not None else 0
-    if last_event_id is not None:
-        if not last_event_id.strip().isdigit():
-            raise ApiError("request.bad_last_event_id", "Last-Event-ID is the version of the last event seen.", 400)
-        start = int(last_event_id.strip())
-    await svc.actor(who, game_id)  # authorise (and fail with a problem) before the stream starts
+    start: Annotated[int, Depends(_stream_start)],
+    _slot: Annotated[None, Depends(_stream_slot)],
+) -> AsyncIterator[ServerSentEvent]:
+    """Live events as Server-Sent Events, resumable with `Last-Event-ID` (or `after`).
 
-    async def body() -> AsyncIterator[bytes]:
-        yield b"retry: 2000\n\n"
-        async for batch in svc.follow(who, game_id, start):
-            if batch is None:
-                yield b": keep-alive\n\n"
-                continue
-            for envelope in batch:
-                yield b"id: %d\nevent: %s\ndata: %s\n\n" % (
-                    envelope.version,
-                    envelope.type.encode(),
-                    msgspec.json.encode(envelope),
-                )
-
-    slot = svc.streams.hold(who.token_id)
-    slot.__enter__()  # 429 `stream.too_many` before the stream starts; released when the response ends
-    return HeldStream(
-        body(),
-        release=lambda: slot.__exit__(None, None, None),
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-    )
+    Authenticate with the bearer header, or, from a browser `EventSource`, with `?ticket=` from
+    `POST /v1/games/{id}/events/stream-ticket`."""
+    yield ServerSentEvent(retry=2000)
+    async for batch in svc.follow(who, game_id, start):
+        if batch is None:
+            yield ServerSentEvent(comment="keep-alive")
+            continue
+        for envelope in batch:
+            yield ServerSentEvent(
+                id=str(envelope.version), event=envelope.type, raw_data=msgspec.json.encode(envelope).decode()
+            )
 
 
-class HeldStream(StreamingResponse):
-    """A streaming response that holds a stream slot until it ends, however it ends."""
+@router.post(
+    "/games/{game_id}/events/stream-ticket",
+    operation_id="createStreamTicket",
+    tags=["history"],
+    responses=responses(s.StreamTicket, 404),
+)
+async def create_stream_ticket(request: Request, svc: Service, who: Grant, game_id: GameId) -> Response:
+    """A short-lived ticket that opens this game's event stream as you (60 seconds, this game only).
 
-    def __init__(self, content: AsyncIterator[bytes], *, release: Callable[[], object], **kwargs: Any) -> None:
-        super().__init__(content, **kwargs)
-        self._release = release
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        try:
-            await super().__call__(scope, receive, send)
-        finally:
-            self._release()
+    For browsers: `new EventSource(".../events/stream?ticket=" + ticket)` cannot send a bearer header."""
+    await svc.actor(who, game_id)
+    tickets: StreamTickets = request.app.state.stream_tickets
+    ticket, expires_at = tickets.issue(who, game_id)
+    return ok(s.StreamTicket(ticket=ticket, expires_at=expires_at), headers={"Cache-Control": "no-store"})
 
 
 @router.get("/games/{game_id}/turns", operation_id="listTurns", tags=["history"], responses=responses(s.TurnList, 404))

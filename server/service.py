@@ -338,6 +338,7 @@ def ruleset_detail(ruleset_id: str, version: int) -> s.RulesetDetail:
             settings=json_schema(ruleset.settings_type),
             view=json_schema(ruleset.view_type),
         ),
+        dice_purposes=list(ruleset.dice_purposes),
     )
 
 

@@ -38,6 +38,7 @@ def meta_view(meta: GameMeta, viewer: Actor) -> GameMetaView:
         ended_reason=meta.ended_reason,
         pending_dice=list(meta.pending_dice) if viewer.is_gm else None,
         paused_at=meta.paused_at,
+        max_orders_per_turn=meta.max_orders_per_turn,
     )
 
 
