@@ -11,6 +11,9 @@ from fastapi.openapi.utils import get_openapi
 from domain.engine.messages import ENGINE_COMMANDS
 from server.problems import Problem
 from server.schemas import REQUEST_TYPES, RESPONSE_TYPES
+from server.webhook_schemas import WEBHOOK_REQUEST_TYPES, WEBHOOK_RESPONSE_TYPES
+
+WEBHOOK_TYPES = (*WEBHOOK_RESPONSE_TYPES, *WEBHOOK_REQUEST_TYPES)
 
 REF = "#/components/schemas/{name}"
 
@@ -37,6 +40,7 @@ _ERROR_TEXT = {
     409: "Conflict with the game's current state or version",
     413: "Request body too large",
     422: "Refused: invalid input or a rule refusal (see `code`)",
+    429: "Too many failed authentications from this client (`auth.too_many_failures`); see `Retry-After`",
 }
 
 
@@ -44,7 +48,7 @@ def responses(kind: type | None, *errors: int, status: int = 200, media: str = "
     out: dict[Any, Any] = {}
     if kind is not None:
         out[status] = {"description": "OK", "content": {media: {"schema": ref(kind)}}}
-    for code in sorted({*errors, 400, 401, 413, 422}):
+    for code in sorted({*errors, 400, 401, 413, 422, 429}):
         out[code] = {
             "description": _ERROR_TEXT[code],
             "content": {"application/problem+json": {"schema": ref(Problem)}},
@@ -69,7 +73,7 @@ def install(app: FastAPI) -> None:
             return app.openapi_schema
         schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
         _, components = msgspec.json.schema_components(
-            (*RESPONSE_TYPES, *REQUEST_TYPES, Problem, *ENGINE_COMMANDS), ref_template=REF
+            (*RESPONSE_TYPES, *REQUEST_TYPES, *WEBHOOK_TYPES, Problem, *ENGINE_COMMANDS), ref_template=REF
         )
         schema.setdefault("components", {}).setdefault("schemas", {}).update(components)
         schema["components"]["schemas"]["GameCommand"] = command_schema()

@@ -64,6 +64,9 @@ from domain.engine.messages import (
     ResumeGame,
     RevealDice,
     SeatAdded,
+    SeatReassigned,
+    SeatTokenIssued,
+    SeatTokenRevoked,
     SetDeadline,
     SetDiceReveal,
     SetOrderLimit,
@@ -527,10 +530,27 @@ def _evolve_meta(ruleset: Ruleset, meta: GameMeta, event: Any) -> GameMeta:
             return R(meta, paused_at=None, late_orders={k: v + shift for k, v in meta.late_orders.items()})
         case LateOrdersAccepted():
             return R(meta, late_orders={**meta.late_orders, event.seat_id: event.until})
+        case SeatTokenRevoked() | SeatTokenIssued() | SeatReassigned():
+            return _evolve_seat(meta, event)
         case _:
             # PhaseEnded, TurnEnded and GameCreated change nothing here. TimelineReverted cannot be folded
             # from the state before it alone: projections apply it with `timeline.revert`.
             return meta
+
+
+def _evolve_seat(meta: GameMeta, event: SeatTokenRevoked | SeatTokenIssued | SeatReassigned) -> GameMeta:
+    """The seat's current token id (empty once revoked), and its player's name after a takeover."""
+    seat = meta.seats.get(event.seat_id)
+    if seat is None:
+        return meta
+    match event:
+        case SeatTokenRevoked():
+            changed = R(seat, token_id="") if seat.token_id == event.token_id else seat
+        case SeatTokenIssued():
+            changed = R(seat, token_id=event.token_id)
+        case SeatReassigned():
+            changed = R(seat, name=event.name, token_id=event.token_id)
+    return R(meta, seats={**meta.seats, event.seat_id: changed})
 
 
 def _evolve_roll(meta: GameMeta, event: DiceRolled) -> GameMeta:

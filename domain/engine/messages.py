@@ -346,6 +346,52 @@ class LateOrdersAccepted(_Event, tag="LateOrdersAccepted", frozen=True):
     reason: str
 
 
+class SeatTokenRevoked(_Event, tag="SeatTokenRevoked", frozen=True):
+    """GM or admin: the seat's token stopped working (a leak, a player who left), with why.
+
+    Only GMs see it; a seat's view changes only when a new player takes the seat (`SeatReassigned`).
+    """
+
+    seat_id: str
+    token_id: str
+    reason: str
+
+
+class SeatTokenIssued(_Event, tag="SeatTokenIssued", frozen=True):
+    """GM or admin: a new token for the same player in the seat (shown once, to the GM who asked). GMs only."""
+
+    seat_id: str
+    token_id: str
+    reason: str
+
+
+class SeatReassigned(_Event, tag="SeatReassigned", frozen=True):
+    """GM or admin: a new player takes over the seat, with a new token; the old token was revoked just before.
+
+    Every seat sees the new and the previous name; the token id and the reason are for GMs only.
+    """
+
+    seat_id: str
+    name: str
+    previous_name: str
+    token_id: str
+    reason: str
+
+
+class GmTokenRevoked(_Event, tag="GmTokenRevoked", frozen=True):
+    """Admin: a GM token of this game stopped working, with why. GMs only."""
+
+    token_id: str
+    reason: str
+
+
+class GmTokenIssued(_Event, tag="GmTokenIssued", frozen=True):
+    """Admin: a new GM token for this game (shown once, to the admin). GMs only."""
+
+    token_id: str
+    reason: str
+
+
 class OrderLimitSet(_Event, tag="OrderLimitSet", frozen=True):
     limit: int
     reason: str
@@ -376,6 +422,11 @@ EngineEvent = (
     | DiceEpochStarted
     | DiceRevealModeSet
     | RerollOrdered
+    | SeatTokenRevoked
+    | SeatTokenIssued
+    | SeatReassigned
+    | GmTokenRevoked
+    | GmTokenIssued
     | OrderLimitSet
 )
 ENGINE_EVENTS: tuple[type[msgspec.Struct], ...] = (
@@ -403,5 +454,10 @@ ENGINE_EVENTS: tuple[type[msgspec.Struct], ...] = (
     DiceEpochStarted,
     DiceRevealModeSet,
     RerollOrdered,
+    SeatTokenRevoked,
+    SeatTokenIssued,
+    SeatReassigned,
+    GmTokenRevoked,
+    GmTokenIssued,
     OrderLimitSet,
 )

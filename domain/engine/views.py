@@ -11,7 +11,12 @@ from domain.engine.messages import (
     DiceEntered,
     GameCreated,
     GameForked,
+    GmTokenIssued,
+    GmTokenRevoked,
     SeatAdded,
+    SeatReassigned,
+    SeatTokenIssued,
+    SeatTokenRevoked,
 )
 from domain.engine.ruleset import Ruleset
 from domain.engine.state import GameMeta, GameMetaView, R, is_engine_event
@@ -55,5 +60,10 @@ def redact(ruleset: Ruleset, event: Any, viewer: Actor) -> Any:
             return R(event, state=msgspec.Raw(b"null"))
         case SeatAdded():
             return R(event, token_id="")
+        case SeatReassigned():
+            # The table sees who plays the seat now; token ids and the GM's reason stay with the GMs.
+            return R(event, token_id="", reason="")
+        case SeatTokenRevoked() | SeatTokenIssued() | GmTokenRevoked() | GmTokenIssued():
+            return None
         case _:
             return event

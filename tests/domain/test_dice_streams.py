@@ -171,3 +171,17 @@ def test_a_second_era_seat_that_read_a_reverted_battle_roll_cannot_know_the_next
 
     assert again and again[0].roll_index > max(r.roll_index for r in read)
     assert again[0].results == derive_roll(SEED, game.game_id, again[0].roll_index, 2, 6)
+
+
+def test_a_rollback_keeps_every_private_streams_next_index_too() -> None:
+    game = new_game()
+    target = len(game.events)
+    hidden = DiceRolled(purpose="p", count=1, sides=6, results=(2,), roll_index=0, source="server", stream="gm")
+    game.given(hidden, msgspec.structs.replace(hidden, roll_index=1))
+    assert game.state.meta.stream_indices == {"gm": 2}
+    revert = TimelineReverted(to_version=target, reason="undo")
+    state = timeline.fold_with_reverts(bids.ruleset, [*enumerate(game.events, start=1), (len(game.events) + 1, revert)])
+    assert state is not None and state.meta.stream_indices == {"gm": 2}
+    rolling = context_for(state).dice
+    rolling.roll("p", 1, 6, visible_to=())
+    assert (rolling.rolled[0].stream, rolling.rolled[0].roll_index) == ("gm", 2)

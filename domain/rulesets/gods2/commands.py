@@ -28,11 +28,13 @@ from domain.rulesets.gods2.earth.commands import (
     ResolveWar,
     SetMigration,
     SetPantheon,
+    SignCoCasting,
     SignPantheonChange,
     StartCentury,
     StartReligiousTurmoil,
     TakeQueueTicket,
     TriggerModification,
+    WithdrawCoCasting,
 )
 from domain.rulesets.gods2.model import CharacterSetup, Era, Gesture, MotionKind, Mutilation
 
@@ -564,6 +566,8 @@ Command = (
     | StartReligiousTurmoil
     | ExpelFromPantheon
     | CastHistoryPower
+    | SignCoCasting
+    | WithdrawCoCasting
     | ApplyEarthEffect
     | OrderWars
     | ApplyCult

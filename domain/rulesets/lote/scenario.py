@@ -237,6 +237,7 @@ class LeaderRecord(_Record, frozen=True):
     home_region: Name | None = None
     loaned_from: Name | None = None
     titles: Text = ""  # the monarch's titles, printed under the nation's name in the Newsfax ([L3020-3026])
+    home_city: Name | None = None  # a Full Ally from a city: its build limit is the City GPv ([L4449-4452])
 
 
 class FamilyMember(_Record, frozen=True):

@@ -186,7 +186,8 @@ class State(msgspec.Struct, frozen=True):
     artefacts: dict[str, Artefact] = {}
     structures: dict[str, Structure] = {}
     orders: dict[str, tuple[QueuedOrder, ...]] = {}
-    next_id: int = 1
+    next_id: int = 1  # the old game-wide counter; new ids are owned ids (domain.engine.ids)
+    serials: dict[str, int] = {}  # `<kind>-<owner>` -> the last number of that owner's things of that kind
     turn: int = 1
     # Lands where an edifice's five parts stood at the end of the last turn: land -> (kind, tribe) [002:125]
     pending_edifices: dict[str, tuple[str, str]] = {}

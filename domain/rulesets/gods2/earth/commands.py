@@ -216,6 +216,21 @@ class CastHistoryPower(
     signed: bool = False
 
 
+class SignCoCasting(msgspec.Struct, frozen=True, tag="SignCoCasting", tag_field="type", forbid_unknown_fields=True):
+    """A god named in another's combined `CastHistoryPower` agrees to pay its share and lend its cards and number
+    ([000:130]). The power is cast when the last payer signs; until then nothing is spent."""
+
+    casting: str
+
+
+class WithdrawCoCasting(
+    msgspec.Struct, frozen=True, tag="WithdrawCoCasting", tag_field="type", forbid_unknown_fields=True
+):
+    """The proposer or any named payer calls a combined casting off before it is cast; nothing was spent."""
+
+    casting: str
+
+
 EarthCommand = (
     StartCentury
     | CloseActivityPhase
@@ -235,6 +250,8 @@ EarthCommand = (
     | StartReligiousTurmoil
     | ExpelFromPantheon
     | CastHistoryPower
+    | SignCoCasting
+    | WithdrawCoCasting
     | TriggerModification
     | EndModification
     | ApplyCult

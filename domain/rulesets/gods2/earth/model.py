@@ -148,6 +148,21 @@ class PantheonOrder(msgspec.Struct, frozen=True):
     signed: tuple[str, ...]
 
 
+class CoCasting(msgspec.Struct, frozen=True):
+    """A history power that several gods would cast together ([000:130]), waiting for every payer's signature:
+    nothing is spent, and no god's card or number is used, until each has agreed."""
+
+    id: str
+    by: str
+    power: str
+    race: str | None
+    squares: tuple[str, ...]
+    payments: dict[str, int]
+    text: str
+    signed: bool
+    agreed: tuple[str, ...]
+
+
 class Ticket(msgspec.Struct, frozen=True):
     number: int
     holder: str
@@ -178,3 +193,7 @@ class Earth(msgspec.Struct, frozen=True):
     war_order: tuple[str, ...] = ()  # [000:251] the order the referees fight this century's wars in
     creation: bool = False  # [000:218] a second period of Creation replaces this century
     deaths: dict[str, int] = {}  # the death worksheet: box -> units dead this century ([000:208])
+    # combined history powers awaiting their payers' signatures
+    co_castings: dict[str, CoCasting] = {}
+    # owned ids of hidden things: `<kind>-<owner>` -> last number (domain.engine.ids)
+    serials: dict[str, int] = {}
