@@ -70,7 +70,9 @@ FROM webhooks w JOIN rm_games g USING (game_id) CROSS JOIN LATERAL unnest(w.lead
 WHERE w.active AND 'deadline.approaching' = ANY (w.filters)
   AND g.status = 'running' AND g.paused_at IS NULL AND g.deadline > $1
 """
-_HAS_DEADLINE_HOOKS = "SELECT EXISTS (SELECT 1 FROM webhooks WHERE active AND 'deadline.approaching' = ANY (filters))"
+_ACTIVE = """
+SELECT count(*) > 0, coalesce(bool_or('deadline.approaching' = ANY (filters)), false) FROM webhooks WHERE active
+"""
 _ENQUEUE_WARNING = """
 INSERT INTO webhook_deliveries (delivery_id, webhook_id, game_id, dedupe_key, body)
 VALUES ('msg_' || replace(gen_random_uuid()::text, '-', ''), $1, $2, $3, $4)
@@ -138,7 +140,11 @@ class WebhookWorker:
         if time.monotonic() - self._pruned_at > _PRUNE_EVERY:
             self._pruned_at = time.monotonic()
             await self.pool.execute(_PRUNE, KEEP_DELIVERED_DAYS)
-        wake = await self._enqueue_warnings()
+        flags = await self.pool.fetchrow(_ACTIVE)
+        active, deadlines = (flags[0], flags[1]) if flags is not None else (False, False)
+        if not active:
+            return _MAX_SLEEP  # one query per wake-up on a server without webhooks; registering one rings the bell
+        wake = await self._enqueue_warnings() if deadlines else _MAX_SLEEP
         claimed = await self.pool.fetch(_CLAIM, _BATCH, self.lease)
         if claimed:
             results = await asyncio.gather(*(self._deliver(Claimed(*row)) for row in claimed), return_exceptions=True)
@@ -152,8 +158,6 @@ class WebhookWorker:
         return wake
 
     async def _enqueue_warnings(self) -> float:
-        if not await self.pool.fetchval(_HAS_DEADLINE_HOOKS):
-            return _MAX_SLEEP
         await self.service.runner.catch_up()
         now = self.service.handler.clock()
         wake = _MAX_SLEEP
