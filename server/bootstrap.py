@@ -19,6 +19,7 @@ from projections.readmodels import ReadModelRunner
 from projections.snapshots import PostgresSnapshotStore
 from projections.state import GameStates
 from server.auth import Tokens
+from server.auth_limits import AuthFailures, StreamSlots
 from server.database import DatabaseStatus, EmbeddedDatabase, create_pool, ensure_database, start_embedded, supervise
 from server.scheduler import Scheduler
 from server.service import GameService
@@ -67,8 +68,10 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
             states = GameStates(store, PostgresSnapshotStore(pool), snapshot_every=settings.snapshot_every)
             handler = CommandHandler(store, states, PostgresSecretStore(pool), rejections=PostgresRejectionLog(pool))
             runner = ReadModelRunner(store)
-            tokens = Tokens(pool, settings.admin_token)
-            service = GameService(handler, states, runner, tokens)
+            tokens = Tokens(pool, settings.admin_token, failures=AuthFailures(settings.auth_failures))
+            streams = StreamSlots(settings.max_streams_per_token, "per token")
+            per_connection = StreamSlots(settings.max_subscriptions_per_connection, "on one connection")
+            service = GameService(handler, states, runner, tokens, streams, per_connection)
             built = Services(
                 settings=settings,
                 url=url,
@@ -80,6 +83,8 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
                 embedded=embedded,
                 generated_admin_token=await tokens.ensure_admin(),
             )
+            # Token revocations must reach this process's cache whatever else runs (server/auth.py).
+            built.tasks.append(asyncio.create_task(tokens.listen(url), name="pantheon-tokens"))
             if settings.run_background_jobs:
                 if embedded is not None:
                     built.status.embedded = "running"

@@ -7,7 +7,8 @@ from typing import Any, Literal
 
 import msgspec
 
-from domain.engine import GameMetaView, SeatInfo
+from domain.engine import DicePurpose, GameMetaView, SeatInfo
+from server.schemas_seats import SEAT_REQUEST_TYPES, SEAT_RESPONSE_TYPES
 
 
 class PhaseInfo(msgspec.Struct, frozen=True):
@@ -38,8 +39,12 @@ class RulesetSchemas(msgspec.Struct, frozen=True):
 
 
 class RulesetDetail(msgspec.Struct, frozen=True):
+    """A ruleset, its JSON Schemas, and every kind of roll it makes (for referees entering physical dice with
+    `EnterDice`: its `purpose`, how many dice, and what each face decides)."""
+
     ruleset: RulesetSummary
     schemas: RulesetSchemas
+    dice_purposes: list[DicePurpose]
 
 
 class RulesetList(msgspec.Struct, frozen=True):
@@ -145,6 +150,14 @@ class EventEnvelope(msgspec.Struct, frozen=True, omit_defaults=True):
     turn: int | None = None
     metadata: Metadata | None = None
     reverted: Reverted | None = None
+
+
+class StreamTicket(msgspec.Struct, frozen=True):
+    """Opens this game's event stream as the token that asked for it, from a browser `EventSource`:
+    `GET /v1/games/{id}/events/stream?ticket=<ticket>` until `expires_at` (60 seconds)."""
+
+    ticket: str
+    expires_at: datetime
 
 
 class EventPage(msgspec.Struct, frozen=True):
@@ -396,6 +409,18 @@ class DiceEpochInfo(msgspec.Struct, frozen=True):
     started_reason: str | None = None
 
 
+class DiceStreamKey(msgspec.Struct, frozen=True):
+    """The key of private stream `stream` in epoch `epoch` (hex), given to the seats that see its rolls once the
+    epoch's public seed is revealed: `derive_roll(key, game_id, roll_index, count, sides, stream)` gives each of
+    them, and `key_commitment` (SHA-256 of the key) is the one recorded in each roll. At the game's end the
+    private seed itself is revealed to everyone."""
+
+    epoch: int
+    stream: str
+    key: str
+    key_commitment: str
+
+
 class PendingDiceInfo(msgspec.Struct, frozen=True):
     sides: int
     results: list[int]
@@ -404,9 +429,10 @@ class PendingDiceInfo(msgspec.Struct, frozen=True):
 
 class DiceReport(msgspec.Struct, frozen=True):
     """Every roll the caller may see, every epoch's commitments and every revealed seed. `pending` (GM only):
-    physical dice entered and not yet used. `head_hash`: the hash chain's hash at `version`; keep it, and give it
-    to `pantheon verify-dice --expect-head` to prove that a later export was not rewritten. Derivation: see
-    `pantheon verify-dice` and DESIGN.md §3."""
+    physical dice entered and not yet used. `head_hash`: the hash chain's hash at `head_hash_version` (the head;
+    for a seat, the last event its own commands did not append); keep it, and give it to `pantheon verify-dice
+    --expect-head` to prove that a later export was not rewritten. `stream_keys`: the keys of the caller's own
+    private streams in revealed epochs. Derivation: see `pantheon verify-dice` and DESIGN.md §3."""
 
     game_id: str
     version: int
@@ -416,6 +442,8 @@ class DiceReport(msgspec.Struct, frozen=True):
     rolls: list[DiceRollInfo]
     pending: list[PendingDiceInfo] | None = None
     head_hash: str = ""
+    head_hash_version: int = 0
+    stream_keys: list[DiceStreamKey] = []
 
 
 RESPONSE_TYPES: tuple[type[msgspec.Struct], ...] = (
@@ -426,6 +454,7 @@ RESPONSE_TYPES: tuple[type[msgspec.Struct], ...] = (
     GameDetail,
     CreatedSeat,
     EventPage,
+    StreamTicket,
     StateResponse,
     AvailableCommands,
     CommandAccepted,
@@ -436,6 +465,7 @@ RESPONSE_TYPES: tuple[type[msgspec.Struct], ...] = (
     Readjudication,
     Health,
     DiceReport,
+    *SEAT_RESPONSE_TYPES,
 )
 REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (
     CreateGameRequest,
@@ -444,4 +474,5 @@ REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (
     RevealDiceRequest,
     ReadjudicateRequest,
     ForkRequest,
+    *SEAT_REQUEST_TYPES,
 )

@@ -15,6 +15,11 @@
 | `PANTHEON_WEBHOOK_RETRY_BASE_SECONDS` | 5 | the first retry's delay; each later one doubles (with jitter) |
 | `PANTHEON_WEBHOOK_RETRY_MAX_SECONDS` | 3600 | the longest delay between two attempts |
 | `PANTHEON_WEBHOOK_MAX_ATTEMPTS` | 10 | failed attempts after which a delivery is marked `failed` |
+| `PANTHEON_AUTH_FAILURES` | `20/minute` | failed authentications per client before 429 `auth.too_many_failures` |
+| `PANTHEON_TRUSTED_PROXIES` | unset: none | comma-separated proxy addresses whose `X-Forwarded-For` names the client |
+| `PANTHEON_MAX_STREAMS_PER_TOKEN` | 10 | open event streams (SSE and GraphQL subscriptions) per token, per process |
+| `PANTHEON_MAX_SUBSCRIPTIONS_PER_CONNECTION` | 5 | GraphQL subscriptions open at once on one websocket |
+| `PANTHEON_CORS_ORIGINS` | unset: no cross-origin access | comma-separated origins (`https://app.example`) or `*` |
 
 `Settings(...)` built in code (tests) runs no scheduler unless given `scheduler=True`: tests drive deadlines and
 timers by hand unless they test the scheduler itself.
@@ -50,6 +55,11 @@ class Settings:
     webhook_retry_base_seconds: float = 5.0
     webhook_retry_max_seconds: float = 3600.0
     webhook_max_attempts: int = 10
+    auth_failures: str = "20/minute"
+    trusted_proxies: tuple[str, ...] = ()
+    max_streams_per_token: int = 10
+    max_subscriptions_per_connection: int = 5
+    cors_origins: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -69,6 +79,13 @@ class Settings:
             webhook_retry_base_seconds=_seconds(env, "PANTHEON_WEBHOOK_RETRY_BASE_SECONDS", 5.0),
             webhook_retry_max_seconds=_seconds(env, "PANTHEON_WEBHOOK_RETRY_MAX_SECONDS", 3600.0),
             webhook_max_attempts=_positive(env, "PANTHEON_WEBHOOK_MAX_ATTEMPTS", 10),
+            auth_failures=_rate(env, "PANTHEON_AUTH_FAILURES", "20/minute"),
+            trusted_proxies=tuple(
+                p.strip() for p in (env.get("PANTHEON_TRUSTED_PROXIES") or "").split(",") if p.strip()
+            ),
+            max_streams_per_token=_positive(env, "PANTHEON_MAX_STREAMS_PER_TOKEN", 10),
+            max_subscriptions_per_connection=_positive(env, "PANTHEON_MAX_SUBSCRIPTIONS_PER_CONNECTION", 5),
+            cors_origins=_origins(env, "PANTHEON_CORS_ORIGINS"),
         )
 
 
@@ -111,3 +128,26 @@ def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
 
 def _hosts(raw: str) -> frozenset[str]:
     return frozenset(h.strip().lower().rstrip(".") for h in raw.split(",") if h.strip())
+
+
+def _rate(env: Mapping[str, str], name: str, default: str) -> str:
+    """A rate in the `limits` package's notation: `20/minute`, `100 per hour`."""
+    from limits import parse
+
+    raw = (env.get(name) or "").strip() or default
+    try:
+        if parse(raw).amount >= 1:
+            return raw
+    except ValueError:
+        pass
+    raise SystemExit(f"{name} must be a rate such as 20/minute, not {raw!r}")
+
+
+def _origins(env: Mapping[str, str], name: str) -> tuple[str, ...]:
+    """`https://a.example,http://localhost:5173` or `*`; each origin is a scheme and a host, no path."""
+    origins = tuple(part.strip().rstrip("/") for part in (env.get(name) or "").split(",") if part.strip())
+    for origin in origins:
+        scheme, sep, host = origin.partition("://")
+        if origin != "*" and (scheme not in ("http", "https") or not sep or not host or "/" in host):
+            raise SystemExit(f"{name}: {origin!r} is not an origin (like https://app.example or http://localhost:5173)")
+    return origins

@@ -11,8 +11,8 @@ import strawberry
 from strawberry.scalars import JSON
 
 from server import webhook_schemas as w
-from server.graphql.schema import bounded, caller, game, text
-from server.graphql.types import mutation_field, query_field
+from server.graphql.schema import bounded, game, text
+from server.graphql.types import caller, mutation_field, query_field
 from server.problems import ApiError
 from server.webhooks import Webhooks
 
