@@ -34,12 +34,14 @@ import httpx
 import msgspec
 
 from domain.engine import Actor, GameState
+from events.faults import ThrottledLog, database_fault
 from events.handler import UnknownGame, stream_of
 from server.service import GameService, seat_actor
 from server.settings import Settings
 from server.webhooks import host_allowed, payload_type, sign
 
 log = logging.getLogger("pantheon.webhooks")
+_faults = ThrottledLog(log)  # a database that is gone is one line per interval, not a traceback per pass
 
 _BATCH = 50
 _MAX_SLEEP = 30.0
@@ -124,9 +126,11 @@ class WebhookWorker:
                 bell.clear()
                 try:
                     wait = await self.tick()
-                except Exception:  # the database went away, a bad row...: never let the worker die silently
-                    log.exception("webhook pass failed; retrying")
+                except Exception as exc:  # the database went away, a bad row...: never let the worker die silently
+                    _faults.failure("pass", "webhook pass failed; retrying", exc)
                     wait = 5.0
+                else:
+                    _faults.recovered("pass", "webhook passes succeed again")
                 if wait > 0:
                     with contextlib.suppress(TimeoutError):
                         async with asyncio.timeout(min(wait, _MAX_SLEEP)):
@@ -150,7 +154,7 @@ class WebhookWorker:
             results = await asyncio.gather(*(self._deliver(Claimed(*row)) for row in claimed), return_exceptions=True)
             for result in results:
                 if isinstance(result, Exception):
-                    log.error("webhook delivery failed unexpectedly", exc_info=result)
+                    _faults.failure("delivery", "a webhook delivery could not be recorded; it is retried", result)
             return 0.0
         due = await self.pool.fetchval(_NEXT_DUE)
         if due is not None:
@@ -183,7 +187,9 @@ class WebhookWorker:
     async def _deliver(self, row: Claimed) -> None:
         try:
             body = row.body if row.body is not None else await self._build(row)
-        except Exception:
+        except Exception as exc:
+            if database_fault(exc) is not None:
+                raise  # not this delivery's fault: it is claimed again when the lease ends
             log.exception("webhook %s: could not build delivery %s", row.webhook_id, row.delivery_id)
             await self._record(row, None, "could not build the payload", 0)
             return
