@@ -145,8 +145,8 @@ def create_app(
     app.include_router(router)
     app.include_router(gm_router)
     app.include_router(dice_router)
-    app.include_router(webhooks_router)
     app.include_router(seats_router)
+    app.include_router(webhooks_router)
     app.include_router(health_router)
     from server.graphql import graphql_router
 
