@@ -67,7 +67,6 @@ NOT_YET_ASSERTED: frozenset[str] = frozenset(
         "lote.port_area_limit",
         "lote.port_full",
         "lote.project_taken",
-        "lote.scenario.bad_number",
         "lote.too_many_slaves",
         "second_era.other_world",
     }
