@@ -259,12 +259,3 @@ def test_dice_shapes_seat_ids_and_rolls_without_a_seed_are_refused() -> None:
         engine.decide_add_seat(bids.ruleset, game.state, again)
     assert taken.value.code == "engine.seat_exists"
 
-
-def test_a_seat_rulings_reason_is_required_and_bounded() -> None:
-    from domain.engine.errors import Rejected
-    from domain.engine.seats import MAX_REASON, require_reason
-
-    assert require_reason("  dropped out  ") == "dropped out"
-    with pytest.raises(Rejected) as long:
-        require_reason("x" * (MAX_REASON + 1))
-    assert long.value.code == "seat.reason_too_long"
