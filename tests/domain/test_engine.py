@@ -258,4 +258,3 @@ def test_dice_shapes_seat_ids_and_rolls_without_a_seed_are_refused() -> None:
     with pytest.raises(Rejected) as taken:
         engine.decide_add_seat(bids.ruleset, game.state, again)
     assert taken.value.code == "engine.seat_exists"
-
