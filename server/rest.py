@@ -15,7 +15,8 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from events.handler import Refused
 from server import schemas as s
 from server.auth import TokenGrant
-from server.openapi_docs import json_body, ref, responses
+from server.openapi_docs import event_stream, json_body, ref, responses
+from server.openapi_rulesets import ruleset_document
 from server.problems import ApiError, problem_response
 from server.service import GameService
 
@@ -41,6 +42,16 @@ async def grant(
 Service = Annotated[GameService, Depends(service)]
 Grant = Annotated[TokenGrant, Depends(grant)]
 GameId = Annotated[str, Path(max_length=64, description="The game's id")]
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        alias="Idempotency-Key",
+        description="Retry safely: 1 to 200 visible ASCII characters",
+        json_schema_extra={"pattern": _KEY.pattern},
+    ),
+]
+# A moment with its timezone (a naive time is refused: `request.naive_time`).
+ZONED_TIME = {"pattern": r"(?i)(z|[+-]\d{2}:?\d{2})$"}
 
 
 def ok(message: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
@@ -91,6 +102,36 @@ async def get_ruleset(
     version: Annotated[int | None, Query(ge=1, le=10_000)] = None,
 ) -> Response:
     return ok(svc.ruleset(ruleset_id, version))
+
+
+@router.get(
+    "/rulesets/{ruleset_id}/openapi.json",
+    operation_id="getRulesetOpenapi",
+    tags=["rulesets"],
+    responses={
+        **responses(None, 404),
+        200: {
+            "description": "The API as an OpenAPI 3.1 document with this ruleset's commands, events, scenario, "
+            "settings and view as named types (`SecondEraCommand`, `SecondEra_View`...); committed as "
+            "openapi/rulesets/{id}.json for each ruleset's newest version. Generate a client from it.",
+            "content": {"application/json": {"schema": {"type": "object", "required": ["openapi", "info", "paths"]}}},
+        },
+    },
+)
+async def get_ruleset_openapi(
+    request: Request,
+    svc: Service,
+    ruleset_id: Annotated[str, Path(max_length=64)],
+    version: Annotated[int | None, Query(ge=1, le=10_000)] = None,
+) -> Response:
+    ruleset = svc.ruleset_definition(ruleset_id, version)
+    documents: dict[tuple[str, int], bytes] | None = getattr(request.app.state, "ruleset_documents", None)
+    if documents is None:
+        documents = request.app.state.ruleset_documents = {}
+    key = (ruleset.id, ruleset.version)
+    if key not in documents:
+        documents[key] = msgspec.json.encode(ruleset_document(request.app.openapi(), ruleset))
+    return Response(documents[key], media_type="application/json")
 
 
 # --- games ----------------------------------------------------------------------------------------------
@@ -167,8 +208,15 @@ async def submit_command(
     svc: Service,
     who: Grant,
     game_id: GameId,
-    if_match: Annotated[str | None, Header(alias="If-Match", description="Pin the expected game version")] = None,
-    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", description="Retry safely")] = None,
+    if_match: Annotated[
+        str | None,
+        Header(
+            alias="If-Match",
+            description='Pin the expected game version, e.g. `"12"`',
+            json_schema_extra={"pattern": _IF_MATCH.pattern},
+        ),
+    ] = None,
+    idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """Submit one command (the body is the command; `type` is its tag)."""
     expected = _expected_version(if_match)
@@ -229,7 +277,7 @@ async def get_state(
     game_id: GameId,
     at_version: Annotated[int | None, Query(ge=1, le=2**53)] = None,
     at_turn: Annotated[int | None, Query(ge=1, le=1_000_000)] = None,
-    at_time: Annotated[datetime | None, Query()] = None,
+    at_time: Annotated[datetime | None, Query(json_schema_extra=ZONED_TIME)] = None,
 ) -> Response:
     """The caller's view of the game now, or at a version, at the start of a turn, or at a moment."""
     if at_time is not None and at_time.tzinfo is None:
@@ -259,37 +307,21 @@ async def list_events(
     "/games/{game_id}/events/stream",
     operation_id="streamEvents",
     tags=["history"],
-    responses={
-        **responses(None, 404),
-        200: {
-            "description": "Server-Sent Events; `id` is the event version",
-            "content": {
-                "text/event-stream": {
-                    # One schema per event (OpenAPI 3.2 `itemSchema`); `data` is an EventEnvelope as JSON.
-                    "itemSchema": {
-                        "type": "object",
-                        "properties": {
-                            "id": {"type": "string", "description": "the event's version"},
-                            "event": {"type": "string", "description": "the event's type"},
-                            "data": {
-                                "type": "string",
-                                "contentMediaType": "application/json",
-                                "contentSchema": {"$ref": "#/components/schemas/EventEnvelope"},
-                            },
-                            "retry": {"type": "integer"},
-                        },
-                    }
-                }
-            },
-        },
-    },
+    responses={**responses(None, 404), **event_stream("Server-Sent Events; `id` is the event version")},
 )
 async def stream_events(
     svc: Service,
     who: Grant,
     game_id: GameId,
     after: Annotated[int | None, Query(ge=0, le=2**53)] = None,
-    last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None,
+    last_event_id: Annotated[
+        str | None,
+        Header(
+            alias="Last-Event-ID",
+            description="The version of the last event seen",
+            json_schema_extra={"pattern": r"^\s*\d{1,18}\s*$"},
+        ),
+    ] = None,
 ) -> StreamingResponse:
     """Live events as Server-Sent Events, resumable with `Last-Event-ID` (or `after`)."""
     start = after if after is not None else 0

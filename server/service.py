@@ -74,12 +74,15 @@ class GameService:
     def rulesets(self) -> s.RulesetList:
         return s.RulesetList(rulesets=[ruleset_summary(r) for r in rulesets.latest()])
 
-    def ruleset(self, ruleset_id: str, version: int | None = None) -> s.RulesetDetail:
+    def ruleset_definition(self, ruleset_id: str, version: int | None = None) -> Ruleset:
         try:
-            ruleset = rulesets.get(ruleset_id, version)
+            return rulesets.get(ruleset_id, version)
         except rulesets.UnknownRuleset:
             known = ", ".join(r.id for r in rulesets.latest()) or "none"
             raise ApiError("ruleset.not_found", f"No ruleset {ruleset_id!r}; this server has: {known}.", 404) from None
+
+    def ruleset(self, ruleset_id: str, version: int | None = None) -> s.RulesetDetail:
+        ruleset = self.ruleset_definition(ruleset_id, version)
         codec = codec_for(ruleset)
         return s.RulesetDetail(
             ruleset=ruleset_summary(ruleset),
