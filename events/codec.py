@@ -64,7 +64,17 @@ def schema_components(
         raise NotImplementedError(f"no JSON Schema for {kind!r}")
 
     schemas, components = msgspec.json.schema_components(kinds, schema_hook=hook, ref_template=ref_template)
-    return list(schemas), dict(components)
+    return list(schemas), {name: _plain_tuples(schema) for name, schema in components.items()}
+
+
+def _plain_tuples(node: Any) -> Any:
+    """A tuple's schema without `items: false` (its `maxItems` says the same): client generators read `items` as
+    a schema and fail on the boolean."""
+    if isinstance(node, dict):
+        return {k: _plain_tuples(v) for k, v in node.items() if not (k == "items" and v is False)}
+    if isinstance(node, list):
+        return [_plain_tuples(v) for v in node]
+    return node
 
 
 _json_encoder = msgspec.json.Encoder(enc_hook=enc_hook, order="sorted")

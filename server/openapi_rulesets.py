@@ -56,7 +56,8 @@ def ruleset_document(main: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
     schemas: dict[str, Any] = document["components"]["schemas"]
     for name, schema in engine_events.items():
         schemas.setdefault(name, schema)
-    schemas.update({f"{prefix}_{name}": schema for name, schema in owned.items()})
+    # Titled as named: generators name their classes by the title (`SecondEraGrowTribe`), never two alike.
+    schemas.update({f"{prefix}_{name}": {**schema, "title": f"{prefix}_{name}"} for name, schema in owned.items()})
     # Each kind's own `$ref`, as msgspec named it (two types of one name get qualified names).
     every = (*kinds, *ENGINE_COMMANDS, *ENGINE_EVENTS)
     target = {kind: r["$ref"] for kind, r in zip(every, (*refs, *engine_refs), strict=True)}
