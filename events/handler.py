@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import secrets
 import weakref
 from collections.abc import Callable, Sequence
@@ -24,7 +25,7 @@ import msgspec
 from domain import rulesets
 from domain.engine import Actor, DecisionContext, GameState, Rejected, Ruleset
 from domain.engine import game as engine
-from domain.engine.dice import Dice, commitment, seeded_deriver
+from domain.engine.dice import Dice, EpochSeed, commitment, seeded_deriver
 from domain.engine.messages import AddSeat, CreateGame, GameForked, TimelineReverted
 from events.codec import codec_for, encode, tag_of
 from events.rejections import Rejection, RejectionLog
@@ -41,6 +42,7 @@ from events.store import (
 )
 
 MAX_ATTEMPTS = 8
+log = logging.getLogger("pantheon.commands")
 
 
 def stream_of(game_id: str) -> str:
@@ -157,7 +159,7 @@ class CommandHandler:
     ) -> tuple[str, RecordedEvent]:
         """Validate the scenario, store the dice seed outside the stream and append `GameCreated`."""
         game_id = self.new_id()
-        seed = secrets.token_bytes(32)
+        seed, private = secrets.token_bytes(32), secrets.token_bytes(32)
         command = CreateGame(
             game_id=game_id,
             name=name,
@@ -166,16 +168,17 @@ class CommandHandler:
             setup=msgspec.Raw(setup),
             settings=msgspec.Raw(settings),
             dice_commitment=commitment(seed),
+            private_dice_commitment=commitment(private),
         )
         events = engine.decide_create(ruleset, command, self.clock(), actor.principal)
-        return game_id, await self._begin(game_id, seed, events, actor, "CreateGame")
+        return game_id, await self._begin(game_id, (seed, private), events, actor, "CreateGame")
 
     async def fork(
         self, ruleset: Ruleset, name: str, source_id: str, at_version: int, state: GameState[Any], actor: Actor
     ) -> tuple[str, RecordedEvent]:
         """A new game starting from `state` (the source at `at_version`), with its own dice seed."""
         game_id = self.new_id()
-        seed = secrets.token_bytes(32)
+        seed, private = secrets.token_bytes(32), secrets.token_bytes(32)
         forked = GameForked(
             game_id=game_id,
             name=name,
@@ -187,12 +190,15 @@ class CommandHandler:
             forked_from=source_id,
             forked_at_version=at_version,
             state=msgspec.Raw(encode(state)),
+            private_dice_commitment=commitment(private),
         )
-        return game_id, await self._begin(game_id, seed, [forked], actor, "ForkGame")
+        return game_id, await self._begin(game_id, (seed, private), [forked], actor, "ForkGame")
 
-    async def _begin(self, game_id: str, seed: bytes, events: list[Any], actor: Actor, kind: str) -> RecordedEvent:
-        """Store the first seed outside the stream, then append the game's first event."""
-        await self.secrets.create(game_id, 0, seed)
+    async def _begin(
+        self, game_id: str, seeds: tuple[bytes, bytes], events: list[Any], actor: Actor, kind: str
+    ) -> RecordedEvent:
+        """Store the first seeds (public, private) outside the stream, then append the game's first event."""
+        await self.secrets.create(game_id, 0, *seeds)
         meta = self._metadata(actor, kind, game_id, None, None)
         [recorded] = await self.store.append(
             stream_of(game_id), 0, [NewEvent(type=tag_of(e), data=encode(e)) for e in events], meta
@@ -356,14 +362,25 @@ class CommandHandler:
                 continue
             except IdempotencyReplay as replay:
                 return self._replay(replay.record, digest)
-            if any(isinstance(e, TimelineReverted) for e in events):
-                self.states.forget(game_id)  # a revert needs earlier states: the loader recomputes it
-                return accepted
-            new_state = engine.fold(ruleset, events, state)
-            assert new_state is not None
-            await self.states.remember(game_id, accepted.version, new_state, ruleset, events)
+            await self._after_commit(game_id, accepted.version, state, ruleset, events)
             return accepted
         raise Contention(f"game {game_id} changed {MAX_ATTEMPTS} times while deciding; retry")
+
+    async def _after_commit(
+        self, game_id: str, version: int, state: GameState[Any], ruleset: Ruleset, events: list[Any]
+    ) -> None:
+        """Update the caches after a committed append. The command is recorded whatever happens here: a failure
+        only drops the cached state (the next read folds from the store) and is logged, never answered."""
+        try:
+            if any(isinstance(e, TimelineReverted) for e in events):
+                self.states.forget(game_id)  # a revert needs earlier states: the loader recomputes it
+                return
+            new_state = engine.fold(ruleset, events, state)
+            assert new_state is not None
+            await self.states.remember(game_id, version, new_state, ruleset, events)
+        except Exception:
+            log.exception("game %s: caching the state at version %d failed; the command is recorded", game_id, version)
+            self.states.forget(game_id)
 
     # --- helpers ----------------------------------------------------------------------------------------
 
@@ -385,8 +402,11 @@ class CommandHandler:
             game_id=meta.game_id,
             epoch=meta.dice_epoch,
             next_index=meta.next_roll_index,
+            next_indices=meta.stream_indices,
             pending=meta.pending_dice,
             derive=seeded_deriver(seed, meta.game_id) if seed is not None else None,
+            turn=meta.turn,
+            private_seeds=await self._private_seeds(state, seed),
         )
         return DecisionContext(
             actor=actor,
@@ -397,6 +417,25 @@ class CommandHandler:
             phase=meta.phase,
             seats={k: s.info() for k, s in meta.seats.items()},
         )
+
+    async def _private_seeds(self, state: GameState[Any], current: EpochSeed | None) -> dict[int, bytes]:
+        """The private seed of the current epoch, if its commitment was published (not for an epoch from before
+        private streams, nor an imported game's); every epoch's when this decision may reveal them (the game has
+        ended, or may end and reveal automatically)."""
+        meta = state.meta
+        found: dict[int, bytes] = {}
+        if (
+            current is not None
+            and current.private is not None
+            and commitment(current.private) == meta.private_commitment
+        ):
+            found[meta.dice_epoch] = current.private
+        if meta.status == "ended" or meta.dice_reveal != "manual":
+            for epoch in range(meta.private_revealed + 1, meta.dice_epoch):
+                earlier = await self.secrets.seed(meta.game_id, epoch)
+                if earlier is not None and earlier.private is not None:
+                    found[epoch] = earlier.private
+        return found
 
     def _metadata(
         self, actor: Actor, command_type: str, command_id: str, correlation_id: str | None, turn: int | None

@@ -6,6 +6,10 @@ a key) are inserted together or not at all. Other processes hear of it through N
 take PostgreSQL's global notify lock until the commit is flushed, serialising every commit in the database.
 A lost NOTIFY (a crash right after commit) only delays other processes: readers always re-read the table.
 
+Once the append has committed, nothing after it may fail it: the head cache, waking local readers and
+queueing the NOTIFY cannot raise (an observer's error is logged). Each commit is noted for the request that made
+it (`events.store.note_commit`), so that an error answered later can say what was recorded.
+
 The head of each stream (version, hash) is cached in-process; a stale cache cannot corrupt the chain, because the unique
 (stream_id, stream_version) constraint refuses the append and the store re-reads the head.
 """
@@ -14,12 +18,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import time
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, cast
 
 import asyncpg
 
+from events.faults import ThrottledLog
 from events.notify import Notifier
 from events.store import (
     GENESIS_HASH,
@@ -34,25 +41,32 @@ from events.store import (
     canonical,
     encode_metadata,
     event_hash,
+    note_commit,
     verify_chain,
 )
+
+log = logging.getLogger("pantheon.events")
+
+_faults = ThrottledLog(log)
 
 CHANNEL = "pantheon_events"
 _HEAD_CACHE_LIMIT = 100_000
 
-_COLUMNS = "global_position, stream_id, stream_version, type, data, metadata, prev_hash, hash, tx_id::text"
+# `tx_id` travels as text (asyncpg has no xid8 codec) under another name: an output column named `tx_id` would
+# make `ORDER BY tx_id` sort by that text ("100000" < "99999") instead of the xid8.
+_COLUMNS = "global_position, stream_id, stream_version, type, data, metadata, prev_hash, hash, tx_id::text AS tx_text"
 
 _INSERT_ONE = """
 INSERT INTO events (stream_id, stream_version, type, data, metadata, recorded_at, prev_hash, hash)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-RETURNING global_position, tx_id::text
+RETURNING global_position, tx_id::text AS tx_text
 """
 _INSERT_MANY = """
 INSERT INTO events (stream_id, stream_version, type, data, metadata, recorded_at, prev_hash, hash)
 SELECT $1, u.v, u.t, u.d, $5, $6, u.p, u.h
 FROM unnest($2::bigint[], $3::text[], $4::jsonb[], $7::bytea[], $8::bytea[]) AS u(v, t, d, p, h)
 ORDER BY u.v
-RETURNING global_position, tx_id::text
+RETURNING global_position, tx_id::text AS tx_text
 """
 _INSERT_IDEMPOTENCY = "INSERT INTO idempotency_keys (caller, key, request_hash, outcome) VALUES ({params})"
 
@@ -92,6 +106,7 @@ class PostgresEventStore:
         self._announce = asyncio.Event()
         self._heads: dict[str, tuple[int, bytes]] = {}
         self.listening = asyncio.Event()  # set while LISTEN is active
+        self.last_append = 0.0  # time.monotonic() of the last committed append (health: disk full cleared)
 
     async def _head(self, conn: Any, stream_id: str) -> tuple[int, bytes]:
         row = await conn.fetchrow(
@@ -145,8 +160,14 @@ class PostgresEventStore:
                 self._heads.pop(stream_id, None)
                 actual = (await self._head(conn, stream_id))[0]
                 raise ConcurrencyConflict(stream_id, expected_version, actual) from None
+        # Committed. Nothing below may fail the append: each step is a cache or a wake-up.
+        note_commit(stream_id, versions[-1])
+        self.last_append = time.monotonic()
         self._remember_head(stream_id, (versions[-1], hashes[-1]))
-        self.notifier.appended_locally(stream_id, versions[-1])
+        try:
+            self.notifier.appended_locally(stream_id, versions[-1])
+        except Exception:  # an observer's bug must not turn a committed append into an error
+            log.exception("waking readers after an append to %s failed", stream_id)
         if self._publishing:
             self._unannounced[stream_id] = max(versions[-1], self._unannounced.get(stream_id, 0))
             self._announce.set()
@@ -252,9 +273,9 @@ class PostgresEventStore:
     async def read_all(self, after: Position, limit: int = 1000) -> list[RecordedEvent]:
         rows = await self.pool.fetch(
             f"SELECT {_COLUMNS} FROM events "
-            "WHERE (tx_id, global_position) > ($1::text::xid8, $2) "
-            "AND tx_id < pg_snapshot_xmin(pg_current_snapshot()) "
-            "ORDER BY tx_id, global_position LIMIT $3",
+            "WHERE (events.tx_id, events.global_position) > ($1::text::xid8, $2) "
+            "AND events.tx_id < pg_snapshot_xmin(pg_current_snapshot()) "
+            "ORDER BY events.tx_id, events.global_position LIMIT $3",
             str(after.tx_id),
             after.global_position,
             limit,
@@ -306,38 +327,39 @@ class PostgresEventStore:
     # --- LISTEN/NOTIFY as a wake-up -------------------------------------------------------------------------
 
     async def listen(self, dsn: str) -> None:
-        """Wake local readers whenever any process appends. Reconnects until cancelled."""
+        """Wake local readers whenever any process appends. Reconnects, forever, until cancelled."""
         while True:
+            conn = None
             try:
                 conn = await asyncpg.connect(dsn)
-            except (OSError, asyncpg.PostgresError):
-                await asyncio.sleep(1.0)
-                continue
-            try:
                 await conn.add_listener(CHANNEL, self._on_notify)
                 self.listening.set()
+                _faults.recovered("listen", "LISTEN reconnected")
                 while not conn.is_closed():
                     await asyncio.sleep(1.0)
                     # Anything missed while reconnecting is found by readers, who always re-read the table.
-                    with contextlib.suppress(Exception):
-                        await conn.execute("SELECT 1")
+                    await conn.execute("SELECT 1")
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database went away: never let the listener die
+                _faults.failure("listen", "LISTEN lost its connection; reconnecting", exc)
             finally:
                 self.listening.clear()
-                with contextlib.suppress(Exception):
-                    await conn.close()
+                if conn is not None:
+                    with contextlib.suppress(Exception):
+                        await conn.close()
+            await asyncio.sleep(1.0)
 
     async def publish(self, dsn: str) -> None:
         """Announce appends to other processes: one NOTIFY per stream with its newest version, after commit."""
         if not self._notify:
             return
         while True:
+            conn = None
             try:
                 conn = await asyncpg.connect(dsn)
-            except (OSError, asyncpg.PostgresError):
-                await asyncio.sleep(1.0)
-                continue
-            self._publishing = True
-            try:
+                self._publishing = True
+                _faults.recovered("notify", "NOTIFY reconnected")
                 while True:
                     await self._announce.wait()
                     await asyncio.sleep(0.002)  # let concurrent appends join this batch
@@ -345,12 +367,16 @@ class PostgresEventStore:
                     batch, self._unannounced = self._unannounced, {}
                     payloads = [f"{stream} {version}" for stream, version in batch.items()]
                     await conn.execute("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", CHANNEL, payloads)
-            except (OSError, asyncpg.PostgresError):
-                await asyncio.sleep(0.5)  # reconnect; the lost batch only delays other processes
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # reconnect; a lost batch only delays other processes
+                _faults.failure("notify", "NOTIFY lost its connection; reconnecting", exc)
             finally:
                 self._publishing = False
-                with contextlib.suppress(Exception):
-                    await conn.close()
+                if conn is not None:
+                    with contextlib.suppress(Exception):
+                        await conn.close()
+            await asyncio.sleep(1.0)
 
     def _on_notify(self, conn: object, pid: int, channel: str, payload: object) -> None:
         stream_id, _, version = str(payload).partition(" ")

@@ -10,6 +10,7 @@ have gaps and commit out of order, and nothing may rely on it being gap-free or 
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 from collections.abc import Sequence
 from datetime import datetime
@@ -20,6 +21,17 @@ import msgspec
 from events.notify import Notifier
 
 GENESIS_HASH = bytes(32)
+
+# What this request (task context) has committed: the HTTP edge sets a fresh list per request, the stores add
+# (stream, version) after each commit, so an error answered later never claims that nothing was written.
+commits: contextvars.ContextVar[list[tuple[str, int]] | None] = contextvars.ContextVar("commits", default=None)
+
+
+def note_commit(stream_id: str, version: int) -> None:
+    """Record, for whoever is answering the current request, that `stream_id` is committed up to `version`."""
+    seen = commits.get()
+    if seen is not None:
+        seen.append((stream_id, version))
 
 
 class EventMetadata(msgspec.Struct, frozen=True, omit_defaults=True):

@@ -5,6 +5,10 @@ The runner reads every game's events after its checkpoint from the store's safe 
 the `rm_*` tables and moves the checkpoint, all in one transaction. Several processes may run it: a
 transaction-scoped advisory lock makes one of them the writer at a time. `rebuild` empties the tables and
 replays from zero, which must give the same rows.
+
+The checkpoint is the store's `Position` (transaction id, global position), compared and ordered as numbers
+(`xid8` in SQL, never its text): a rebuild across a change of digit count (9 999 -> 10 000) sees every event once,
+in commit order (tests/server/test_rebuild_across_xids.py).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ every turn boundary; they are keyed by ruleset version, so a new ruleset version
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -22,11 +23,14 @@ from domain.engine import GameState, Ruleset, timeline
 from domain.engine import game as engine
 from domain.engine.messages import GameCreated, GameForked, TurnStarted
 from events.codec import GameCodec, codec_for
+from events.faults import ThrottledLog
 from events.handler import UnknownGame, stream_of
 from events.store import EventStore, TimeIndex
 from projections.snapshots import SnapshotStore
 
 _CACHE_SIZE = 4096
+log = logging.getLogger("pantheon.projections")
+_snapshot_faults = ThrottledLog(log, interval=300.0)
 _created_decoder = msgspec.json.Decoder(GameCreated | GameForked)
 
 
@@ -100,13 +104,17 @@ class GameStates:
         first = version - len(events) + 1
         crossed = (version // self.snapshot_every) > ((first - 1) // self.snapshot_every)
         if crossed or any(isinstance(e, TurnStarted) for e in events):
-            await self.snapshots.save(
-                stream_of(game_id),
-                version,
-                ruleset.id,
-                ruleset.version,
-                codec_for(ruleset).encode_state(state),
-            )
+            await self._snapshot(game_id, version, ruleset, state)
+
+    async def _snapshot(self, game_id: str, version: int, ruleset: Ruleset, state: GameState[Any]) -> None:
+        """Save a snapshot, or log why not: snapshots are a cache, and a state that cannot be stored (an encoding
+        limit, a full disk, the database gone) only means later reads fold from an older one."""
+        try:
+            encoded = codec_for(ruleset).encode_state(state)
+            await self.snapshots.save(stream_of(game_id), version, ruleset.id, ruleset.version, encoded)
+        except Exception as exc:
+            message = f"game {game_id}: snapshot at version {version} skipped"
+            _snapshot_faults.failure(f"snapshot {game_id}", message, exc)
 
     def forget(self, game_id: str | None = None) -> None:
         if game_id is None:
@@ -185,7 +193,7 @@ class GameStates:
             _, target = await self._load(game_id, ruleset, event.to_version)
             _, before = await self._load(game_id, ruleset, at - 1)
             base_version, state = at, timeline.revert(target, before, event, at)
-            await self.snapshots.save(stream, at, ruleset.id, ruleset.version, codec.encode_state(state))
+            await self._snapshot(game_id, at, ruleset, state)
         elif snapshot is not None:
             base_version, state = snapshot[0], codec.decode_state(snapshot[1])
         rows = await self.store.read_data(stream, after_version=base_version, to_version=version)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import asyncpg
 
+from events.faults import ThrottledLog
 from events.handler import CommandHandler
 from events.postgres import PostgresEventStore
 from events.rejections import PostgresRejectionLog
@@ -18,7 +19,7 @@ from projections.readmodels import ReadModelRunner
 from projections.snapshots import PostgresSnapshotStore
 from projections.state import GameStates
 from server.auth import Tokens
-from server.database import EmbeddedDatabase, create_pool, ensure_database, start_embedded
+from server.database import DatabaseStatus, EmbeddedDatabase, create_pool, ensure_database, start_embedded, supervise
 from server.scheduler import Scheduler
 from server.service import GameService
 from server.settings import Settings
@@ -37,6 +38,7 @@ class Services:
     embedded: EmbeddedDatabase | None = None
     generated_admin_token: str | None = None
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    status: DatabaseStatus = field(default_factory=DatabaseStatus)
 
 
 def resolve_database(settings: Settings) -> tuple[str, EmbeddedDatabase | None]:
@@ -74,6 +76,9 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
                 generated_admin_token=await tokens.ensure_admin(),
             )
             if settings.run_background_jobs:
+                if embedded is not None:
+                    built.status.embedded = "running"
+                    built.tasks.append(asyncio.create_task(supervise(embedded, built.status), name="pantheon-pg"))
                 built.tasks.append(asyncio.create_task(store.listen(url), name="pantheon-listen"))
                 built.tasks.append(asyncio.create_task(store.publish(url), name="pantheon-notify"))
                 built.tasks.append(asyncio.create_task(_project_forever(built), name="pantheon-readmodels"))
@@ -102,12 +107,18 @@ async def _close(pool: asyncpg.Pool) -> None:
         pool.terminate()
 
 
+_runner_faults = ThrottledLog(log)
+
+
 async def _project_forever(built: Services) -> None:
-    """Keep read models current; one process at a time writes (transaction-scoped advisory lock)."""
+    """Keep read models current; one process at a time writes (transaction-scoped advisory lock).
+
+    Survives anything but cancellation: while the database is away it retries every 2 s, logging once per 30 s."""
     while True:
         try:
             await built.runner.catch_up(wait_for_lock=False)
-        except (asyncpg.PostgresError, OSError):
-            log.exception("read-model runner failed; retrying")
+            _runner_faults.recovered("runner", "read-model runner is catching up again")
+        except Exception as exc:
+            _runner_faults.failure("runner", "read-model runner failed; retrying", exc)
         if await built.store.notifier.wait(None, 2.0):
             await asyncio.sleep(0.05)  # let a burst of appends land, then project them in one batch

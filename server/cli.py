@@ -31,6 +31,20 @@ def main(argv: list[str] | None = None) -> int:
     projections_commands.add_parser("rebuild", help="rebuild every read model from zero and drop snapshots")
     verify = commands.add_parser("verify-dice", help="check a game export's dice: seeds, commitments, every roll")
     verify.add_argument("export", type=Path, help="a file from GET /v1/games/{id}/export")
+    verify.add_argument(
+        "--expect-head",
+        action="append",
+        default=[],
+        metavar="HASH",
+        help="a hash you kept (head_hash of GET /dice, a webhook): the file must contain it (repeatable)",
+    )
+    verify.add_argument(
+        "--expect-commitment",
+        action="append",
+        default=[],
+        metavar="EPOCH=HASH",
+        help="a dice commitment you kept: epoch EPOCH must have published it (repeatable)",
+    )
     importing = commands.add_parser("import", help="rebuild an exported game in this database (hash chain checked)")
     importing.add_argument("file", type=Path, help="a file from GET /v1/games/{id}/export")
     importing.add_argument(
@@ -50,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "projections":
         return asyncio.run(_rebuild())
     if args.command == "verify-dice":
-        return _verify_dice(args.export)
+        return _verify_dice(args.export, args.expect_head, args.expect_commitment)
     if args.command == "import":
         return asyncio.run(_import(args.file, new_epoch=args.new_dice_epoch))
     return 2
@@ -115,16 +129,24 @@ async def _rebuild() -> int:
     return 0
 
 
-def _verify_dice(path: Path) -> int:
-    """Exit 0 when every check passes, 1 on any mismatch, 2 when the file cannot be read as an export."""
-    from server.dice_export import ExportError, read_export, verify_dice_report
+def _verify_dice(path: Path, heads: list[str], commitments: list[str]) -> int:
+    """Exit 0 when every check passes, 1 on any mismatch, 2 when the file or an argument cannot be read."""
+    from server.dice_export import ExportError, read_export
+    from server.dice_verify import verify_dice_report
 
+    expected: dict[int, str] = {}
+    for given in commitments:
+        epoch, _, value = given.partition("=")
+        if not epoch.strip().isdigit() or not value.strip():
+            print(f"verify-dice: --expect-commitment {given!r}: give EPOCH=HASH, e.g. 0=3f5a...", file=sys.stderr)
+            return 2
+        expected[int(epoch)] = value.strip()
     try:
         export = read_export(str(path))
     except ExportError as exc:
         print(f"verify-dice: {path}: {exc}", file=sys.stderr)
         return 2
-    ok, report = verify_dice_report(export)
+    ok, report = verify_dice_report(export, expect_heads=tuple(h.strip() for h in heads), expect_commitments=expected)
     print(report)
     return 0 if ok else 1
 

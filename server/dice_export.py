@@ -1,12 +1,12 @@
 """Provably fair dice and game export (DESIGN.md §3, §4): the dice report, seed reveals, the JSON Lines export,
 `pantheon verify-dice` and `pantheon import`.
 
-Seed epochs. A game starts in epoch 0, whose commitment `GameCreated` publishes. `RevealDice` (the GM, with a
-reason) or the game's reveal setting (`SetDiceReveal`: `manual`, `turn_end` or `game_end`; a GM command, so it is
-recorded and time travel shows it) appends `DiceSeedRevealed` (the seed) and `DiceEpochStarted` (the next seed's
-commitment) together. Every roll records its epoch; each epoch has its own random seed, so a revealed seed says
-nothing of any other epoch. A rollback keeps the current epoch (`domain.engine.timeline.revert`): a revealed seed
-never rolls again.
+Seed epochs and streams: see `domain.engine.dice`. A game starts in epoch 0, whose commitments `GameCreated`
+publishes. `RevealDice` (the GM, with a reason) or the game's reveal setting (`SetDiceReveal`: `manual`, `turn_end`
+or `game_end`; a GM command, so it is recorded and time travel shows it) appends `DiceSeedRevealed` (the public
+seed) and `DiceEpochStarted` (the next seeds' commitments) together; after the game's end the private seeds
+(`DicePrivateSeedRevealed`) too. A rollback keeps the current epoch and every stream's next index
+(`domain.engine.timeline.revert`): a revealed seed never rolls again and no roll index is used twice.
 
 The export is JSON Lines, one object per line, `kind` first:
 
@@ -14,12 +14,12 @@ The export is JSON Lines, one object per line, `kind` first:
   `ruleset_id`, `ruleset_version`, `head_version`, `exported_at`;
 - `event` (one per stored event, in version order): `version`, `type`, `data`, `metadata` (canonical JSON, as the
   hash chain covers them), `prev_hash`, `hash` (hex);
-- `dice`: every epoch's commitment and, once revealed, its seed, taken from the events (never from the secret
+- `dice`: every epoch's commitments and, once revealed, its seeds, taken from the events (never from the secret
   store: an unrevealed seed never leaves the server);
 - `end`: `events`, `head_version`, `head_hash`, so a truncated file is detected.
 
-`verify_dice` needs nothing but the file: it recomputes the hash chain, checks every revealed seed against its
-commitment, and recomputes every server roll of every revealed epoch with `domain.engine.dice.derive_roll`.
+`server.dice_verify.verify_dice` needs nothing but the file (and, optionally, a head hash or commitments the user
+kept): see its docstring for what it checks.
 `import_export` rebuilds the game, byte for byte (same versions, data, metadata and hashes), in another database.
 An imported game has no seed for its unrevealed epoch (that seed stays with the origin server): `pantheon import
 --new-dice-epoch` appends, after the identical history, a `DiceEpochStarted` with a new seed held here, so server
@@ -30,9 +30,8 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import AsyncIterator, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 import asyncpg
 import msgspec
@@ -40,21 +39,20 @@ import msgspec
 from domain import rulesets
 from domain.engine import Actor, timeline
 from domain.engine import game as engine
-from domain.engine.dice import DiceEpochStarted, DiceRolled, commitment, derive_roll
+from domain.engine.dice import PUBLIC, DiceEpochStarted, DiceRolled, commitment
 from domain.engine.messages import RevealDice
 from events.codec import codec_for, encode
 from events.handler import CommandHandler, Outcome, Refused, stream_of
 from events.store import GENESIS_HASH, RecordedEvent, canonical, verify_chain
 from server import schemas as s
 from server.auth import TokenGrant
+from server.dice_ledger import DICE_TYPES, FIRST_EVENTS, DiceLedger
 from server.problems import ApiError
 from server.service import GameService
 
 FORMAT = "pantheon-game-export"
 FORMAT_VERSION = 1
 PAGE = 1000
-FIRST_EVENTS = ("GameCreated", "GameForked")  # each publishes the commitment of epoch 0
-DICE_TYPES = (*FIRST_EVENTS, "DiceRolled", "DiceEpochStarted", "DiceSeedRevealed")
 
 
 # --- the export file ------------------------------------------------------------------------------------
@@ -94,7 +92,6 @@ class ExportEnd(msgspec.Struct, frozen=True, tag="end", tag_field="kind"):
 ExportLine = ExportHeader | ExportEvent | ExportDice | ExportEnd
 _line_decoder = msgspec.json.Decoder(ExportLine)
 _line_encoder = msgspec.json.Encoder()
-_dict = msgspec.json.Decoder(dict[str, Any])
 
 
 class ExportError(ValueError):
@@ -180,43 +177,6 @@ def _line(item: ExportLine) -> bytes:
     return _line_encoder.encode(item) + b"\n"
 
 
-class DiceLedger:
-    """Epochs, commitments and revealed seeds, learnt from a game's events in version order."""
-
-    def __init__(self) -> None:
-        self.epochs: dict[int, dict[str, Any]] = {}
-
-    def see(self, version: int, type_: str, data: bytes) -> None:
-        if type_ not in DICE_TYPES or type_ == "DiceRolled":
-            return
-        fields = _dict.decode(data)
-        if type_ in FIRST_EVENTS:
-            self.epochs.setdefault(0, {"commitment": fields["dice_commitment"], "committed_version": version})
-        elif type_ == "DiceEpochStarted":
-            self.epochs.setdefault(fields["epoch"], {"commitment": fields["commitment"], "committed_version": version})
-        else:
-            epoch = self.epochs.setdefault(fields["epoch"], {"commitment": "", "committed_version": 0})
-            if "seed" not in epoch:
-                epoch.update(seed=fields["seed"], revealed_version=version, reason=fields.get("reason"))
-
-    def infos(self) -> list[s.DiceEpochInfo]:
-        return [
-            s.DiceEpochInfo(
-                epoch=number,
-                commitment=e["commitment"],
-                committed_version=e["committed_version"],
-                seed=e.get("seed"),
-                revealed_version=e.get("revealed_version"),
-                reason=e.get("reason"),
-            )
-            for number, e in sorted(self.epochs.items())
-        ]
-
-    def seed_of(self, epoch: int) -> str | None:
-        found: str | None = self.epochs.get(epoch, {}).get("seed")
-        return found
-
-
 # --- the service ----------------------------------------------------------------------------------------
 
 
@@ -245,6 +205,7 @@ class DiceService:
             roll = engine.redact(ruleset, codec.decode_event(type_, data), actor)
             if not isinstance(roll, DiceRolled):
                 continue
+            private = roll.stream != PUBLIC
             rolls.append(
                 s.DiceRollInfo(
                     version=version,
@@ -255,10 +216,13 @@ class DiceService:
                     roll_index=roll.roll_index,
                     source=roll.source,
                     epoch=roll.epoch,
-                    verifiable=roll.source == "server" and ledger.seed_of(roll.epoch) is not None,
-                    turn=turn,
+                    verifiable=roll.source == "server" and ledger.seed_of(roll.epoch, private=private) is not None,
+                    turn=roll.turn if roll.turn is not None else turn,
                     visible_to=list(roll.visible_to) if roll.visible_to is not None else None,
                     reverted=timeline.in_reverted_range(state, version) is not None,
+                    stream=roll.stream,
+                    replay_of=roll.replay_of,
+                    key_commitment=roll.key_commitment,
                 )
             )
         meta = state.meta
@@ -275,7 +239,14 @@ class DiceService:
             epochs=ledger.infos(),
             rolls=rolls,
             pending=pending,
+            head_hash=await self._head_hash(game_id, head),
         )
+
+    async def _head_hash(self, game_id: str, head: int) -> str:
+        found: bytes | None = await self.pool.fetchval(
+            "SELECT hash FROM events WHERE stream_id = $1 AND stream_version = $2", stream_of(game_id), head
+        )
+        return found.hex() if found is not None else ""
 
     async def reveal(
         self,
@@ -351,20 +322,7 @@ class DiceService:
         yield _line(ExportEnd(events=count, head_version=after, head_hash=last_hash.hex()))
 
 
-# --- verify-dice ----------------------------------------------------------------------------------------
-
-
-@dataclass
-class Verification:
-    mismatches: list[str] = field(default_factory=list)
-    verified: int = 0
-    unrevealed: int = 0
-    gm_rolls: int = 0
-    revealed_epochs: int = 0
-
-    @property
-    def ok(self) -> bool:
-        return not self.mismatches
+# --- checks ----------------------------------------------------------------------------------------------
 
 
 def check_file(export: ParsedExport) -> list[str]:
@@ -391,86 +349,6 @@ def check_file(export: ParsedExport) -> list[str]:
             f"the file holds {len(export.events)} up to version {last.version if last else 0}"
         )
     return problems
-
-
-def verify_dice(export: ParsedExport) -> Verification:
-    """Recompute every server roll of every revealed epoch and check every revealed seed, from the file alone."""
-    result = Verification(mismatches=check_file(export))
-    game_id = export.header.game_id
-    ledger = DiceLedger()
-    rolls: list[tuple[int, dict[str, Any]]] = []
-    for event in export.events:
-        data = bytes(event.data)
-        try:
-            ledger.see(event.version, event.type, data)
-            if event.type == "DiceRolled":
-                rolls.append((event.version, _dict.decode(data)))
-        except (KeyError, msgspec.DecodeError) as exc:
-            result.mismatches.append(f"version {event.version}: {event.type} is malformed ({exc})")
-    seeds: dict[int, bytes] = {}
-    for info in ledger.infos():
-        if info.seed is None:
-            continue
-        result.revealed_epochs += 1
-        try:
-            seed = bytes.fromhex(info.seed)
-        except ValueError:
-            result.mismatches.append(
-                f"epoch {info.epoch}: the revealed seed (version {info.revealed_version}) is not hex"
-            )
-            continue
-        seeds[info.epoch] = seed
-        if not info.commitment:
-            result.mismatches.append(f"epoch {info.epoch}: a seed was revealed but no commitment was ever published")
-        elif commitment(seed) != info.commitment:
-            result.mismatches.append(
-                f"epoch {info.epoch}: the revealed seed (version {info.revealed_version}) does not match the "
-                f"epoch's commitment {info.commitment} (published at version {info.committed_version})"
-            )
-    for version, roll in rolls:
-        try:
-            count, sides, index, epoch = roll["count"], roll["sides"], roll["roll_index"], roll.get("epoch", 0)
-            results, source, purpose = roll["results"], roll["source"], roll["purpose"]
-        except KeyError as exc:
-            result.mismatches.append(f"version {version}: DiceRolled lacks {exc}")
-            continue
-        if source == "gm":
-            result.gm_rolls += 1
-            if len(results) != count or any(not 1 <= r <= sides for r in results):
-                result.mismatches.append(f"version {version}: GM roll {results} is not {count}d{sides}")
-            continue
-        epoch_seed = seeds.get(epoch)
-        if epoch_seed is None:
-            result.unrevealed += 1
-            continue
-        expected = list(derive_roll(epoch_seed, game_id, index, count, sides))
-        if expected != list(results):
-            result.mismatches.append(
-                f"version {version}: roll #{index} ({purpose!r}, {count}d{sides}, epoch {epoch}) recorded {results}, "
-                f"but the revealed seed gives {expected}"
-            )
-        else:
-            result.verified += 1
-    if export.dice is not None and export.dice.epochs != ledger.infos():
-        result.mismatches.append("dice line: its commitments or seeds differ from the game's events")
-    return result
-
-
-def verify_dice_report(export: ParsedExport) -> tuple[bool, str]:
-    result = verify_dice(export)
-    lines = [
-        f"game {export.header.game_id} ({export.header.ruleset_id} v{export.header.ruleset_version}), "
-        f"{len(export.events)} events",
-        f"revealed epochs: {result.revealed_epochs}; server rolls verified: {result.verified}; "
-        f"server rolls in unrevealed epochs (not checkable yet): {result.unrevealed}; GM-entered rolls: "
-        f"{result.gm_rolls}",
-    ]
-    if result.ok:
-        lines.append("OK: every revealed seed matches its commitment and every checkable roll matches its seed")
-    else:
-        lines.append(f"MISMATCHES ({len(result.mismatches)}):")
-        lines.extend(f"  {m}" for m in result.mismatches)
-    return result.ok, "\n".join(lines)
 
 
 # --- import ---------------------------------------------------------------------------------------------
@@ -523,13 +401,19 @@ async def import_export(pool: asyncpg.Pool, export: ParsedExport) -> int:
 
 
 async def start_new_epoch(handler: CommandHandler, game_id: str) -> DiceEpochStarted:
-    """After an import: a new epoch whose seed this server holds (the previous seed stayed with the origin)."""
+    """After an import: a new epoch whose seeds this server holds (the previous seeds stayed with the origin).
+    The event says why: from here on the dice come from seeds the origin server never held."""
     _, state, _ = await handler.states.latest(game_id)
     epoch = state.meta.dice_epoch + 1
-    await handler.secrets.create(game_id, epoch, secrets.token_bytes(32))
+    await handler.secrets.create(game_id, epoch, secrets.token_bytes(32), secrets.token_bytes(32))
     seed = await handler.secrets.seed(game_id, epoch)
-    assert seed is not None
-    started = DiceEpochStarted(epoch=epoch, commitment=commitment(seed))
+    assert seed is not None and seed.private is not None
+    started = DiceEpochStarted(
+        epoch=epoch,
+        commitment=commitment(seed),
+        private_commitment=commitment(seed.private),
+        reason="import: the game moved to another server, which holds this epoch's seeds",
+    )
     actor = Actor(principal="admin", role="admin")
     outcome = await handler.run(
         game_id, actor, lambda _state, _ctx: [started], command_type="ImportNewDiceEpoch", body=encode(started)

@@ -40,9 +40,10 @@ class GmPowers:
         actor, state, head = await self.require_gm(grant, game_id)
         to_version = await self._target(game_id, state, request)
         await self._require_command_boundary(game_id, to_version, head)
+        undoes_rolls = await self._undoes_rolls(game_id, state, to_version, head)
 
         def decision(current: GameState[Any], ctx: DecisionContext) -> list[Any]:
-            return timeline.decide_revert(current, head, to_version, request.reason, ctx)
+            return timeline.decide_revert(current, head, to_version, request.reason, ctx, undoes_rolls=undoes_rolls)
 
         outcome = await self.service.handler.run(
             game_id, actor, decision, command_type="Rollback", body=encode(request), idempotency_key=idempotency_key
@@ -50,8 +51,21 @@ class GmPowers:
         if isinstance(outcome, Refused):
             return outcome, []
         _, latest, ruleset = await self.states.latest(game_id)
-        recorded = await self.store.read_stream(stream_of(game_id), after_version=outcome.version - 1)
+        recorded = await self.store.read_stream(
+            stream_of(game_id), after_version=outcome.version - len(outcome.events), to_version=outcome.version
+        )
         return outcome, self.service.envelopes(ruleset, actor, recorded, latest)
+
+    async def _undoes_rolls(self, game_id: str, state: GameState[Any], to_version: int, head: int) -> bool:
+        """Whether the versions a rollback reverts hold a roll of the current timeline."""
+        versions = await self.service.runner.pool.fetch(
+            "SELECT stream_version FROM events WHERE stream_id = $1 AND type = 'DiceRolled' "
+            "AND stream_version > $2 AND stream_version <= $3",
+            stream_of(game_id),
+            to_version,
+            head,
+        )
+        return any(timeline.in_reverted_range(state, row["stream_version"]) is None for row in versions)
 
     async def _target(self, game_id: str, state: GameState[Any], request: s.RollbackRequest) -> int:
         given = [x for x in (request.to_version, request.to_turn_start, request.to_turn_end) if x is not None]

@@ -2,6 +2,11 @@
 
 `Rejected` keeps its own code and status (422 rule refusals, 403 permission, 409 state). Anything unexpected is
 a 500 that says only its correlation id; the details go to the log.
+
+Faults of the database (see `events.faults`) are no one's bug: PostgreSQL gone is 503 `database.unavailable`,
+a full disk is 507 `database.disk_full`, both with `Retry-After`, logged once per interval, not per request.
+No answer claims that nothing was written unless that is true: each request records the appends it committed
+(`events.store.commits`), and an error after a commit says the command was recorded, at which version.
 """
 
 from __future__ import annotations
@@ -19,7 +24,9 @@ from starlette.requests import ClientDisconnect
 from starlette.routing import Match
 
 from domain.engine import Rejected
+from events.faults import UNAVAILABLE_TYPES, database_fault
 from events.handler import BadCommand, Contention, IdempotencyMismatch, UnknownGame, VersionConflict
+from events.store import commits
 from projections.state import OutOfRange, RulesetUnavailable
 from server.auth import AuthError
 
@@ -58,7 +65,10 @@ _TITLES = {
     422: "Unprocessable request",
     500: "Internal error",
     503: "Unavailable",
+    507: "Insufficient storage",
 }
+RETRY_AFTER = {"database.unavailable": 5, "database.disk_full": 60}
+_DB_FAULT_TYPES: tuple[type[Exception], ...] = (*UNAVAILABLE_TYPES, OSError, TimeoutError)
 
 
 def problem_response(status: int, code: str, detail: str, **extra: Any) -> Response:
@@ -115,7 +125,48 @@ def describe(exc: BaseException) -> tuple[str, str, int, dict[str, Any]] | None:
             return "command.contention", f"{exc} Retry with the same idempotency key.", 409, {}
         case IdempotencyMismatch():
             return "idempotency.key_reused", str(exc), 422, {}
-    return None
+    return _database_problem(exc)
+
+
+def _recorded() -> str | None:
+    """What this request committed, in words, or `None`."""
+    done = commits.get()
+    if not done:
+        return None
+    stream, version = done[-1]
+    return f"game {stream.removeprefix('game-')} at version {version}"
+
+
+def unexpected_detail() -> str:
+    """The message of an unexpected error: "nothing was half-written" only if this request committed nothing."""
+    recorded = _recorded()
+    if recorded is None:
+        return "Something went wrong on the server; nothing was half-written. Report this correlation id."
+    return (
+        f"Your command was recorded ({recorded}), but the server failed while answering. "
+        "Read the game before sending it again, and report this correlation id."
+    )
+
+
+def _database_problem(exc: BaseException) -> tuple[str, str, int, dict[str, Any]] | None:
+    fault = database_fault(exc)
+    if fault is None:
+        return None
+    recorded = _recorded()
+    if recorded is not None:
+        head = f"Your command was recorded ({recorded}), but then "
+        tail = " Read the game before sending it again."
+    else:
+        head, tail = "", " Nothing was written; retry later."
+    if fault == "disk_full":
+        detail = f"{head}the database's disk is full, so the server cannot store anything now; reads still work."
+        return "database.disk_full", _sentence(detail + tail), 507, {}
+    detail = f"{head}the database is unavailable; the server reconnects by itself."
+    return "database.unavailable", _sentence(detail + tail), 503, {}
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _correlation(request: Request) -> str:
@@ -134,18 +185,39 @@ def allowed_methods(app: FastAPI, scope: Any) -> list[str]:
     ]
 
 
+class RequestCommits:
+    """A fresh list of this request's commits (`events.store.commits`), seen by every error handler."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            commits.set([])  # not reset: the outermost error handler runs after this returns, in this task
+        await self.app(scope, receive, send)
+
+
 def install(app: FastAPI) -> None:
     async def known(request: Request, exc: Exception) -> Response:
         described = describe(exc)
-        assert described is not None
+        if described is None:  # an OSError or TimeoutError that is not the database's
+            return await unexpected(request, exc)
         code, detail, status, extra = described
         response = problem_response(status, code, detail, **extra)
         if status == 401:
             response.headers["WWW-Authenticate"] = "Bearer"
+        if code in RETRY_AFTER:
+            response.headers["Retry-After"] = str(RETRY_AFTER[code])
+            database_status = getattr(getattr(request.app.state, "services", None), "status", None)
+            if database_status is not None:
+                fault = database_fault(exc)
+                assert fault is not None
+                database_status.failed(fault, exc)
         return response
 
-    for kind in KNOWN:
+    for kind in (*KNOWN, *_DB_FAULT_TYPES):
         app.add_exception_handler(kind, known)
+    app.add_middleware(RequestCommits)
 
     @app.exception_handler(ClientDisconnect)
     async def client_disconnect(request: Request, exc: ClientDisconnect) -> Response:
@@ -172,9 +244,4 @@ def install(app: FastAPI) -> None:
     async def unexpected(request: Request, exc: Exception) -> Response:
         correlation_id = _correlation(request)
         log.exception("unexpected error (correlation id %s)", correlation_id, exc_info=exc)
-        return problem_response(
-            500,
-            "internal.error",
-            "Something went wrong on the server; nothing was half-written. Report this correlation id.",
-            correlation_id=correlation_id,
-        )
+        return problem_response(500, "internal.error", unexpected_detail(), correlation_id=correlation_id)

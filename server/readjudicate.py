@@ -7,21 +7,29 @@ turn re-adjudicated before, the same original closing state: each re-adjudicatio
 gives every correction again). The resolution re-run closes as many phases of turn n as the current timeline
 closed in its run of consecutive phase-closing commands from there: it stops at the first other command, because
 other commands' bodies are not replayed. Everything
-after the closing point is reverted (the dry run's diff shows it). The same dice: the resolution's recorded
-rolls are queued like physical dice and consumed in order (a seed revealed since then cannot change them);
-a reroll appends `RerollOrdered` first, moving the index past every roll the game ever made, so the server
-derives fresh dice.
+after the closing point is reverted (the dry run's diff shows it).
+
+Dice (DESIGN.md §3). The same dice: the resolution's recorded rolls are replayed, each to the next roll with its
+purpose and shape, recorded with source `replay` and the version of the roll it repeats (`replay_of`), so
+`pantheon verify-dice` checks them; a roll the new resolution makes beyond them is fresh. A reroll appends
+`RerollOrdered` (with the reason) and replays nothing. Either way every roll takes a new index of its stream: no
+(epoch, stream, index) is ever used twice. A dry run rolls throwaway dice (random seeds never stored, never used
+again) for whatever it does not replay, so a preview never shows a roll the game will make for real; its diff
+shows them as they fell in the preview, and the committed re-adjudication rolls its own.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import secrets
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
 from domain.engine import Actor, GameState, Rejected, Ruleset, timeline
 from domain.engine import game as engine
-from domain.engine.dice import PendingDice
+from domain.engine.dice import Dice, EpochSeed, Replay, seeded_deriver
 from domain.engine.messages import AdvancePhase, RerollOrdered, TimelineReverted
 from events.codec import codec_for, encode
 from events.handler import Outcome, stream_of
@@ -31,6 +39,14 @@ from server.diffs import diff
 from server.gm import GmPowers
 from server.problems import ApiError
 from server.service import seat_actor
+
+
+@dataclasses.dataclass
+class _Rerun:
+    """The dice side of one re-run: recorded rolls not replayed yet; whether the dice are throwaway."""
+
+    dry_run: bool
+    replays: tuple[Replay, ...] = ()
 
 
 class Readjudication:
@@ -116,17 +132,13 @@ class Readjudication:
         revert = TimelineReverted(to_version=closing, reason=request.reason.strip(), by=gm.role)
         state = timeline.revert(closing_state, latest, revert, head + 1)
         events: list[Any] = [revert]
+        rerun = _Rerun(dry_run=request.dry_run)
         if request.reroll:
-            fresh = await self.pool.fetchval(
-                "SELECT coalesce(max((data->>'roll_index')::int), -1) + 1 FROM events "
-                "WHERE stream_id = $1 AND type = 'DiceRolled'",
-                stream_of(game_id),
-            )
-            reroll = RerollOrdered(next_roll_index=int(fresh), reason=request.reason.strip())
+            reroll = RerollOrdered(next_roll_index=state.meta.next_roll_index, reason=request.reason.strip())
             events.append(reroll)
             state = engine.fold(ruleset, [reroll], state) or state
         else:
-            state = await self._same_dice(game_id, ruleset, latest, closing, head, state)
+            rerun.replays = await self._recorded_rolls(game_id, ruleset, latest, closing, head)
         codec = codec_for(ruleset)
         for i, order in enumerate(request.orders):
             seat = state.meta.seats.get(order.seat_id)
@@ -137,44 +149,75 @@ class Readjudication:
                 command = codec.decode_command(order.command)
             except (msgspec.ValidationError, msgspec.DecodeError) as exc:
                 raise ApiError("readjudicate.bad_order", f"Order {i} is not a valid command: {exc}", 422) from None
-            state, events = await self._decide(game_id, ruleset, state, events, command, actor, f"order {i}")
+            state, events = await self._decide(ruleset, state, events, command, actor, f"order {i}", rerun)
         for _ in range(replays):
-            state, events = await self._decide(game_id, ruleset, state, events, AdvancePhase(), gm, "resolution")
+            state, events = await self._decide(ruleset, state, events, AdvancePhase(), gm, "resolution", rerun)
         return events, state
 
-    async def _same_dice(
-        self, game_id: str, ruleset: Ruleset, latest: GameState[Any], closing: int, head: int, state: GameState[Any]
-    ) -> GameState[Any]:
-        """The resolution's recorded rolls, queued first like physical dice: the re-run consumes the same
-        results whatever seed epoch is current (a reveal since then changed it); extra rolls come from the
-        current epoch. They are recorded with source `gm`, as a GM re-entering the dice would be."""
+    async def _recorded_rolls(
+        self, game_id: str, ruleset: Ruleset, latest: GameState[Any], closing: int, head: int
+    ) -> tuple[Replay, ...]:
+        """The resolution's rolls on the current timeline, to replay: the re-run gets the same results whatever
+        seed epoch is current (a reveal since then changed it)."""
         codec = codec_for(ruleset)
-        recorded = [
-            codec.decode_event(type_, data)
-            for version, type_, data in await self.gm.store.read_data(stream_of(game_id), closing, head)
-            if type_ == "DiceRolled" and timeline.in_reverted_range(latest, version) is None
-        ]
-        replay = tuple(PendingDice(sides=r.sides, results=r.results, purpose=r.purpose) for r in recorded)
-        meta = msgspec.structs.replace(state.meta, pending_dice=(*replay, *state.meta.pending_dice))
-        return msgspec.structs.replace(state, meta=meta)
+        replays = []
+        for version, type_, data in await self.gm.store.read_data(stream_of(game_id), closing, head):
+            if type_ == "DiceRolled" and timeline.in_reverted_range(latest, version) is None:
+                roll = codec.decode_event(type_, data)
+                replays.append(
+                    Replay(
+                        version=version, purpose=roll.purpose, count=roll.count, sides=roll.sides, results=roll.results
+                    )
+                )
+        return tuple(replays)
+
+    async def _context(self, state: GameState[Any], actor: Actor, rerun: _Rerun) -> Any:
+        """The handler's context, with the replays still to use, and throwaway seeds in a dry run."""
+        ctx = await self.service.handler.context(state, actor)
+        meta = state.meta
+        seeds: dict[int, bytes] = {}
+        derive: Callable[[int, int, int], tuple[int, ...]] | None = None
+        if rerun.dry_run:
+            real = await self.service.handler.secrets.seed(meta.game_id, meta.dice_epoch)
+            if real is not None:
+                fake = EpochSeed(
+                    secrets.token_bytes(32), real.next_commitment, secrets.token_bytes(32), real.next_private_commitment
+                )
+                derive = seeded_deriver(fake, meta.game_id)
+                seeds = {meta.dice_epoch: fake.private or b""} if meta.private_commitment else {}
+        else:
+            derive, seeds = ctx.dice.deriver, ctx.dice.private_seeds
+        dice = Dice(
+            game_id=meta.game_id,
+            epoch=meta.dice_epoch,
+            next_index=meta.next_roll_index,
+            next_indices=meta.stream_indices,
+            pending=meta.pending_dice,
+            derive=derive,
+            replays=rerun.replays,
+            turn=meta.turn,
+            private_seeds=seeds,
+        )
+        return dataclasses.replace(ctx, dice=dice)
 
     async def _decide(
         self,
-        game_id: str,
         ruleset: Ruleset,
         state: GameState[Any],
         events: list[Any],
         command: Any,
         actor: Actor,
         what: str,
+        rerun: _Rerun,
     ) -> tuple[GameState[Any], list[Any]]:
-        ctx = await self.service.handler.context(state, actor)
+        ctx = await self._context(state, actor, rerun)
         try:
             decided = engine.decide(ruleset, state, command, ctx)
         except Rejected as rejected:
             raise ApiError(
                 "readjudicate.refused", f"The {what} was refused: {rejected.code}: {rejected.message}", 422
             ) from None
+        rerun.replays = ctx.dice.replays_left
         new_state = engine.fold(ruleset, decided, state)
         assert new_state is not None
         return new_state, [*events, *decided]

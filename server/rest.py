@@ -15,6 +15,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from events.handler import Refused
 from server import schemas as s
 from server.auth import TokenGrant
+from server.health import database_health
 from server.openapi_docs import event_stream, json_body, ref, responses
 from server.openapi_rulesets import ruleset_document
 from server.problems import ApiError, problem_response
@@ -376,7 +377,16 @@ health_router = APIRouter()
     "/health",
     operation_id="health",
     tags=["server"],
-    responses={200: {"description": "OK", "content": {"application/json": {"schema": ref(s.Health)}}}},
+    responses={
+        200: {"description": "OK", "content": {"application/json": {"schema": ref(s.Health)}}},
+        503: {
+            "description": "The database is unavailable or its disk is full",
+            "content": {"application/json": {"schema": ref(s.Health)}},
+        },
+    },
 )
-async def health(svc: Service) -> Response:
-    return ok(await svc.health())
+async def health(request: Request) -> Response:
+    """200 when the database answers and accepts writes; 503 (with `Retry-After`) when not, saying which."""
+    report = await database_health(request.app.state.services)
+    status = 200 if report.status == "ok" else 503
+    return ok(report, status, headers=None if status == 200 else {"Retry-After": "5"})

@@ -35,11 +35,13 @@ import asyncpg
 from domain.engine import SYSTEM
 from domain.engine.messages import AdvancePhase, FireDueTimers
 from events.codec import encode
+from events.faults import ThrottledLog, database_fault
 from events.handler import CommandHandler, Refused
 from events.notify import Notifier
 from projections.readmodels import ReadModelRunner
 
 log = logging.getLogger("pantheon.scheduler")
+_faults = ThrottledLog(log)
 
 _LOCK_KEY = 0x7363686564  # "sched"
 _BATCH = 200
@@ -98,9 +100,11 @@ class Scheduler:
         while True:
             try:
                 led, wake = await self.tick()
-            except Exception:  # the database went away, a bad row...: never let the scheduler die silently
-                log.exception("scheduler pass failed; retrying")
+            except Exception as exc:  # the database went away, a bad row...: never let the scheduler die silently
+                _faults.failure("pass", "scheduler pass failed; retrying", exc)
                 led, wake = False, self.clock() + _RETRY
+            else:
+                _faults.recovered("pass", "scheduler passes succeed again")
             timeout = self.max_sleep
             if wake is not None:
                 timeout = min(timeout, (wake - self.clock()).total_seconds())
@@ -164,7 +168,9 @@ class Scheduler:
     async def _fire(self, firing: Firing) -> None:
         try:
             outcome = await self.handler.submit(firing.game_id, encode(firing.command), SYSTEM)
-        except Exception:
+        except Exception as exc:
+            if database_fault(exc) is not None:
+                raise  # not this item's fault: the pass fails and is retried, the item with it
             log.exception("scheduler: %s for game %s failed", type(firing.command).__name__, firing.game_id)
             self._refused.add(firing.key)
             return

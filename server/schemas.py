@@ -347,9 +347,15 @@ class Integrity(msgspec.Struct, frozen=True):
     problem: str | None = None
 
 
-class Health(msgspec.Struct, frozen=True):
-    status: Literal["ok"]
-    database: Literal["ok"]
+class Health(msgspec.Struct, frozen=True, omit_defaults=True):
+    """`status` is `ok` (200) or `unavailable` (503). `database`: `ok`; `unavailable` (PostgreSQL cannot be
+    reached); `disk_full` (a write failed for lack of disk space in the last 30 s and none has succeeded since).
+    `embedded`: the embedded PostgreSQL's state (`running`, `restarting`), absent with `PANTHEON_DATABASE_URL`."""
+
+    status: Literal["ok", "unavailable"]
+    database: Literal["ok", "unavailable", "disk_full"]
+    embedded: Literal["running", "restarting"] | None = None
+    detail: str | None = None
 
 
 class RevealDiceRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -359,8 +365,11 @@ class RevealDiceRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True)
 
 
 class DiceRollInfo(msgspec.Struct, frozen=True):
-    """One `DiceRolled` at `version`. `source` is `server` (derived from the epoch's seed) or `gm` (physical dice
-    the GM entered). `verifiable`: a server roll whose epoch's seed is revealed. `reverted`: a rollback undid it."""
+    """One `DiceRolled` at `version`. `source`: `server` (derived from the epoch's seeds), `gm` (physical dice the
+    GM entered) or `replay` (a same-dice re-adjudication repeating the roll at version `replay_of`). `stream`:
+    `public`, `gm` (GM-only) or `seats:...` (the seats that may see it); `roll_index` counts that stream's rolls.
+    `verifiable`: a server roll whose seed (public, or for a private stream the epoch's private seed) is revealed.
+    `turn`: the turn the roll was made for. `reverted`: a rollback undid it."""
 
     version: int
     purpose: str
@@ -368,17 +377,22 @@ class DiceRollInfo(msgspec.Struct, frozen=True):
     sides: int
     results: list[int]
     roll_index: int
-    source: Literal["server", "gm"]
+    source: Literal["server", "gm", "replay"]
     epoch: int
     verifiable: bool
     turn: int | None = None
     visible_to: list[str] | None = None
     reverted: bool = False
+    stream: str = "public"
+    replay_of: int | None = None
+    key_commitment: str | None = None
 
 
 class DiceEpochInfo(msgspec.Struct, frozen=True):
-    """A seed epoch: its commitment (SHA-256 of the seed, hex), published at `committed_version` (1 for epoch 0,
-    in `GameCreated`), and once revealed its seed (hex) with the reveal's version and reason."""
+    """A seed epoch: its public seed's commitment (SHA-256 of the seed, hex), published at `committed_version` (1
+    for epoch 0, in `GameCreated`), and once revealed its seed (hex) with the reveal's version and reason; the
+    same for its private seed (`private_*`; empty commitment for epochs from before private streams), revealed
+    only after the game's end. `reason`: why the epoch began (a reveal, an import), when it says."""
 
     epoch: int
     commitment: str
@@ -386,6 +400,10 @@ class DiceEpochInfo(msgspec.Struct, frozen=True):
     seed: str | None = None
     revealed_version: int | None = None
     reason: str | None = None
+    private_commitment: str = ""
+    private_seed: str | None = None
+    private_revealed_version: int | None = None
+    started_reason: str | None = None
 
 
 class PendingDiceInfo(msgspec.Struct, frozen=True):
@@ -395,8 +413,10 @@ class PendingDiceInfo(msgspec.Struct, frozen=True):
 
 
 class DiceReport(msgspec.Struct, frozen=True):
-    """Every roll the caller may see, every epoch's commitment and every revealed seed. `pending` (GM only):
-    physical dice entered and not yet used. Derivation: see `pantheon verify-dice` and DESIGN.md §3."""
+    """Every roll the caller may see, every epoch's commitments and every revealed seed. `pending` (GM only):
+    physical dice entered and not yet used. `head_hash`: the hash chain's hash at `version`; keep it, and give it
+    to `pantheon verify-dice --expect-head` to prove that a later export was not rewritten. Derivation: see
+    `pantheon verify-dice` and DESIGN.md §3."""
 
     game_id: str
     version: int
@@ -405,6 +425,7 @@ class DiceReport(msgspec.Struct, frozen=True):
     epochs: list[DiceEpochInfo]
     rolls: list[DiceRollInfo]
     pending: list[PendingDiceInfo] | None = None
+    head_hash: str = ""
 
 
 RESPONSE_TYPES: tuple[type[msgspec.Struct], ...] = (

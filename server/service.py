@@ -3,7 +3,6 @@ reads projections, and passes every read through the ruleset's `view_for` / `red
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from collections.abc import AsyncIterator, Sequence
 from datetime import datetime
@@ -321,11 +320,6 @@ class GameService:
             stream_of(game_id), after_version=summary.started_version - 1, to_version=summary.ended_version
         )
         return s.TurnReport(turn=summary, events=self.envelopes(ruleset, actor, recorded, state))
-
-    async def health(self) -> s.Health:
-        async with asyncio.timeout(5):
-            await self.runner.pool.fetchval("SELECT 1")
-        return s.Health(status="ok", database="ok")
 
 
 def seat_actor(seat: Seat, token_id: str | None = None) -> Actor:

@@ -25,7 +25,14 @@ from domain.engine.deadlines import (
     phase_due_at,
     require_clock_running,
 )
-from domain.engine.dice import DiceEpochStarted, DiceRolled, PendingDice, check_dice_shape
+from domain.engine.dice import (
+    PUBLIC,
+    DiceEpochStarted,
+    DicePrivateSeedRevealed,
+    DiceRolled,
+    PendingDice,
+    check_dice_shape,
+)
 from domain.engine.errors import Rejected, forbidden
 from domain.engine.exact import dec_hook
 from domain.engine.messages import (
@@ -117,6 +124,7 @@ def decide_create(ruleset: Ruleset, command: CreateGame, now: datetime, gm: str)
             dice_commitment=command.dice_commitment,
             setup=command.setup,
             settings=command.settings,
+            private_dice_commitment=command.private_dice_commitment,
         )
     ]
 
@@ -175,7 +183,11 @@ def _reveal_automatically(meta: GameMeta, events: list[Any], ctx: DecisionContex
         return events
     ended = events[last]
     reason = f"end of turn {ended.turn}" if isinstance(ended, TurnEnded) else "end of the game"
-    return [*events[: last + 1], *ctx.dice.close_epoch(f"automatic: {reason}"), *events[last + 1 :]]
+    game_over = any(isinstance(e, GameEnded) for e in events)
+    closing = ctx.dice.close_epoch(
+        f"automatic: {reason}", game_over=game_over, privately_revealed=meta.private_revealed
+    )
+    return [*events[: last + 1], *closing, *events[last + 1 :]]
 
 
 def _decide_engine(ruleset: Ruleset, state: GameState[Any], command: EngineCommand, ctx: DecisionContext) -> list[Any]:
@@ -192,7 +204,7 @@ def _decide_engine(ruleset: Ruleset, state: GameState[Any], command: EngineComma
         case EnterDice():
             return decide_enter_dice(state, command)
         case RevealDice():
-            return decide_reveal_dice(command, ctx)
+            return decide_reveal_dice(state, command, ctx)
         case SetDiceReveal():
             require_not_ended(state)
             return [DiceRevealModeSet(mode=command.mode, reason=command.reason)]
@@ -270,11 +282,16 @@ def decide_set_deadline(state: GameState[Any], command: SetDeadline) -> list[Any
     ]
 
 
-def decide_reveal_dice(command: RevealDice, ctx: DecisionContext) -> list[Any]:
-    """Publish the current epoch's seed and open the next one (allowed after the game's end too)."""
+def decide_reveal_dice(state: GameState[Any], command: RevealDice, ctx: DecisionContext) -> list[Any]:
+    """Publish the current epoch's public seed and open the next one. After the game's end, every private seed
+    not revealed yet is published too: nothing is left to roll."""
     if not command.reason.strip():
         raise Rejected("dice.reason_required", "Say why the seed is revealed; the reason is recorded.")
-    return list(ctx.dice.close_epoch(command.reason.strip()))
+    meta = state.meta
+    game_over = meta.status == "ended"
+    return list(
+        ctx.dice.close_epoch(command.reason.strip(), game_over=game_over, privately_revealed=meta.private_revealed)
+    )
 
 
 def decide_enter_dice(state: GameState[Any], command: EnterDice) -> list[Any]:
@@ -393,6 +410,7 @@ def initial(ruleset: Ruleset, event: GameCreated) -> GameState[Any]:
         gm=event.gm,
         created_at=event.created_at,
         dice_commitment=event.dice_commitment,
+        private_commitment=event.private_dice_commitment,
     )
     return GameState(meta=meta, rules=ruleset.initial_state(setup, settings))
 
@@ -407,6 +425,8 @@ def forked(ruleset: Ruleset, event: GameForked) -> GameState[Any]:
         gm=event.gm,
         created_at=event.created_at,
         dice_commitment=event.dice_commitment,
+        private_commitment=event.private_dice_commitment,
+        private_revealed=-1,
         dice_epoch=0,
         reverted=(),
     )
@@ -456,7 +476,14 @@ def _evolve_meta(ruleset: Ruleset, meta: GameMeta, event: Any) -> GameMeta:
         case DiceRolled():
             return _evolve_roll(meta, event)
         case DiceEpochStarted():
-            return R(meta, dice_epoch=event.epoch, dice_commitment=event.commitment)
+            return R(
+                meta,
+                dice_epoch=event.epoch,
+                dice_commitment=event.commitment,
+                private_commitment=event.private_commitment,
+            )
+        case DicePrivateSeedRevealed():
+            return R(meta, private_revealed=max(meta.private_revealed, event.epoch))
         case DiceRevealModeSet():
             return R(meta, dice_reveal=event.mode)
         case RerollOrdered():
@@ -487,7 +514,10 @@ def _evolve_roll(meta: GameMeta, event: DiceRolled) -> GameMeta:
             if p.matches(event.purpose, event.count, event.sides) and p.results == event.results:
                 pending = (*pending[:i], *pending[i + 1 :])
                 break
-    return R(meta, next_roll_index=event.roll_index + 1, pending_dice=pending)
+    if event.stream == PUBLIC:
+        return R(meta, next_roll_index=max(meta.next_roll_index, event.roll_index + 1), pending_dice=pending)
+    following = max(meta.stream_indices.get(event.stream, 0), event.roll_index + 1)
+    return R(meta, stream_indices={**meta.stream_indices, event.stream: following}, pending_dice=pending)
 
 
 def fold(ruleset: Ruleset, events: Iterable[Any], state: GameState[Any] | None = None) -> GameState[Any] | None:

@@ -11,7 +11,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.engine.dice import DiceEpochStarted, DiceRolled, DiceSeedRevealed
+from domain.engine.dice import DiceEpochStarted, DicePrivateSeedRevealed, DiceRolled, DiceSeedRevealed
 
 SeatRole = Literal["player", "bot", "observer", "co_gm"]
 DiceReveal = Literal["manual", "turn_end", "game_end"]
@@ -125,6 +125,7 @@ class CreateGame(msgspec.Struct, frozen=True):
     setup: msgspec.Raw
     settings: msgspec.Raw
     dice_commitment: str
+    private_dice_commitment: str = ""
 
 
 class AddSeat(msgspec.Struct, frozen=True):
@@ -178,6 +179,8 @@ class GameCreated(_Event, tag="GameCreated", frozen=True):
     dice_commitment: str
     setup: msgspec.Raw
     settings: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"{}"))
+    # SHA-256 of epoch 0's private seed (DESIGN.md §3); empty for games from before private dice streams.
+    private_dice_commitment: str = ""
 
 
 class GameForked(_Event, tag="GameForked", frozen=True):
@@ -194,6 +197,7 @@ class GameForked(_Event, tag="GameForked", frozen=True):
     forked_from: str
     forked_at_version: int
     state: msgspec.Raw
+    private_dice_commitment: str = ""
 
 
 class SeatAdded(_Event, tag="SeatAdded", frozen=True):
@@ -273,8 +277,9 @@ class DiceRevealModeSet(_Event, tag="DiceRevealModeSet", frozen=True):
 
 
 class RerollOrdered(_Event, tag="RerollOrdered", frozen=True):
-    """GM: later rolls use fresh indices from `next_roll_index` (past every roll ever made in the game), so a
-    re-adjudication rolls new dice instead of the same ones."""
+    """The dice of reverted rolls are not used again (a re-adjudication with `reroll`, or a rollback that undid
+    rolls): what follows rolls fresh dice, and `reason` says why. `next_roll_index` is the public stream's next
+    index (it counts no private roll); every stream always continues past its highest index ever used."""
 
     next_roll_index: int
     reason: str
@@ -337,6 +342,7 @@ EngineEvent = (
     | GameResumed
     | LateOrdersAccepted
     | DiceSeedRevealed
+    | DicePrivateSeedRevealed
     | DiceEpochStarted
     | DiceRevealModeSet
     | RerollOrdered
@@ -362,6 +368,7 @@ ENGINE_EVENTS: tuple[type[msgspec.Struct], ...] = (
     GameResumed,
     LateOrdersAccepted,
     DiceSeedRevealed,
+    DicePrivateSeedRevealed,
     DiceEpochStarted,
     DiceRevealModeSet,
     RerollOrdered,

@@ -54,12 +54,18 @@ class GameMeta(msgspec.Struct, frozen=True):
     phase_index: int = -1
     deadline: datetime | None = None
     dice_epoch: int = 0
+    # The public stream's next roll index; `stream_indices` holds the other streams' (DESIGN.md §3).
     next_roll_index: int = 0
     pending_dice: tuple[PendingDice, ...] = ()
     timers: dict[str, Timer] = {}
     ended_reason: str | None = None
     reverted: tuple[RevertedRange, ...] = ()
     dice_reveal: DiceReveal = "manual"
+    stream_indices: dict[str, int] = {}
+    # SHA-256 of the current epoch's private seed; empty for an epoch from before private streams.
+    private_commitment: str = ""
+    # The last epoch whose private seed was revealed (-1: none).
+    private_revealed: int = -1
     # Set while the GM has the game paused (the clock is stopped).
     paused_at: datetime | None = None
     # seat id -> until when the GM accepts its commands after the current phase's deadline.

@@ -15,10 +15,9 @@ from typing import Any
 from graphql import GraphQLError
 from strawberry.extensions import MaskErrors
 
-from server.problems import describe
+from server.problems import describe, unexpected_detail
 
 log = logging.getLogger("pantheon.graphql")
-INTERNAL = "Something went wrong on the server; nothing was half-written. Report this correlation id."
 
 
 def _camel(name: str) -> str:
@@ -57,7 +56,7 @@ def mapped(error: GraphQLError, correlation_id: str) -> GraphQLError:
         )
     found = problem(error.original_error)  # type: ignore[arg-type]
     if found is None:
-        code, message, status, extra = "internal.error", INTERNAL, 500, {"correlationId": correlation_id}
+        code, message, status, extra = "internal.error", unexpected_detail(), 500, {"correlationId": correlation_id}
     else:
         code, message, status, extra = found
     return GraphQLError(

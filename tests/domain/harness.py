@@ -29,6 +29,8 @@ def seat(controls: str, role: str = "player") -> Actor:
 class Game:
     """A game in memory. `events` is the whole history; `state` its fold."""
 
+    private_commitment = ""  # a subclass that holds private dice seeds publishes epoch 0's commitment here
+
     def __init__(
         self,
         ruleset: Ruleset,
@@ -54,6 +56,7 @@ class Game:
             setup=msgspec.Raw(encode(setup)),
             settings=msgspec.Raw(encode(settings if settings is not None else ruleset.settings_type())),
             dice_commitment="0" * 64,
+            private_dice_commitment=self.private_commitment,
         )
         self._apply(engine.decide_create(ruleset, create, now, "gm"))
         roles = seats if isinstance(seats, dict) else dict.fromkeys(seats, "player")

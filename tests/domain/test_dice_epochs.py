@@ -11,6 +11,7 @@ from domain.engine import game as engine
 from domain.engine.dice import (
     Dice,
     DiceEpochStarted,
+    DicePrivateSeedRevealed,
     DiceRolled,
     DiceSeedRevealed,
     EpochSeed,
@@ -33,18 +34,24 @@ from tests.rulesets.sealed_bids import PlaceBid, Setup
 
 ANN, BOB = seat("ann"), seat("bob")
 SEEDS = {epoch: hashlib.sha256(f"epoch {epoch}".encode()).digest() for epoch in range(20)}
+PRIVATE = {epoch: hashlib.sha256(f"private {epoch}".encode()).digest() for epoch in range(20)}
 
 
 def context_for(state: Any, actor: Actor = GM) -> DecisionContext:
-    """What the handler builds: the current epoch's seed, carrying the next epoch's commitment."""
+    """What the handler builds: the current epoch's seeds, carrying the next epoch's commitments, and every
+    epoch's private seed (the handler gives earlier ones only when they may be revealed)."""
     meta = state.meta
-    seed = EpochSeed(SEEDS[meta.dice_epoch], commitment(SEEDS[meta.dice_epoch + 1]))
+    epoch = meta.dice_epoch
+    seed = EpochSeed(SEEDS[epoch], commitment(SEEDS[epoch + 1]), PRIVATE[epoch], commitment(PRIVATE[epoch + 1]))
     dice = Dice(
         game_id=meta.game_id,
-        epoch=meta.dice_epoch,
+        epoch=epoch,
         next_index=meta.next_roll_index,
+        next_indices=meta.stream_indices,
         pending=meta.pending_dice,
         derive=seeded_deriver(seed, meta.game_id),
+        turn=meta.turn,
+        private_seeds={e: PRIVATE[e] for e in range(epoch + 1)},
     )
     seats = {k: s.info() for k, s in meta.seats.items()}
     return DecisionContext(
@@ -53,6 +60,8 @@ def context_for(state: Any, actor: Actor = GM) -> DecisionContext:
 
 
 class EpochGame(Game):
+    private_commitment = commitment(PRIVATE[0])
+
     def context(self, actor: Actor) -> DecisionContext:
         return context_for(self.state, actor)
 
@@ -81,7 +90,12 @@ def test_a_reveal_publishes_the_seed_and_commits_to_the_next_epoch_in_one_decisi
 
     assert events == [
         DiceSeedRevealed(epoch=0, seed=SEEDS[0].hex(), commitment=commitment(SEEDS[0]), reason="turn 1 disputed"),
-        DiceEpochStarted(epoch=1, commitment=commitment(SEEDS[1])),
+        DiceEpochStarted(
+            epoch=1,
+            commitment=commitment(SEEDS[1]),
+            private_commitment=commitment(PRIVATE[1]),
+            reason="seed of epoch 0 revealed: turn 1 disputed",
+        ),
     ]
     assert game.state.meta.dice_epoch == 1 and game.state.meta.dice_commitment == commitment(SEEDS[1])
     # Anyone holding the revealed seed recomputes every roll of its epoch.
@@ -141,11 +155,24 @@ def test_game_end_mode_reveals_only_when_the_game_ends() -> None:
 
     events = game.when(EndGame(reason="the players agreed"))
 
-    assert [type(e).__name__ for e in events] == ["GameEnded", "DiceSeedRevealed", "DiceEpochStarted"]
+    # The game is over: the private seed is revealed with the public one (every private roll is now checkable).
+    assert [type(e).__name__ for e in events] == [
+        "GameEnded",
+        "DiceSeedRevealed",
+        "DicePrivateSeedRevealed",
+        "DiceEpochStarted",
+    ]
     assert events[1].reason == "automatic: end of the game"
-    # After the end the GM may still reveal the last epoch by hand.
+    assert events[2] == DicePrivateSeedRevealed(
+        epoch=0, seed=PRIVATE[0].hex(), commitment=commitment(PRIVATE[0]), reason="automatic: end of the game"
+    )
+    # After the end the GM may still reveal the last epoch by hand (its private seed, never used, with it).
     archived = game.when(RevealDice(reason="archive"))
-    assert [type(e).__name__ for e in archived] == ["DiceSeedRevealed", "DiceEpochStarted"]
+    assert [(type(e).__name__, e.epoch) for e in archived] == [
+        ("DiceSeedRevealed", 1),
+        ("DicePrivateSeedRevealed", 1),
+        ("DiceEpochStarted", 2),
+    ]
 
 
 def test_a_rollback_past_a_reveal_keeps_the_new_epoch_so_the_revealed_seed_never_rolls_again() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -9,6 +10,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +19,7 @@ import httpx
 import pytest
 
 from server.cli import main, schema_documents
+from server.database import running_postmaster
 
 
 def free_port() -> int:
@@ -59,15 +62,7 @@ def stop(process: subprocess.Popen[str]) -> str:
 
 
 def postmaster_running(data_dir: Path) -> bool:
-    pid_file = data_dir / "pgdata" / "postmaster.pid"
-    if not pid_file.exists():
-        return False
-    pid = int(pid_file.read_text().splitlines()[0])
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
+    return running_postmaster(data_dir / "pgdata") is not None
 
 
 @pytest.fixture
@@ -88,7 +83,7 @@ def test_serve_with_no_configuration_uses_embedded_postgres_and_stops_it(data_di
         token = next(line.strip() for line in lines if line.strip().startswith("pnt_"))
         assert "Admin token (shown once" in printed
         base = f"http://127.0.0.1:{port}"
-        assert httpx.get(f"{base}/health").json() == {"status": "ok", "database": "ok"}
+        assert httpx.get(f"{base}/health").json() == {"status": "ok", "database": "ok", "embedded": "running"}
         assert httpx.get(f"{base}/docs").status_code == 200
         assert "graphiql" in httpx.get(f"{base}/graphql", headers={"Accept": "text/html"}).text.lower()
         listed = httpx.get(f"{base}/v1/games", headers={"Authorization": f"Bearer {token}"})
@@ -138,3 +133,77 @@ async def test_projections_rebuild_from_the_command_line(db_url: str, monkeypatc
     from server.cli import _rebuild
 
     assert await asyncio.to_thread(lambda: asyncio.run(_rebuild())) == 0
+
+
+def drain(process: subprocess.Popen[str]) -> list[str]:
+    """Keep reading the server's output (a full pipe would block it); returns the list being filled."""
+    lines: list[str] = []
+    assert process.stdout is not None
+    threading.Thread(target=lambda: lines.extend(iter(process.stdout.readline, "")), daemon=True).start()  # type: ignore[union-attr]
+    return lines
+
+
+def create_game(base: str) -> httpx.Response:
+    scenario = json.loads((Path(__file__).parents[2] / "examples/scenarios/second-era-four-gods.json").read_text())
+    body = {"ruleset": "second-era", "name": "Supervised", "scenario": scenario}
+    return httpx.post(f"{base}/v1/games", json=body, headers={"Authorization": f"Bearer {ADMIN}"}, timeout=30)
+
+
+ADMIN = "cli-admin-token"
+
+
+@pytest.mark.slow
+def test_serve_restarts_its_embedded_postgres_when_it_dies(data_dir: Path) -> None:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    process = start_serve(data_dir, port, PANTHEON_ADMIN_TOKEN=ADMIN)
+    try:
+        wait_until_up(process, port)
+        output = drain(process)
+        assert create_game(base).status_code == 201
+        first = running_postmaster(data_dir / "pgdata")
+        assert first is not None
+        os.kill(first, signal.SIGKILL)
+        statuses: list[int] = []
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            statuses.append(create_game(base).status_code)
+            if statuses[-1] == 201:
+                break
+            time.sleep(0.2)
+        assert statuses[-1] == 201, statuses
+        assert set(statuses) <= {201, 503}, statuses  # while it restarts: 503, never a 500
+        second = running_postmaster(data_dir / "pgdata")
+        assert second is not None and second != first
+        health = httpx.get(f"{base}/health")
+        assert health.status_code == 200 and health.json()["embedded"] == "running"
+        assert "starting it again" in "".join(output)
+    finally:
+        stop(process)
+    assert not postmaster_running(data_dir), "the restarted PostgreSQL was left running"
+
+
+@pytest.mark.slow
+def test_a_postmaster_orphaned_by_a_killed_server_is_reused_then_stopped(data_dir: Path) -> None:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    process = start_serve(data_dir, port, PANTHEON_ADMIN_TOKEN=ADMIN)
+    wait_until_up(process, port)
+    drain(process)
+    created = create_game(base)
+    assert created.status_code == 201
+    orphan = running_postmaster(data_dir / "pgdata")
+    process.kill()  # SIGKILL: no shutdown runs, the postmaster is left behind
+    process.wait(timeout=30)
+    assert running_postmaster(data_dir / "pgdata") == orphan
+
+    process = start_serve(data_dir, port, PANTHEON_ADMIN_TOKEN=ADMIN)
+    try:
+        lines = wait_until_up(process, port)
+        assert "reusing the embedded PostgreSQL" in "".join(lines)
+        assert running_postmaster(data_dir / "pgdata") == orphan  # reused, not a second one
+        listed = httpx.get(f"{base}/v1/games", headers={"Authorization": f"Bearer {ADMIN}"}).json()["games"]
+        assert [g["game_id"] for g in listed] == [created.json()["game_id"]]
+    finally:
+        stop(process)
+    assert not postmaster_running(data_dir), "the orphaned PostgreSQL is still running after a clean shutdown"

@@ -50,16 +50,20 @@ async def test_a_reveal_publishes_the_seed_so_anyone_recomputes_the_epochs_rolls
     await tie(api, game, ann, bob)
     listed = await dice(api, game, ann)
     assert listed["current_epoch"] == 0 and listed["reveal_mode"] == "manual"
-    assert listed["epochs"] == [
-        {
-            "epoch": 0,
-            "commitment": game["dice_commitment"],
-            "committed_version": 1,
-            "seed": None,
-            "revealed_version": None,
-            "reason": None,
-        }
-    ]
+    (epoch0,) = listed["epochs"]
+    assert epoch0 == {
+        "epoch": 0,
+        "commitment": game["dice_commitment"],
+        "committed_version": 1,
+        "seed": None,
+        "revealed_version": None,
+        "reason": None,
+        "private_commitment": epoch0["private_commitment"],
+        "private_seed": None,
+        "private_revealed_version": None,
+        "started_reason": None,
+    }
+    assert len(epoch0["private_commitment"]) == 64 and epoch0["private_commitment"] != game["dice_commitment"]
     rolls = listed["rolls"]
     assert rolls and all(r["source"] == "server" and r["epoch"] == 0 and not r["verifiable"] for r in rolls)
     assert all(r["turn"] == 1 and r["purpose"].startswith("tie-break:") for r in rolls)
@@ -97,6 +101,10 @@ async def test_a_rollback_past_a_reveal_never_makes_the_revealed_seed_live_again
         f"/v1/games/{gid}/rollback", json={"to_version": target, "reason": "re-run the auction"}, headers=api.auth(gm)
     )
     assert response.status_code == 200, response.text
+    # The rollback undid rolls: that the auction's dice will differ is said, with the reason, in the same append.
+    undone = [e["type"] for e in response.json()["events"]]
+    assert undone == ["TimelineReverted", "RerollOrdered"]
+    assert "re-run the auction" in response.json()["events"][1]["data"]["reason"]
     state = (await api.get(f"/v1/games/{gid}/state", gm)).json()
     assert state["game"]["dice_epoch"] == 1  # the timeline went back; the dice epoch did not
     assert state["game"]["dice_commitment"] == revealed[1]["data"]["commitment"]
@@ -107,9 +115,8 @@ async def test_a_rollback_past_a_reveal_never_makes_the_revealed_seed_live_again
     new = [r for r in listed["rolls"] if not r["reverted"]]
     assert old and all(r["epoch"] == 0 and r["verifiable"] for r in old)
     assert new and all(r["epoch"] == 1 and not r["verifiable"] for r in new)
-    # Same indices, new seed (a tie may take more or fewer rounds to break this time).
-    shared = min(len(new), len(old))
-    assert [r["roll_index"] for r in new][:shared] == [r["roll_index"] for r in old][:shared]
+    # New indices past every one ever used: no (epoch, stream, index) is rolled twice.
+    assert min(r["roll_index"] for r in new) == max(r["roll_index"] for r in old) + 1
     # Revealing again publishes epoch 1, whose seed (not the revealed one) explains the new rolls. (Comparing
     # a few d6 against seed 0 could agree by chance; recomputing them all from seed 1 cannot.)
     again = (await reveal(api, game, gm, reason="after the re-run")).json()["events"]
@@ -143,7 +150,12 @@ async def test_game_end_reveals_the_last_epoch(api: Api) -> None:
     await next_turn(api, game)
     assert (await dice(api, game, ann))["current_epoch"] == 0  # a turn's end reveals nothing in this mode
     response = await api.command(game, gm, {"type": "EndGame", "reason": "time is up"})
-    assert [e["type"] for e in response.json()["events"]] == ["GameEnded", "DiceSeedRevealed", "DiceEpochStarted"]
+    assert [e["type"] for e in response.json()["events"]] == [
+        "GameEnded",
+        "DiceSeedRevealed",
+        "DicePrivateSeedRevealed",
+        "DiceEpochStarted",
+    ]
     assert all(r["verifiable"] for r in (await dice(api, game, bob))["rolls"])
     available = (await api.get(f"/v1/games/{game['game_id']}/commands/available", gm)).json()["commands"]
     assert [c["type"] for c in available] == ["RevealDice"]

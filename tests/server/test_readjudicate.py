@@ -79,13 +79,16 @@ async def test_the_same_dice_by_default_and_a_recorded_reroll_on_request(api: Ap
     assert same.status_code == 200, same.text
     assert all(not changes for changes in same.json()["preview"]["changes"].values())
     again = await rolls(api, game)
-    assert [(r["data"]["roll_index"], r["data"]["results"]) for r in again] == [
-        (r["data"]["roll_index"], r["data"]["results"]) for r in original
+    # The same results, replayed: each names the roll it repeats and takes a fresh index (none is used twice).
+    assert [(r["data"]["source"], r["data"]["replay_of"], r["data"]["results"]) for r in again] == [
+        ("replay", r["version"], r["data"]["results"]) for r in original
     ]
+    assert min(r["data"]["roll_index"] for r in again) > max(r["data"]["roll_index"] for r in original)
     fresh = await readjudicate(api, game, 1, reason="the GM orders a reroll", reroll=True, dry_run=False)
     assert fresh.status_code == 200, fresh.text
     rerolled = await rolls(api, game)
-    assert min(r["data"]["roll_index"] for r in rerolled) > max(r["data"]["roll_index"] for r in original)
+    assert {r["data"]["source"] for r in rerolled} == {"server"}
+    assert min(r["data"]["roll_index"] for r in rerolled) > max(r["data"]["roll_index"] for r in again)
     events = (await api.get(f"/v1/games/{game['game_id']}/events", game["gm_token"], limit=1000)).json()["events"]
     assert "RerollOrdered" in [e["type"] for e in events]
 
@@ -123,3 +126,26 @@ async def test_the_same_dice_even_after_the_seed_was_revealed(api: Api) -> None:
     changed = {c["path"] for changes in response.json()["preview"]["changes"].values() for c in changes}
     assert changed <= {"/game/deadline"}
     assert [r["data"]["results"] for r in await rolls(api, game)] == before
+
+
+async def test_a_preview_rolls_throwaway_dice_and_a_rerun_roll_belongs_to_the_turn_re_resolved(api: Api) -> None:
+    """Issue #17: a dry run never shows dice the game will roll, nor uses up any; re-run rolls are listed under
+    the turn they were rolled for, not the turn the GM re-adjudicated in."""
+    game = await tie(api)
+    gid, gm = game["game_id"], game["gm_token"]
+    assert (await api.command(game, gm, {"type": "AdvancePhase"})).status_code == 200  # turn 2 begins
+    original = await rolls(api, game)
+    before = await head(api, game)
+    for reroll in (False, True):
+        preview = await readjudicate(api, game, 1, reason="what if", reroll=reroll)
+        assert preview.status_code == 200, preview.text
+    assert await head(api, game) == before  # nothing appended, no index used
+
+    committed = await readjudicate(api, game, 1, reason="the GM orders a reroll", reroll=True, dry_run=False)
+    assert committed.status_code == 200, committed.text
+    fresh = await rolls(api, game)
+    # The committed rolls take the very next indices: the previews burned none and showed none of them.
+    assert fresh[0]["data"]["roll_index"] == max(r["data"]["roll_index"] for r in original) + 1
+    listed = (await api.get(f"/v1/games/{gid}/dice", gm)).json()["rolls"]
+    current = [r for r in listed if not r["reverted"]]
+    assert current and {r["turn"] for r in current} == {1}
