@@ -52,7 +52,7 @@ IdempotencyKey = Annotated[
     ),
 ]
 # A moment with its timezone (a naive time is refused: `request.naive_time`).
-ZONED_TIME = {"pattern": r"(?i)(z|[+-]\d{2}:?\d{2})$"}
+ZONED_TIME = {"pattern": r"([zZ]|[+-]\d{2}:?\d{2})$"}
 
 
 def ok(message: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
