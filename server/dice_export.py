@@ -39,7 +39,7 @@ import msgspec
 from domain import rulesets
 from domain.engine import Actor, timeline
 from domain.engine import game as engine
-from domain.engine.dice import PUBLIC, DiceEpochStarted, DiceRolled, commitment
+from domain.engine.dice import PUBLIC, DiceEpochStarted, DiceRolled, commitment, stream_key
 from domain.engine.messages import RevealDice
 from events.codec import codec_for, encode
 from events.handler import CommandHandler, Outcome, Refused, stream_of
@@ -199,6 +199,7 @@ class DiceService:
         for version, type_, data, _ in rows:
             ledger.see(version, type_, data)
         rolls = []
+        entitled: set[tuple[int, str]] = set()  # private streams of revealed epochs whose rolls the caller sees
         for version, type_, data, turn in rows:
             if type_ != "DiceRolled":
                 continue
@@ -206,6 +207,11 @@ class DiceService:
             if not isinstance(roll, DiceRolled):
                 continue
             private = roll.stream != PUBLIC
+            # A private roll is checkable with the private seed (after the game's end) or, by those who see it,
+            # with its stream's key, handed out once the epoch's public seed is revealed (below).
+            checkable = ledger.seed_of(roll.epoch, private=private) is not None
+            if private and roll.source == "server" and ledger.seed_of(roll.epoch) is not None:
+                entitled.add((roll.epoch, roll.stream))
             rolls.append(
                 s.DiceRollInfo(
                     version=version,
@@ -216,7 +222,7 @@ class DiceService:
                     roll_index=roll.roll_index,
                     source=roll.source,
                     epoch=roll.epoch,
-                    verifiable=roll.source == "server" and ledger.seed_of(roll.epoch, private=private) is not None,
+                    verifiable=roll.source == "server" and checkable,
                     turn=roll.turn if roll.turn is not None else turn,
                     visible_to=list(roll.visible_to) if roll.visible_to is not None else None,
                     reverted=timeline.in_reverted_range(state, version) is not None,
@@ -225,6 +231,13 @@ class DiceService:
                     key_commitment=roll.key_commitment,
                 )
             )
+        hash_version, head_hash = await self._head_hash(game_id, head, actor)
+        keys = await self._stream_keys(game_id, ledger, entitled)
+        keyed = {(k.epoch, k.stream) for k in keys}
+        rolls = [
+            msgspec.structs.replace(r, verifiable=True) if r.source == "server" and (r.epoch, r.stream) in keyed else r
+            for r in rolls
+        ]
         meta = state.meta
         pending = (
             [s.PendingDiceInfo(sides=p.sides, results=list(p.results), purpose=p.purpose) for p in meta.pending_dice]
@@ -239,14 +252,43 @@ class DiceService:
             epochs=ledger.infos(),
             rolls=rolls,
             pending=pending,
-            head_hash=await self._head_hash(game_id, head),
+            head_hash=head_hash,
+            head_hash_version=hash_version,
+            stream_keys=keys,
         )
 
-    async def _head_hash(self, game_id: str, head: int) -> str:
-        found: bytes | None = await self.pool.fetchval(
-            "SELECT hash FROM events WHERE stream_id = $1 AND stream_version = $2", stream_of(game_id), head
+    async def _stream_keys(
+        self, game_id: str, ledger: DiceLedger, entitled: set[tuple[int, str]]
+    ) -> list[s.DiceStreamKey]:
+        """The keys of the private streams the caller sees, for epochs whose public seed is revealed (nothing is
+        rolled with them any more): with them a seat checks its own private rolls before the game's end."""
+        keys = []
+        published = {info.epoch: info.private_commitment for info in ledger.infos()}
+        for epoch, stream in sorted(entitled):
+            seed = await self.service.handler.secrets.seed(game_id, epoch)
+            private = seed.private if seed is not None else None
+            if private is None or commitment(private) != published.get(epoch):
+                continue
+            key = stream_key(private, game_id, stream)
+            keys.append(s.DiceStreamKey(epoch=epoch, stream=stream, key=key.hex(), key_commitment=commitment(key)))
+        return keys
+
+    async def _head_hash(self, game_id: str, head: int, actor: Actor) -> tuple[int, str]:
+        """The hash chain at the head, or for a seat at the last event not appended by its own command.
+
+        A seat knows all the metadata of its own command's events (its token, the command id, the time), so the
+        hashes just before and just after its append would let it try every value of an event of that append
+        hidden from it (a GM-only roll has few). Ending the chain at another's append, whose command id it never
+        sees, closes that door; every event up to that version is anchored all the same."""
+        seat = None if actor.is_gm else actor.seat_id
+        row = await self.pool.fetchrow(
+            "SELECT stream_version, hash FROM events WHERE stream_id = $1 AND stream_version <= $2 "
+            "AND (metadata->>'seat_id') IS DISTINCT FROM $3 ORDER BY stream_version DESC LIMIT 1",
+            stream_of(game_id),
+            head,
+            seat,
         )
-        return found.hex() if found is not None else ""
+        return (0, "") if row is None else (row["stream_version"], row["hash"].hex())
 
     async def reveal(
         self,

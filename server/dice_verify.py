@@ -65,8 +65,8 @@ def _seeds(ledger: DiceLedger, result: Verification) -> dict[tuple[int, bool], b
             (False, info.seed, info.commitment, info.revealed_version),
             (True, info.private_seed, info.private_commitment, info.private_revealed_version),
         ):
-            if seed_hex is None:
-                continue
+            if seed_hex is None or (private and not published):
+                continue  # a private seed of an epoch from before private streams: no roll used it
             what = f"epoch {info.epoch}: the revealed {'private ' if private else ''}seed (version {version})"
             result.revealed_epochs += 0 if private else 1
             try:

@@ -406,6 +406,18 @@ class DiceEpochInfo(msgspec.Struct, frozen=True):
     started_reason: str | None = None
 
 
+class DiceStreamKey(msgspec.Struct, frozen=True):
+    """The key of private stream `stream` in epoch `epoch` (hex), given to the seats that see its rolls once the
+    epoch's public seed is revealed: `derive_roll(key, game_id, roll_index, count, sides, stream)` gives each of
+    them, and `key_commitment` (SHA-256 of the key) is the one recorded in each roll. At the game's end the
+    private seed itself is revealed to everyone."""
+
+    epoch: int
+    stream: str
+    key: str
+    key_commitment: str
+
+
 class PendingDiceInfo(msgspec.Struct, frozen=True):
     sides: int
     results: list[int]
@@ -414,9 +426,10 @@ class PendingDiceInfo(msgspec.Struct, frozen=True):
 
 class DiceReport(msgspec.Struct, frozen=True):
     """Every roll the caller may see, every epoch's commitments and every revealed seed. `pending` (GM only):
-    physical dice entered and not yet used. `head_hash`: the hash chain's hash at `version`; keep it, and give it
-    to `pantheon verify-dice --expect-head` to prove that a later export was not rewritten. Derivation: see
-    `pantheon verify-dice` and DESIGN.md §3."""
+    physical dice entered and not yet used. `head_hash`: the hash chain's hash at `head_hash_version` (the head;
+    for a seat, the last event its own commands did not append); keep it, and give it to `pantheon verify-dice
+    --expect-head` to prove that a later export was not rewritten. `stream_keys`: the keys of the caller's own
+    private streams in revealed epochs. Derivation: see `pantheon verify-dice` and DESIGN.md §3."""
 
     game_id: str
     version: int
@@ -426,6 +439,8 @@ class DiceReport(msgspec.Struct, frozen=True):
     rolls: list[DiceRollInfo]
     pending: list[PendingDiceInfo] | None = None
     head_hash: str = ""
+    head_hash_version: int = 0
+    stream_keys: list[DiceStreamKey] = []
 
 
 RESPONSE_TYPES: tuple[type[msgspec.Struct], ...] = (

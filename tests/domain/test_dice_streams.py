@@ -23,7 +23,13 @@ from domain.engine.dice import (
     stream_key,
 )
 from domain.engine.messages import AdvancePhase, GameCreated, RerollOrdered, RevealDice, TimelineReverted
+from domain.rulesets.second_era import ruleset as second_era
+from domain.rulesets.second_era.commands import MoveTribe
 from events.codec import encode
+from tests.domain.harness import GM, SEED
+from tests.domain.second_era.world import BOB as BOB_GOD
+from tests.domain.second_era.world import new_game as new_world
+from tests.domain.second_era.world import with_clans
 from tests.domain.test_dice_epochs import ANN, BOB, PRIVATE, SEEDS, context_for, new_game, server_rolls, tie
 from tests.rulesets import sealed_bids as bids
 from tests.rulesets.sealed_bids import PlaceBid
@@ -138,3 +144,44 @@ def test_a_public_reveal_publishes_nothing_of_the_private_seed() -> None:
     assert [type(e).__name__ for e in events] == ["DiceSeedRevealed", "DiceEpochStarted"]
     assert events[1].private_commitment == commitment(PRIVATE[1])
     assert game.state.meta.private_commitment == commitment(PRIVATE[1])
+
+
+def test_a_second_era_seat_that_read_a_reverted_battle_roll_cannot_know_the_next_one() -> None:
+    """The issue's case: Bob read the battle roll of a reverted turn, ordered again, and must not meet those dice
+    again: the new battle takes a fresh index, so what he read predicts nothing."""
+    game = new_world(bob_land="w-sea")
+    with_clans(game, "bobs", {"war": 3})
+    with_clans(game, "anns", {"war": 1, "farmer": 2})
+    target = len(game.events)
+    game.when(MoveTribe(to_land="w-plains", loot=[]), BOB_GOD)
+    read = [e for e in game.when(AdvancePhase()) if isinstance(e, DiceRolled) and e.purpose.startswith("battle:")]
+    assert read and read[0].visible_to is None  # every seat read it
+
+    revert = TimelineReverted(to_version=target, reason="Bob's order was entered wrong")
+    state = timeline.fold_with_reverts(second_era, [*enumerate(game.events, start=1), (len(game.events) + 1, revert)])
+    assert state is not None
+    game.state = state
+    ordered = engine.decide(second_era, state, MoveTribe(to_land="w-plains", loot=["food"]), game.context(BOB_GOD))
+    game.state = engine.fold(second_era, ordered, state)
+    again = [
+        e
+        for e in engine.decide(second_era, game.state, AdvancePhase(), game.context(GM))
+        if isinstance(e, DiceRolled) and e.purpose.startswith("battle:")
+    ]
+
+    assert again and again[0].roll_index > max(r.roll_index for r in read)
+    assert again[0].results == derive_roll(SEED, game.game_id, again[0].roll_index, 2, 6)
+
+
+def test_a_rollback_keeps_every_private_streams_next_index_too() -> None:
+    game = new_game()
+    target = len(game.events)
+    hidden = DiceRolled(purpose="p", count=1, sides=6, results=(2,), roll_index=0, source="server", stream="gm")
+    game.given(hidden, msgspec.structs.replace(hidden, roll_index=1))
+    assert game.state.meta.stream_indices == {"gm": 2}
+    revert = TimelineReverted(to_version=target, reason="undo")
+    state = timeline.fold_with_reverts(bids.ruleset, [*enumerate(game.events, start=1), (len(game.events) + 1, revert)])
+    assert state is not None and state.meta.stream_indices == {"gm": 2}
+    rolling = context_for(state).dice
+    rolling.roll("p", 1, 6, visible_to=())
+    assert (rolling.rolled[0].stream, rolling.rolled[0].roll_index) == ("gm", 2)

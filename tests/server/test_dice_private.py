@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import httpx
 
+from domain.engine import Actor, DecisionContext, GameState
 from domain.engine.dice import PUBLIC, commitment, derive_roll, stream_key
+from events.handler import Accepted
 from examples.bots.lote import LoteBot
+from server.cli import main
 from tests.server.conftest import ADMIN, Api
 from tests.server.test_dice import dice, reveal
 
@@ -45,9 +49,8 @@ async def test_a_revealed_seed_recomputes_no_hidden_roll_of_a_lote_game(api: Api
     gid, gm = game["game_id"], game["gm_token"]
     seats = {nid: await api.add_seat(game, nid) for nid in NATIONS}
     assert (await api.command(game, gm, {"type": "StartGame"})).status_code == 200
-    async with httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=api.client._transport.app), base_url="http://test"
-    ) as client:  # type: ignore[attr-defined]
+    app = api.client._transport.app  # type: ignore[attr-defined]
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as client:
         for seat in seats.values():
             await LoteBot(client, seat["token"], gid).play_turn()
     for phase in ("orders", "validation"):
@@ -87,3 +90,71 @@ async def test_a_revealed_seed_recomputes_no_hidden_roll_of_a_lote_game(api: Api
                 derive_roll(public_seed, gid, start + i, r["count"], r["sides"], stream) for i, r in enumerate(hidden)
             ]
             assert guesses != results
+
+
+async def test_a_seat_gets_its_own_private_streams_key_once_the_epoch_is_revealed(api: Api) -> None:
+    """Entitled seats check their private rolls before the game's end; no one else gets the key."""
+    game, ann, bob = await api.started_game()
+    gid, gm = game["game_id"], game["gm_token"]
+    ann_seat = next(s["seat_id"] for s in (await api.get(f"/v1/games/{gid}", gm)).json()["game"]["seats"])
+
+    def scouting(state: GameState[Any], ctx: DecisionContext) -> list[Any]:
+        ctx.dice.roll("scouting report", 3, 6, visible_to=(ann_seat,))
+        return list(ctx.dice.rolled)
+
+    gm_actor = Actor(principal="gm:test", role="gm")
+    assert isinstance(
+        await api.services.service.handler.run(gid, gm_actor, scouting, command_type="Scout", body=b"{}"), Accepted
+    )
+    before = await dice(api, game, ann)
+    (roll,) = before["rolls"]
+    assert roll["stream"] == f"seats:{ann_seat}" and not roll["verifiable"] and before["stream_keys"] == []
+
+    assert (await reveal(api, game, gm, reason="ann asks")).status_code == 200
+
+    as_ann = await dice(api, game, ann)
+    (key,) = as_ann["stream_keys"]
+    assert (key["epoch"], key["stream"]) == (0, roll["stream"])
+    secret = bytes.fromhex(key["key"])
+    assert commitment(secret) == key["key_commitment"] == roll["key_commitment"]
+    assert list(derive_roll(secret, gid, roll["roll_index"], 3, 6, roll["stream"])) == roll["results"]
+    assert as_ann["rolls"][0]["verifiable"]
+    as_bob = await dice(api, game, bob)
+    assert as_bob["stream_keys"] == [] and key["key"] not in await everything(api, gid, bob)
+
+
+async def test_after_the_games_end_the_private_seed_is_revealed_and_verify_dice_checks_private_rolls(
+    api: Api, tmp_path: Path, capsys: Any
+) -> None:
+    game, _, bob = await api.started_game()
+    gid, gm = game["game_id"], game["gm_token"]
+    ann_seat = next(s["seat_id"] for s in (await api.get(f"/v1/games/{gid}", gm)).json()["game"]["seats"])
+
+    def secret_rolls(state: GameState[Any], ctx: DecisionContext) -> list[Any]:
+        ctx.dice.roll("scouting report", 3, 6, visible_to=(ann_seat,))
+        ctx.dice.roll("the GM's table", 2, 10, visible_to=())
+        return list(ctx.dice.rolled)
+
+    gm_actor = Actor(principal="gm:test", role="gm")
+    outcome = await api.services.service.handler.run(gid, gm_actor, secret_rolls, command_type="Secret", body=b"{}")
+    assert isinstance(outcome, Accepted)
+    assert (await api.command(game, gm, {"type": "EndGame", "reason": "done"})).status_code == 200
+    revealed = await reveal(api, game, gm, reason="the game is over")
+    assert [e["type"] for e in revealed.json()["events"]] == [
+        "DiceSeedRevealed",
+        "DicePrivateSeedRevealed",
+        "DiceEpochStarted",
+    ]
+    as_bob = await dice(api, game, bob)
+    assert as_bob["epochs"][0]["private_seed"] is not None and as_bob["rolls"] == []  # the seed, not the rolls
+
+    exported = tmp_path / "ended.jsonl"
+    exported.write_text((await api.get(f"/v1/games/{gid}/export", gm)).text)
+    assert main(["verify-dice", str(exported)]) == 0
+    assert "server rolls verified: 2" in capsys.readouterr().out
+    lines = [json.loads(line) for line in exported.read_text().splitlines()]
+    roll = next(x for x in lines if x.get("type") == "DiceRolled" and x["data"]["stream"] == "gm")
+    roll["data"]["results"] = [r % 10 + 1 for r in roll["data"]["results"]]
+    exported.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert main(["verify-dice", str(exported)]) == 1
+    assert "of stream 'gm'" in capsys.readouterr().out

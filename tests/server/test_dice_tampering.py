@@ -125,3 +125,16 @@ async def test_a_forged_replay_is_caught(
     replay["data"]["results"] = [r % 6 + 1 for r in replay["data"]["results"]]
     assert main(["verify-dice", write(tmp_path, "replay.jsonl", rechain(lines))]) == 1
     assert f"replay of version {replay['data']['replay_of']} does not repeat a recorded roll" in capsys.readouterr().out
+
+
+async def test_a_seat_never_gets_the_hash_right_after_its_own_append(api: Api) -> None:
+    """Knowing all the metadata of its own append, a seat given the hashes around it could try every value of an
+    event hidden from it; its head hash stops before its own append instead."""
+    game, ann, _ = await api.started_game()
+    before = (await dice(api, game, ann))["version"]
+    placed = await api.command(game, ann, {"type": "PlaceBid", "amount": 1})
+    assert placed.status_code == 200
+    as_ann = await dice(api, game, ann)
+    assert as_ann["version"] > before and as_ann["head_hash_version"] == before
+    as_gm = await dice(api, game, game["gm_token"])
+    assert as_gm["head_hash_version"] == as_gm["version"] and as_gm["head_hash"] != as_ann["head_hash"]

@@ -149,3 +149,23 @@ async def test_a_preview_rolls_throwaway_dice_and_a_rerun_roll_belongs_to_the_tu
     listed = (await api.get(f"/v1/games/{gid}/dice", gm)).json()["rolls"]
     current = [r for r in listed if not r["reverted"]]
     assert current and {r["turn"] for r in current} == {1}
+
+
+async def test_a_preview_that_drops_a_roll_shows_no_leftover_dice(api: Api) -> None:
+    """Issue #17: the recorded rolls a re-run does not use are not pending dice, in the preview or after."""
+    game = await tie(api)  # both bid 3: the tie-break rolled
+    assert await rolls(api, game)
+    bob_seat = next(
+        s["seat_id"]
+        for s in (await api.get(f"/v1/games/{game['game_id']}", game["gm_token"])).json()["game"]["seats"]
+        if s["controls"] == "bob"
+    )
+    lower = {"seat_id": bob_seat, "command": {"type": "PlaceBid", "amount": 2}}  # no tie: nothing to roll
+    preview = await readjudicate(api, game, 1, reason="bob bid 2", orders=[lower])
+    assert preview.status_code == 200, preview.text
+    paths = {c["path"] for changes in preview.json()["preview"]["changes"].values() for c in changes}
+    assert not any("pending" in p for p in paths)
+    committed = await readjudicate(api, game, 1, reason="bob bid 2", orders=[lower], dry_run=False)
+    assert committed.status_code == 200, committed.text
+    assert (await api.get(f"/v1/games/{game['game_id']}/dice", game["gm_token"])).json()["pending"] == []
+    assert await rolls(api, game) == []
