@@ -121,6 +121,7 @@ def build_document(app: FastAPI) -> dict[str, Any]:
     for name, extra in SCHEMA_CONSTRAINTS.items():
         schemas[name] = {**schemas[name], **extra}
     _parameters_without_null(document)
+    _at_most_one(document, "getState", "point", ("at_version", "at_turn", "at_time"))
     add_examples(document)
     return document
 
@@ -136,6 +137,41 @@ def _parameters_without_null(document: dict[str, Any]) -> None:
                 if len(options) == 1 and len(schema["anyOf"]) == 2:
                     rest = {k: v for k, v in schema.items() if k != "anyOf"}
                     parameter["schema"] = {**options[0], **rest}
+
+
+def _at_most_one(document: dict[str, Any], operation_id: str, name: str, names: tuple[str, ...]) -> None:
+    """Query parameters of which at most one may be given, stated as ONE object parameter (`style: form`,
+    `explode: true`: on the wire each is still its own `?at_version=4`) with `maxProperties: 1`. OpenAPI 3.1
+    has no other way to make parameters exclusive."""
+    for methods in document.get("paths", {}).values():
+        for operation in methods.values():
+            if operation.get("operationId") != operation_id:
+                continue
+            given = {p["name"]: p for p in operation["parameters"] if p["name"] in names}
+            kept = [p for p in operation["parameters"] if p["name"] not in names]
+            properties = {
+                key: {**p["schema"], **({"description": p["description"]} if "description" in p else {})}
+                for key, p in given.items()
+            }
+            operation["parameters"] = [
+                *kept,
+                {
+                    "name": name,
+                    "in": "query",
+                    "required": False,
+                    "style": "form",
+                    "explode": True,
+                    "description": "At most one of " + ", ".join(f"`{n}`" for n in names) + ", each a query "
+                    "parameter of its own (e.g. `?at_turn=3`); none: now.",
+                    "schema": {
+                        "type": "object",
+                        "properties": properties,
+                        "additionalProperties": False,
+                        "maxProperties": 1,
+                    },
+                    "example": {names[0]: 4},
+                },
+            ]
 
 
 def install(app: FastAPI) -> None:

@@ -118,6 +118,9 @@ async def test_the_generated_python_client_plays_a_second_era_turn_with_typed_co
     assert isinstance(grown, m.SecondEraTribeView)
     # [002:8] one more Clan, of the role given in the order.
     assert grown.clans.to_dict()["farmer"] == tribe["clans"]["farmer"] + 1
+    # Time travel through the exclusive `point` parameter (sent as `?at_turn=1`).
+    before = await api.history.get_state.asyncio(created.game_id, client=player, point=m.GetStatePoint(at_turn=1))
+    assert isinstance(before, m.StateResponse) and before.view.turn == 1, before
 
 
 # --- TypeScript -------------------------------------------------------------------------------------------

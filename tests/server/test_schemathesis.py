@@ -38,7 +38,6 @@ STATE_DEPENDENT = {
     "state.out_of_range": "a version past the game's history",
     "idempotency.key_reused": "the same key sent before with another body",
     "request.bad_cursor": "an opaque cursor: pass back `next_cursor`",
-    "state.one_point": "OpenAPI 3.1 cannot make query parameters exclusive: the operation says so",
     "rollback.bad_version": "a version past the game's head",
     "diff.unrelated": "a game that is not a fork of this one",
     "bids.unknown_bidder": "a seat for an entity the ruleset's scenario does not have",
