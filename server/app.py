@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import contextlib
-import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import Any
 
+from asgi_correlation_id import CorrelationIdMiddleware
 from fastapi import FastAPI
+from starlette.middleware.cors import CORSMiddleware
 
-from server import openapi_docs, problems
+from server import openapi_docs, problems, web
 from server.bootstrap import Services, services
 from server.gm import GmPowers
-from server.problems import problem_response
+from server.problems import new_correlation_id, problem_response, valid_correlation_id
 from server.rest import health_router, router
 from server.rest_dice import router as dice_router
 from server.rest_gm import router as gm_router
+from server.rest_seats import router as seats_router
+from server.rest_webhooks import router as webhooks_router
 from server.settings import Settings
+from server.stream_tickets import StreamTickets, redact_tickets_in_access_log
 
 Scope = MutableMapping[str, Any]
 ASGIApp = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]]
@@ -30,7 +34,11 @@ Commands go to `POST /v1/games/{id}/commands` with `type` as their tag; `If-Matc
 
 
 class BodyLimit:
-    """413 for bodies over the limit, whether or not the client sent Content-Length."""
+    """413 problem+json for bodies over the limit, whether or not the client sent Content-Length.
+
+    Kept rather than FastAPI's `max_body_size` (Starlette's RequestBodyLimitMiddleware): when Content-Length is
+    over the limit, Starlette replaces whatever response the app sends with a text/plain 413, so the
+    `request.too_large` problem could not be kept."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app, self.limit = app, limit
@@ -82,26 +90,25 @@ class RejectNul:
         await self.app(scope, receive, send)
 
 
-class CorrelationId:
-    """Every request gets a correlation id (`X-Correlation-Id` in, or a new one), echoed in the response."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        given = dict(scope.get("headers", ())).get(b"x-correlation-id", b"").decode("latin-1")
-        correlation = given if 0 < len(given) <= 100 and given.isprintable() else str(uuid.uuid4())
-        scope.setdefault("state", {})["correlation_id"] = correlation
-
-        async def with_header(message: Any) -> None:
-            if message["type"] == "http.response.start":
-                message.setdefault("headers", []).append((b"x-correlation-id", correlation.encode()))
-            await send(message)
-
-        await self.app(scope, receive, with_header)
+# What a browser page on another origin may send, and read back (CORS). Bearer tokens, never cookies: no
+# credentials mode is needed, so `allow_credentials` stays off.
+CORS_REQUEST_HEADERS = (
+    "Authorization",
+    "Content-Type",
+    "If-Match",
+    "Idempotency-Key",
+    "Last-Event-ID",
+    "X-Correlation-Id",
+)
+CORS_EXPOSED_HEADERS = (
+    "ETag",
+    "Location",
+    "Idempotent-Replayed",
+    "X-Correlation-Id",
+    "Retry-After",
+    "WWW-Authenticate",
+    "Allow",
+)
 
 
 def create_app(
@@ -110,14 +117,17 @@ def create_app(
     url: str | None = None,
     on_ready: Callable[[Services], None] | None = None,
 ) -> FastAPI:
-    """The app. Settings are read from the environment when the app starts, not at import."""
+    """The app. Without `settings`, they are read from the environment here (never at import)."""
+    settings = settings or Settings.from_env()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        async with services(settings or Settings.from_env(), url=url) as built:
+        redact_tickets_in_access_log()  # after uvicorn configured its loggers
+        async with services(settings, url=url) as built:
             app.state.services = built
             app.state.service = built.service
             app.state.gm = GmPowers(built.service)
+            app.state.webhooks = built.webhooks
             if on_ready is not None:
                 on_ready(built)
             yield
@@ -127,12 +137,16 @@ def create_app(
         version="0.1.0",
         description=DESCRIPTION,
         lifespan=lifespan,
-        docs_url="/docs",
+        docs_url=None,  # server/web.py serves /docs from local assets
         redoc_url=None,
     )
+    app.state.stream_tickets = StreamTickets()
+    web.install(app)
     app.include_router(router)
     app.include_router(gm_router)
     app.include_router(dice_router)
+    app.include_router(seats_router)
+    app.include_router(webhooks_router)
     app.include_router(health_router)
     from server.graphql import graphql_router
 
@@ -140,8 +154,21 @@ def create_app(
     app.include_router(graphql_router(), prefix="/graphql", include_in_schema=False)
     problems.install(app)
     openapi_docs.install(app)
-    limit = settings.max_body_bytes if settings else 1_048_576
-    app.add_middleware(BodyLimit, limit=limit)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(RejectNul)
-    app.add_middleware(CorrelationId)
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(settings.cors_origins),
+            allow_methods=["GET", "POST", "PUT", "PATCH", "DELETE"],
+            allow_headers=list(CORS_REQUEST_HEADERS),
+            expose_headers=list(CORS_EXPOSED_HEADERS),
+            max_age=600,
+        )
+    app.add_middleware(
+        CorrelationIdMiddleware,
+        header_name="X-Correlation-Id",
+        generator=new_correlation_id,
+        validator=valid_correlation_id,
+    )
     return app

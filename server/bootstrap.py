@@ -19,10 +19,13 @@ from projections.readmodels import ReadModelRunner
 from projections.snapshots import PostgresSnapshotStore
 from projections.state import GameStates
 from server.auth import Tokens
+from server.auth_limits import AuthFailures, StreamSlots
 from server.database import DatabaseStatus, EmbeddedDatabase, create_pool, ensure_database, start_embedded, supervise
 from server.scheduler import Scheduler
 from server.service import GameService
 from server.settings import Settings
+from server.webhook_worker import WebhookWorker
+from server.webhooks import Webhooks
 
 log = logging.getLogger("pantheon")
 
@@ -35,6 +38,7 @@ class Services:
     store: PostgresEventStore
     service: GameService
     runner: ReadModelRunner
+    webhooks: Webhooks
     embedded: EmbeddedDatabase | None = None
     generated_admin_token: str | None = None
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
@@ -64,17 +68,23 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
             states = GameStates(store, PostgresSnapshotStore(pool), snapshot_every=settings.snapshot_every)
             handler = CommandHandler(store, states, PostgresSecretStore(pool), rejections=PostgresRejectionLog(pool))
             runner = ReadModelRunner(store)
-            tokens = Tokens(pool, settings.admin_token)
+            tokens = Tokens(pool, settings.admin_token, failures=AuthFailures(settings.auth_failures))
+            streams = StreamSlots(settings.max_streams_per_token, "per token")
+            per_connection = StreamSlots(settings.max_subscriptions_per_connection, "on one connection")
+            service = GameService(handler, states, runner, tokens, streams, per_connection)
             built = Services(
                 settings=settings,
                 url=url,
                 pool=pool,
                 store=store,
-                service=GameService(handler, states, runner, tokens),
+                service=service,
                 runner=runner,
+                webhooks=Webhooks(service, settings),
                 embedded=embedded,
                 generated_admin_token=await tokens.ensure_admin(),
             )
+            # Token revocations must reach this process's cache whatever else runs (server/auth.py).
+            built.tasks.append(asyncio.create_task(tokens.listen(url), name="pantheon-tokens"))
             if settings.run_background_jobs:
                 if embedded is not None:
                     built.status.embedded = "running"
@@ -85,6 +95,9 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
                 if settings.scheduler:
                     scheduler = Scheduler(pool, runner, handler, store.notifier)
                     built.tasks.append(asyncio.create_task(scheduler.run(), name="pantheon-scheduler"))
+                if settings.webhooks:
+                    worker = WebhookWorker(service, settings)
+                    built.tasks.append(asyncio.create_task(worker.run(), name="pantheon-webhooks"))
             try:
                 yield built
             finally:

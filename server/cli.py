@@ -1,4 +1,4 @@
-"""The `pantheon` command: serve, migrate, export-schema, projections rebuild, verify-dice, import."""
+"""The `pantheon` command: serve, migrate, export-schema, projections rebuild, verify-dice, export, import."""
 
 from __future__ import annotations
 
@@ -7,30 +7,50 @@ import asyncio
 import json
 import logging
 import signal
+import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 from server.settings import Settings
 
 log = logging.getLogger("pantheon")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="pantheon", description="Event-sourced game server for GM-moderated games")
-    commands = parser.add_subparsers(dest="command", required=True)
-    serve = commands.add_parser("serve", help="run the server (embedded PostgreSQL unless PANTHEON_DATABASE_URL)")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--log-level", default="info")
-    commands.add_parser("migrate", help="apply database migrations and exit")
-    export = commands.add_parser("export-schema", help="write openapi/openapi.json and openapi/schema.graphql")
-    export.add_argument("--out", type=Path, default=Path("openapi"))
-    export.add_argument("--check", action="store_true", help="fail if the files on disk are stale")
-    projections = commands.add_parser("projections", help="read models and snapshots")
-    projections_commands = projections.add_subparsers(dest="action", required=True)
-    projections_commands.add_parser("rebuild", help="rebuild every read model from zero and drop snapshots")
-    verify = commands.add_parser("verify-dice", help="check a game export's dice: seeds, commitments, every roll")
-    verify.add_argument("export", type=Path, help="a file from GET /v1/games/{id}/export")
+def build_parser() -> argparse.ArgumentParser:
+    """Every command and option, each with what it does and its default (`pantheon <command> --help`)."""
+    formatter = argparse.ArgumentDefaultsHelpFormatter
+    parser = argparse.ArgumentParser(
+        prog="pantheon",
+        description="Event-sourced game server for GM-moderated games. Configuration comes from PANTHEON_* "
+        "environment variables (README, Configuration).",
+        formatter_class=formatter,
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="command")
+
+    def command(name: str, text: str) -> argparse.ArgumentParser:
+        return commands.add_parser(name, help=text, description=text, formatter_class=formatter)
+
+    serve = command("serve", "run the server (embedded PostgreSQL unless PANTHEON_DATABASE_URL)")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every interface)")
+    serve.add_argument("--port", type=int, default=8000, help="the TCP port to listen on")
+    serve.add_argument(
+        "--log-level",
+        default="info",
+        choices=("critical", "error", "warning", "info", "debug", "trace"),
+        help="uvicorn's log level",
+    )
+    command("migrate", "apply database migrations and exit")
+    schema = command("export-schema", "write openapi/openapi.json and openapi/schema.graphql")
+    schema.add_argument("--out", type=Path, default=Path("openapi"), help="the folder to write them to")
+    schema.add_argument("--check", action="store_true", help="write nothing; fail if the files on disk are stale")
+    projections = command("projections", "read models and snapshots")
+    projections_commands = projections.add_subparsers(dest="action", required=True, metavar="action")
+    projections_commands.add_parser(
+        "rebuild", help="rebuild every read model from zero and drop snapshots", formatter_class=formatter
+    )
+    verify = command("verify-dice", "check a game export's dice: seeds, commitments, every roll")
+    verify.add_argument("export", type=Path, help="a file from GET /v1/games/{id}/export or `pantheon export`")
     verify.add_argument(
         "--expect-head",
         action="append",
@@ -45,14 +65,23 @@ def main(argv: list[str] | None = None) -> int:
         metavar="EPOCH=HASH",
         help="a dice commitment you kept: epoch EPOCH must have published it (repeatable)",
     )
-    importing = commands.add_parser("import", help="rebuild an exported game in this database (hash chain checked)")
-    importing.add_argument("file", type=Path, help="a file from GET /v1/games/{id}/export")
+    exporting = command("export", "write a game of this database to a file, as GET /v1/games/{id}/export does")
+    exporting.add_argument("game_id", help="the game's id")
+    exporting.add_argument(
+        "--out", type=Path, default=argparse.SUPPRESS, help="the file to write (default: game-<game_id>.jsonl)"
+    )
+    importing = command("import", "rebuild an exported game in this database (hash chain checked)")
+    importing.add_argument("file", type=Path, help="a file from GET /v1/games/{id}/export or `pantheon export`")
     importing.add_argument(
         "--new-dice-epoch",
         action="store_true",
         help="then start a new dice epoch with a seed held here, so server rolls can go on",
     )
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
     if args.command == "serve":
@@ -65,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(_rebuild())
     if args.command == "verify-dice":
         return _verify_dice(args.export, args.expect_head, args.expect_commitment)
+    if args.command == "export":
+        return asyncio.run(_export(args.game_id, getattr(args, "out", None) or Path(f"game-{args.game_id}.jsonl")))
     if args.command == "import":
         return asyncio.run(_import(args.file, new_epoch=args.new_dice_epoch))
     return 2
@@ -77,27 +108,75 @@ def _serve(host: str, port: int, log_level: str) -> int:
     from server.bootstrap import Services
 
     settings = Settings.from_env()
+    # A server writes to sockets whose other end may be gone (a client hung up, PostgreSQL was killed): that must
+    # be an error to handle, not SIGPIPE's default of ending the process (`__main__` sets it for pipelines).
+    signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    try:
+        # Bound before anything starts: a taken port is a clean error, not a "serving on" line and a traceback.
+        sock = _listen(host, port)
+    except OSError as exc:
+        print(f"pantheon serve: cannot listen on {host}:{port}: {exc.strerror or exc}. Is another server running "
+              "there? Choose another port with --port.", file=sys.stderr)  # fmt: skip
+        return 1
+    built_services: list[Services] = []
+    app = create_app(settings, on_ready=built_services.append)
 
-    def ready(built: Services) -> None:
-        where = "embedded PostgreSQL in " + str(settings.data_dir) if built.embedded else "PANTHEON_DATABASE_URL"
-        print(
-            f"Pantheon serving on http://{host}:{port} (REST /v1, GraphQL /graphql, docs /docs) using {where}",
-            flush=True,
-        )
-        if built.generated_admin_token:
-            print(
-                "\nAdmin token (shown once, stored hashed; set PANTHEON_ADMIN_TOKEN to choose your own):\n"
-                f"  {built.generated_admin_token}\n",
-                flush=True,
-            )
+    class Announcing(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            if self.started and built_services:  # after uvicorn's and the embedded PostgreSQL's own output
+                _announce(built_services[0], settings, host, port)
 
-    app = create_app(settings, on_ready=ready)
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=3, lifespan="on")
-    server = uvicorn.Server(config)
+    # uvicorn trusts X-Forwarded-For from 127.0.0.1 by default; we trust it only from configured proxies, since
+    # the client's address is what failed authentication is counted against (server/auth_limits.py).
+    proxies = settings.trusted_proxies
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        timeout_graceful_shutdown=3,
+        lifespan="on",
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=list(proxies) or None,
+    )
+    server = Announcing(config)
     # uvicorn handles SIGINT/SIGTERM itself: it stops accepting, ends streams, and runs the lifespan's
     # shutdown, which closes the pool and stops the embedded PostgreSQL.
-    server.run()
+    server.run(sockets=[sock])
     return 0 if server.started else 1
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def _announce(built: Any, settings: Settings, host: str, port: int) -> None:
+    from server.console import framed
+
+    where = "embedded PostgreSQL in " + str(settings.data_dir) if built.embedded else "PANTHEON_DATABASE_URL"
+    if built.generated_admin_token:
+        notice = [
+            "Admin token, shown once (only its hash is stored). Keep it: it creates games.",
+            "",
+            f"  {built.generated_admin_token}",
+            "",
+            "Set PANTHEON_ADMIN_TOKEN to choose your own instead.",
+        ]
+        print("\n" + framed(notice) + "\n", flush=True)
+    print(
+        f"Pantheon serving on http://{host}:{port} (home /, docs /docs, REST /v1, GraphQL /graphql) using {where}",
+        flush=True,
+    )
 
 
 async def _migrate() -> int:
@@ -121,10 +200,14 @@ async def _rebuild() -> int:
     settings = Settings.from_env()
     from dataclasses import replace
 
+    from server.console import progress
+
     async with services(replace(settings, run_background_jobs=False)) as built:
         await built.service.states.snapshots.drop()
         print("dropped snapshots; rebuilding read models...", flush=True)
-        count = await built.runner.rebuild(progress=lambda n: print(f"  {n} events applied", flush=True))
+        total = await built.pool.fetchval("SELECT count(*) FROM events")
+        with progress("read models", total) as update:
+            count = await built.runner.rebuild(progress=update)
         print(f"rebuilt read models from {count} events")
     return 0
 
@@ -156,6 +239,7 @@ async def _import(path: Path, *, new_epoch: bool = False) -> int:
     from dataclasses import replace
 
     from server.bootstrap import services
+    from server.console import framed, progress
     from server.dice_export import ExportError, check_importable, import_export, read_export, start_new_epoch
 
     try:
@@ -167,7 +251,8 @@ async def _import(path: Path, *, new_epoch: bool = False) -> int:
     settings = Settings.from_env()
     async with services(replace(settings, run_background_jobs=False)) as built:
         try:
-            count = await import_export(built.pool, export)
+            with progress("events", len(export.recorded())) as update:
+                count = await import_export(built.pool, export, progress=update)
         except ExportError as exc:
             print(f"import refused: {path}: {exc}", file=sys.stderr)
             return 1
@@ -185,8 +270,37 @@ async def _import(path: Path, *, new_epoch: bool = False) -> int:
             started = await start_new_epoch(built.service.handler, game_id)
             print(f"started dice epoch {started.epoch} (commitment {started.commitment})")
         if built.generated_admin_token:
-            print(f"Admin token (shown once, stored hashed): {built.generated_admin_token}")
+            print(framed(["Admin token, shown once (only its hash is stored):", built.generated_admin_token]))
     return 0 if report.ok else 1
+
+
+async def _export(game_id: str, out: Path) -> int:
+    """Write one game of this database to `out` (the same file as GET /v1/games/{id}/export), with progress."""
+    from dataclasses import replace
+
+    from events.handler import UnknownGame
+    from server.auth import TokenGrant
+    from server.bootstrap import services
+    from server.console import progress
+    from server.dice_export import DiceService
+
+    settings = Settings.from_env()
+    async with services(replace(settings, run_background_jobs=False)) as built:
+        admin = TokenGrant(token_id="cli", kind="admin", game_id=None, seat_id=None)
+        try:
+            _, _, head, _ = await built.service.actor(admin, game_id)
+            lines = await DiceService(built.service).export(admin, game_id)
+        except UnknownGame:
+            print(f"export: no game {game_id!r} in this database", file=sys.stderr)
+            return 1
+        written = 0
+        with out.open("wb") as file, progress("events", head) as update:
+            async for chunk in lines:  # the header, pages of event lines, the dice epochs, the end line
+                file.write(chunk)
+                written += chunk.count(b'"kind":"event"')
+                update(written)
+    print(f"exported game {game_id}: {head} events to {out}")
+    return 0
 
 
 def schema_documents() -> dict[str, str]:

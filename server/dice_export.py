@@ -29,7 +29,7 @@ rolls can go on; otherwise the game goes on with dice the GM enters (`EnterDice`
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -422,23 +422,26 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 """
 
 
-async def import_export(pool: asyncpg.Pool, export: ParsedExport) -> int:
-    """Write the game's events as they were (versions, data, metadata, hashes) in one transaction."""
+async def import_export(pool: asyncpg.Pool, export: ParsedExport, progress: Callable[[int], None] | None = None) -> int:
+    """Write the game's events as they were (versions, data, metadata, hashes) in one transaction.
+
+    `progress(n)` is told how many events are written so far (they are written in batches of `PAGE`)."""
     check_importable(export)
     stream = export.header.stream_id
     recorded = export.recorded()
+    rows = [
+        (stream, e.stream_version, e.type, e.data, e.metadata, e.meta().recorded_at, e.prev_hash, e.hash)
+        for e in recorded
+    ]
     async with pool.acquire() as conn, conn.transaction():
         # Two imports of one game race here; the unique (stream, version) constraint stops the loser anyway.
         await conn.execute("SELECT pg_advisory_xact_lock(hashtext($1))", stream)
         if await conn.fetchval("SELECT count(*) FROM events WHERE stream_id = $1", stream):
             raise ExportError(f"game {export.header.game_id} already exists in this database")
-        await conn.executemany(
-            _INSERT,
-            [
-                (stream, e.stream_version, e.type, e.data, e.metadata, e.meta().recorded_at, e.prev_hash, e.hash)
-                for e in recorded
-            ],
-        )
+        for start in range(0, len(rows), PAGE):
+            await conn.executemany(_INSERT, rows[start : start + PAGE])
+            if progress is not None:
+                progress(min(start + PAGE, len(rows)))
     return len(recorded)
 
 

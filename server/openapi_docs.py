@@ -24,6 +24,9 @@ from events.codec import EXACT_SCHEMA, schema_components
 from server.openapi_examples import add_examples
 from server.problems import Problem
 from server.schemas import REQUEST_TYPES, RESPONSE_TYPES, SCHEMA_CONSTRAINTS
+from server.webhook_schemas import WEBHOOK_REQUEST_TYPES, WEBHOOK_RESPONSE_TYPES
+
+WEBHOOK_TYPES = (*WEBHOOK_RESPONSE_TYPES, *WEBHOOK_REQUEST_TYPES)
 
 REF = "#/components/schemas/{name}"
 EXACT_REF = REF.format(name="Exact")
@@ -51,6 +54,7 @@ _ERROR_TEXT = {
     409: "Conflict with the game's current state or version",
     413: "Request body too large",
     422: "Refused: invalid input or a rule refusal (see `code`)",
+    429: "Too many failed authentications from this client (`auth.too_many_failures`); see `Retry-After`",
 }
 
 
@@ -58,7 +62,7 @@ def responses(kind: type | None, *errors: int, status: int = 200, media: str = "
     out: dict[Any, Any] = {}
     if kind is not None:
         out[status] = {"description": "OK", "content": {media: {"schema": ref(kind)}}}
-    for code in sorted({*errors, 400, 401, 413, 422}):
+    for code in sorted({*errors, 400, 401, 413, 422, 429}):
         out[code] = {
             "description": _ERROR_TEXT[code],
             "content": {"application/problem+json": {"schema": ref(Problem)}},
@@ -109,7 +113,9 @@ def command_schema() -> dict[str, Any]:
 
 def build_document(app: FastAPI) -> dict[str, Any]:
     document = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
-    _, components = schema_components((*RESPONSE_TYPES, *REQUEST_TYPES, Problem, *ENGINE_COMMANDS), REF, EXACT_REF)
+    _, components = schema_components(
+        (*RESPONSE_TYPES, *REQUEST_TYPES, *WEBHOOK_TYPES, Problem, *ENGINE_COMMANDS), REF, EXACT_REF
+    )
     schemas = document.setdefault("components", {}).setdefault("schemas", {})
     schemas.update(components)
     schemas["GameCommand"] = command_schema()
@@ -121,6 +127,7 @@ def build_document(app: FastAPI) -> dict[str, Any]:
     for name, extra in SCHEMA_CONSTRAINTS.items():
         schemas[name] = {**schemas[name], **extra}
     _parameters_without_null(document)
+    _without_item_schema(document)
     _at_most_one(document, "getState", "point", ("at_version", "at_turn", "at_time"))
     add_examples(document)
     return document
@@ -137,6 +144,16 @@ def _parameters_without_null(document: dict[str, Any]) -> None:
                 if len(options) == 1 and len(schema["anyOf"]) == 2:
                     rest = {k: v for k, v in schema.items() if k != "anyOf"}
                     parameter["schema"] = {**options[0], **rest}
+
+
+def _without_item_schema(document: dict[str, Any]) -> None:
+    """FastAPI's EventSourceResponse documents each event with OpenAPI 3.2's `itemSchema`, which is not 3.1: our
+    `schema` (one `StreamEvent`, see `event_stream`) says it in 3.1."""
+    for methods in document.get("paths", {}).values():
+        for operation in methods.values():
+            for answer in operation.get("responses", {}).values():
+                for media in answer.get("content", {}).values():
+                    media.pop("itemSchema", None)
 
 
 def _at_most_one(document: dict[str, Any], operation_id: str, name: str, names: tuple[str, ...]) -> None:

@@ -69,6 +69,14 @@ EXAMPLES: dict[str, tuple[Any, Any]] = {
         {
             "ruleset": _RULESET,
             "schemas": {"commands": {"anyOf": []}, "events": {"anyOf": []}, "setup": {}, "settings": {}, "view": {}},
+            "dice_purposes": [
+                {
+                    "purpose": "battle:<land>",
+                    "dice": "2d6",
+                    "decides": "Each side's battle roll",
+                    "faces": "The sum is added to the side's strength",
+                }
+            ],
         },
     ),
     "getRulesetOpenapi": (
@@ -192,6 +200,59 @@ EXAMPLES: dict[str, tuple[Any, Any]] = {
     "exportGame": (None, '{"kind": "header", "game_id": "' + GAME + '"}\n'),
 }
 
+_WEBHOOK = {
+    "webhook_id": "wh-1",
+    "game_id": GAME,
+    "seat_id": SEAT,
+    "url": "https://bot.example.org/pantheon",
+    "description": "ann's bot",
+    "filters": ["turn.resolved", "deadline.approaching"],
+    "lead_times": [3600],
+    "active": True,
+    "created_by": "gm",
+    "created_at": WHEN,
+    "updated_at": WHEN,
+}
+_DELIVERY = {
+    "delivery_id": "d-1",
+    "webhook_id": "wh-1",
+    "status": "delivered",
+    "created_at": WHEN,
+    "attempts": 1,
+    "stream_version": 9,
+    "event_type": "turn.resolved",
+    "next_attempt_at": None,
+    "delivered_at": WHEN,
+    "last_status_code": 200,
+    "last_error": None,
+    "payload": {"type": "turn.resolved", "game_id": GAME, "turn": 1},
+    "attempt_log": [],
+}
+_TOKEN = {"token": "pnt_ann2.s3cr3t", "token_id": "ann2", "revoked": ["ann1"], "version": 7, "seat": _SEATS[0]}
+EXAMPLES |= {
+    "createStreamTicket": (None, {"ticket": "st_4f9c2e", "expires_at": WHEN}),
+    "issueGmToken": ({"reason": "A co-referee joins"}, {**_TOKEN, "token": "pnt_gm3.s3cr3t", "token_id": "gm3"}),
+    "revokeGmToken": ({"reason": "Leaked in a chat"}, {"revoked": ["gm3"], "version": 8}),
+    "listSeats": (None, {"seats": []}),
+    "replaceSeatPlayer": ({"name": "carol", "reason": "ann left the game"}, _TOKEN),
+    "reissueSeatToken": ({"reason": "ann lost her token"}, _TOKEN),
+    "revokeSeatToken": ({"reason": "ann's token leaked"}, {"revoked": ["ann1"], "version": 8}),
+    "listWebhooks": (None, {"webhooks": [_WEBHOOK]}),
+    "createWebhook": (
+        {"url": "https://bot.example.org/pantheon", "filters": ["turn.resolved"], "seat_id": SEAT},
+        {"webhook": _WEBHOOK, "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"},
+    ),
+    "deleteWebhook": (None, None),
+    "getWebhook": (None, _WEBHOOK),
+    "updateWebhook": ({"active": False}, {**_WEBHOOK, "active": False}),
+    "listWebhookDeliveries": (None, {"deliveries": [_DELIVERY], "next_cursor": None}),
+    "replayWebhookDelivery": (None, {**_DELIVERY, "status": "pending", "delivered_at": None}),
+    "rotateWebhookSecret": (
+        {"overlap_seconds": 3600},
+        {"webhook": _WEBHOOK, "secret": "whsec_Q2hhbmdlZCBzZWNyZXQ", "previous_secret_valid_until": WHEN},
+    ),
+}
+
 _PARAMETERS = {
     "game_id": GAME,
     "ruleset_id": "second-era",
@@ -200,6 +261,10 @@ _PARAMETERS = {
     "after": 0,
     "at_version": 4,
     "from_version": 4,
+    "seat_id": SEAT,
+    "token_id": "ann1",
+    "webhook_id": "wh-1",
+    "delivery_id": "d-1",
 }
 
 

@@ -16,6 +16,7 @@ import uuid
 from typing import Any
 
 import msgspec
+from asgi_correlation_id import correlation_id
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
@@ -45,6 +46,7 @@ class Problem(msgspec.Struct, frozen=True, omit_defaults=True):
     correlation_id: str | None = None
     current_version: int | None = None
     errors: list[dict[str, Any]] | None = None
+    retry_after: int | None = None
 
 
 class ApiError(Exception):
@@ -63,6 +65,7 @@ _TITLES = {
     413: "Request too large",
     415: "Unsupported media type",
     422: "Unprocessable request",
+    429: "Too many requests",
     500: "Internal error",
     503: "Unavailable",
     507: "Insufficient storage",
@@ -105,7 +108,9 @@ def describe(exc: BaseException) -> tuple[str, str, int, dict[str, Any]] | None:
     match exc:
         case ApiError():
             return exc.code, exc.detail, exc.status, {k: v for k, v in exc.extra.items() if v is not None}
-        case AuthError() | Rejected():
+        case AuthError():
+            return exc.code, exc.message, exc.status, {"retry_after": exc.retry_after} if exc.retry_after else {}
+        case Rejected():
             return exc.code, exc.message, exc.status, {}
         case UnknownGame():
             return "game.not_found", "No such game, or your token is not for it.", 404, {}
@@ -153,14 +158,18 @@ def _database_problem(exc: BaseException) -> tuple[str, str, int, dict[str, Any]
     if fault is None:
         return None
     recorded = _recorded()
-    if recorded is not None:
-        head = f"Your command was recorded ({recorded}), but then "
-        tail = " Read the game before sending it again."
-    else:
-        head, tail = "", " Nothing was written; retry later."
+    head = "" if recorded is None else f"Your command was recorded ({recorded}), but then "
     if fault == "disk_full":
+        # PostgreSQL refused the statement: it and its transaction wrote nothing.
+        tail = " Read the game before sending it again." if recorded else " Nothing was written; retry later."
         detail = f"{head}the database's disk is full, so the server cannot store anything now; reads still work."
         return "database.disk_full", _sentence(detail + tail), 507, {}
+    # A connection lost during a commit leaves unknown whether it happened: no claim either way.
+    tail = (
+        " Read the game before sending it again."
+        if recorded
+        else " Retry later: a command retried with the same Idempotency-Key is applied at most once."
+    )
     detail = f"{head}the database is unavailable; the server reconnects by itself."
     return "database.unavailable", _sentence(detail + tail), 503, {}
 
@@ -169,8 +178,18 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _correlation(request: Request) -> str:
-    return getattr(request.state, "correlation_id", None) or str(uuid.uuid4())
+def new_correlation_id() -> str:
+    return str(uuid.uuid4())
+
+
+def valid_correlation_id(given: str) -> bool:
+    """A client's `X-Correlation-Id` is kept when it is 1 to 100 printable characters; otherwise a new one."""
+    return 0 < len(given) <= 100 and given.isprintable()
+
+
+def correlation() -> str:
+    """This request's correlation id (set by asgi-correlation-id's middleware, echoed as `X-Correlation-Id`)."""
+    return correlation_id.get() or new_correlation_id()
 
 
 _METHODS = ("DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT")
@@ -206,6 +225,8 @@ def install(app: FastAPI) -> None:
         response = problem_response(status, code, detail, **extra)
         if status == 401:
             response.headers["WWW-Authenticate"] = "Bearer"
+        if extra.get("retry_after"):
+            response.headers["Retry-After"] = str(extra["retry_after"])
         if code in RETRY_AFTER:
             response.headers["Retry-After"] = str(RETRY_AFTER[code])
             database_status = getattr(getattr(request.app.state, "services", None), "status", None)
@@ -222,7 +243,7 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(ClientDisconnect)
     async def client_disconnect(request: Request, exc: ClientDisconnect) -> Response:
         # The client hung up before sending its whole body: nothing was decided, and no one is left to answer.
-        log.info("client disconnected before its request body was complete (correlation id %s)", _correlation(request))
+        log.info("client disconnected before its request body was complete (correlation id %s)", correlation())
         return problem_response(400, "request.incomplete", "The connection closed before the whole body arrived.")
 
     @app.exception_handler(RequestValidationError)
@@ -242,6 +263,6 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> Response:
-        correlation_id = _correlation(request)
+        correlation_id = correlation()
         log.exception("unexpected error (correlation id %s)", correlation_id, exc_info=exc)
         return problem_response(500, "internal.error", unexpected_detail(), correlation_id=correlation_id)

@@ -9,17 +9,19 @@ from typing import Annotated, Any
 
 import msgspec
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
-from fastapi.responses import Response, StreamingResponse
+from fastapi.responses import Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.sse import EventSourceResponse, ServerSentEvent
 
-from events.handler import Refused
+from events.handler import Refused, UnknownGame
 from server import schemas as s
 from server.auth import TokenGrant
 from server.health import database_health
 from server.openapi_docs import event_stream, json_body, ref, responses
 from server.openapi_rulesets import ruleset_document
-from server.problems import ApiError, problem_response
+from server.problems import ApiError, correlation, problem_response
 from server.service import GameService
+from server.stream_tickets import StreamTickets
 
 router = APIRouter(prefix="/v1")
 _bearer = HTTPBearer(auto_error=False, description="`pnt_<id>.<secret>`: the admin, a game's GM, or a seat token")
@@ -37,7 +39,7 @@ async def grant(
 ) -> TokenGrant:
     header = f"Bearer {credentials.credentials}" if credentials else request.headers.get("authorization")
     svc: GameService = request.app.state.service
-    return await svc.tokens.grant(header)
+    return await svc.tokens.grant(header, request.client.host if request.client else None)
 
 
 Service = Annotated[GameService, Depends(service)]
@@ -81,6 +83,10 @@ def decode_body(body: bytes, kind: type[Any]) -> Any:
         raise ApiError("request.invalid", f"The body does not match its schema: {exc}", 422) from None
     except msgspec.DecodeError as exc:
         raise ApiError("request.malformed_json", f"The body is not valid JSON: {exc}", 400) from None
+    except RecursionError:
+        raise ApiError(
+            "request.too_deep", "The body nests too deeply; no document here needs that depth.", 422
+        ) from None
 
 
 # --- rulesets -------------------------------------------------------------------------------------------
@@ -95,14 +101,22 @@ async def list_rulesets(svc: Service) -> Response:
     "/rulesets/{ruleset_id}",
     operation_id="getRuleset",
     tags=["rulesets"],
-    responses=responses(s.RulesetDetail, 404),
+    responses={**responses(s.RulesetDetail, 404), 304: {"description": "Not modified (the ETag matched)"}},
 )
 async def get_ruleset(
     svc: Service,
     ruleset_id: Annotated[str, Path(max_length=64)],
     version: Annotated[int | None, Query(ge=1, le=10_000)] = None,
+    if_none_match: Annotated[str | None, Header(alias="If-None-Match", max_length=1000)] = None,
 ) -> Response:
-    return ok(svc.ruleset(ruleset_id, version))
+    """The ruleset and its JSON Schemas, computed once per version. Send its `ETag` back in `If-None-Match` to
+    get a bodiless 304 while it has not changed."""
+    body, etag = svc.ruleset_document(ruleset_id, version)
+    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+    tags = {t.strip().removeprefix("W/") for t in (if_none_match or "").split(",")}
+    if "*" in tags or etag in tags:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 @router.get(
@@ -235,7 +249,7 @@ async def submit_command(
         body,
         expected_version=expected,
         idempotency_key=idempotency_key,
-        correlation_id=request.state.correlation_id,
+        correlation_id=correlation(),
     )
     replay = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
     if isinstance(outcome, Refused):
@@ -304,15 +318,36 @@ async def list_events(
     return ok(await svc.events(who, game_id, after, limit))
 
 
-@router.get(
-    "/games/{game_id}/events/stream",
-    operation_id="streamEvents",
-    tags=["history"],
-    responses={**responses(None, 404), **event_stream("Server-Sent Events; `id` is the event version")},
-)
-async def stream_events(
+async def _stream_grant(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    game_id: GameId,
+    ticket: Annotated[
+        str | None,
+        Query(max_length=100, description="A stream ticket, for a browser `EventSource` (instead of the bearer)"),
+    ] = None,
+) -> TokenGrant:
+    if ticket is None:
+        return await grant(request, credentials)
+    tickets: StreamTickets = request.app.state.stream_tickets
+    ticket_grant, ticket_game = tickets.redeem(ticket)
+    if ticket_game != game_id:
+        raise UnknownGame(game_id)  # a ticket is bound to its game, like a token
+    return ticket_grant
+
+
+StreamGrant = Annotated[TokenGrant, Depends(_stream_grant)]
+
+
+async def _stream_slot(svc: Service, who: StreamGrant) -> AsyncIterator[None]:
+    """One of the token's stream slots, held until the response ends: 429 `stream.too_many` before it starts."""
+    with svc.streams.hold(who.token_id):
+        yield
+
+
+async def _stream_start(
     svc: Service,
-    who: Grant,
+    who: StreamGrant,
     game_id: GameId,
     after: Annotated[int | None, Query(ge=0, le=2**53)] = None,
     last_event_id: Annotated[
@@ -323,33 +358,60 @@ async def stream_events(
             json_schema_extra={"pattern": r"^\s*\d{1,18}\s*$"},
         ),
     ] = None,
-) -> StreamingResponse:
-    """Live events as Server-Sent Events, resumable with `Last-Event-ID` (or `after`)."""
+) -> int:
+    """The version to stream after; authorises (and fails with a problem) before the stream starts."""
     start = after if after is not None else 0
     if last_event_id is not None:
         if not last_event_id.strip().isdigit():
             raise ApiError("request.bad_last_event_id", "Last-Event-ID is the version of the last event seen.", 400)
         start = int(last_event_id.strip())
-    await svc.actor(who, game_id)  # authorise (and fail with a problem) before the stream starts
+    await svc.actor(who, game_id)
+    return start
 
-    async def body() -> AsyncIterator[bytes]:
-        yield b"retry: 2000\n\n"
-        async for batch in svc.follow(who, game_id, start):
-            if batch is None:
-                yield b": keep-alive\n\n"
-                continue
-            for envelope in batch:
-                yield b"id: %d\nevent: %s\ndata: %s\n\n" % (
-                    envelope.version,
-                    envelope.type.encode(),
-                    msgspec.json.encode(envelope),
-                )
 
-    return StreamingResponse(
-        body(),
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-    )
+@router.get(
+    "/games/{game_id}/events/stream",
+    operation_id="streamEvents",
+    response_class=EventSourceResponse,
+    tags=["history"],
+    responses={**responses(None, 404), **event_stream("Server-Sent Events; `id` is the event version")},
+)
+async def stream_events(
+    svc: Service,
+    who: StreamGrant,
+    game_id: GameId,
+    start: Annotated[int, Depends(_stream_start)],
+    _slot: Annotated[None, Depends(_stream_slot)],
+) -> AsyncIterator[ServerSentEvent]:
+    """Live events as Server-Sent Events, resumable with `Last-Event-ID` (or `after`).
+
+    Authenticate with the bearer header, or, from a browser `EventSource`, with `?ticket=` from
+    `POST /v1/games/{id}/events/stream-ticket`."""
+    yield ServerSentEvent(retry=2000)
+    async for batch in svc.follow(who, game_id, start):
+        if batch is None:
+            yield ServerSentEvent(comment="keep-alive")
+            continue
+        for envelope in batch:
+            yield ServerSentEvent(
+                id=str(envelope.version), event=envelope.type, raw_data=msgspec.json.encode(envelope).decode()
+            )
+
+
+@router.post(
+    "/games/{game_id}/events/stream-ticket",
+    operation_id="createStreamTicket",
+    tags=["history"],
+    responses=responses(s.StreamTicket, 404),
+)
+async def create_stream_ticket(request: Request, svc: Service, who: Grant, game_id: GameId) -> Response:
+    """A short-lived ticket that opens this game's event stream as you (60 seconds, this game only).
+
+    For browsers: `new EventSource(".../events/stream?ticket=" + ticket)` cannot send a bearer header."""
+    await svc.actor(who, game_id)
+    tickets: StreamTickets = request.app.state.stream_tickets
+    ticket, expires_at = tickets.issue(who, game_id)
+    return ok(s.StreamTicket(ticket=ticket, expires_at=expires_at), headers={"Cache-Control": "no-store"})
 
 
 @router.get("/games/{game_id}/turns", operation_id="listTurns", tags=["history"], responses=responses(s.TurnList, 404))

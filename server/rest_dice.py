@@ -12,7 +12,7 @@ from events.handler import Refused
 from server import schemas as s
 from server.dice_export import DiceService
 from server.openapi_docs import json_body, responses
-from server.problems import ApiError, problem_response
+from server.problems import ApiError, correlation, problem_response
 from server.rest import _KEY, GameId, Grant, IdempotencyKey, decode_body, ok
 
 router = APIRouter(prefix="/v1/games/{game_id}", tags=["dice"])
@@ -54,7 +54,7 @@ async def reveal_dice(
         raise ApiError("idempotency.bad_key", "Idempotency-Key must be 1 to 200 visible ASCII characters.", 400)
     body = decode_body(await request.body(), s.RevealDiceRequest)
     outcome, events = await dice.reveal(
-        who, game_id, body, idempotency_key=idempotency_key, correlation_id=request.state.correlation_id
+        who, game_id, body, idempotency_key=idempotency_key, correlation_id=correlation()
     )
     if isinstance(outcome, Refused):
         return problem_response(outcome.http_status, outcome.code, outcome.message)

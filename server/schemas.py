@@ -7,7 +7,8 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from domain.engine import GameMetaView, SeatInfo
+from domain.engine import DicePurpose, GameMetaView, SeatInfo
+from server.schemas_seats import SEAT_REQUEST_TYPES, SEAT_RESPONSE_TYPES
 
 # What the server refuses in text, stated in the schema (the server keeps its own codes for it): PostgreSQL
 # text cannot hold NUL (`request.nul_character`), and a name or a GM's reason may not be blank (`*_required`).
@@ -48,8 +49,12 @@ class RulesetSchemas(msgspec.Struct, frozen=True):
 
 
 class RulesetDetail(msgspec.Struct, frozen=True):
+    """A ruleset, its JSON Schemas, and every kind of roll it makes (for referees entering physical dice with
+    `EnterDice`: its `purpose`, how many dice, and what each face decides)."""
+
     ruleset: RulesetSummary
     schemas: RulesetSchemas
+    dice_purposes: list[DicePurpose]
 
 
 class RulesetList(msgspec.Struct, frozen=True):
@@ -155,6 +160,14 @@ class EventEnvelope(msgspec.Struct, frozen=True, omit_defaults=True):
     turn: int | None = None
     metadata: Metadata | None = None
     reverted: Reverted | None = None
+
+
+class StreamTicket(msgspec.Struct, frozen=True):
+    """Opens this game's event stream as the token that asked for it, from a browser `EventSource`:
+    `GET /v1/games/{id}/events/stream?ticket=<ticket>` until `expires_at` (60 seconds)."""
+
+    ticket: str
+    expires_at: datetime
 
 
 class EventPage(msgspec.Struct, frozen=True):
@@ -451,6 +464,7 @@ RESPONSE_TYPES: tuple[type[msgspec.Struct], ...] = (
     GameDetail,
     CreatedSeat,
     EventPage,
+    StreamTicket,
     StateResponse,
     AvailableCommands,
     CommandAccepted,
@@ -463,6 +477,7 @@ RESPONSE_TYPES: tuple[type[msgspec.Struct], ...] = (
     DiceReport,
     ForkedGame,
     StateDiff,
+    *SEAT_RESPONSE_TYPES,
 )
 REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (
     CreateGameRequest,
@@ -471,6 +486,7 @@ REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (
     RevealDiceRequest,
     ReadjudicateRequest,
     ForkRequest,
+    *SEAT_REQUEST_TYPES,
 )
 
 

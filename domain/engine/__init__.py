@@ -3,7 +3,7 @@
 from domain.engine.actors import PUBLIC, SYSTEM, Actor, Role
 from domain.engine.dice import DiceRolled, derive_roll
 from domain.engine.errors import Rejected
-from domain.engine.ruleset import DecisionContext, NoSettings, Phase, Ruleset, SeatInfo, Timer
+from domain.engine.ruleset import DecisionContext, DicePurpose, NoSettings, Phase, Ruleset, SeatInfo, Timer
 from domain.engine.state import GameMeta, GameMetaView, GameState
 
 __all__ = [
@@ -11,6 +11,7 @@ __all__ = [
     "SYSTEM",
     "Actor",
     "DecisionContext",
+    "DicePurpose",
     "DiceRolled",
     "GameMeta",
     "GameMetaView",

@@ -46,6 +46,8 @@ class DecisionContext:
     turn: int
     phase: str | None
     seats: Mapping[str, SeatInfo] = field(default_factory=dict)
+    # Commands of the acting seat already accepted this turn (counted by the application from the log).
+    orders_this_turn: int = 0
 
 
 class NoSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -86,6 +88,20 @@ def _no_timers(state: Any, timer: Timer, ctx: DecisionContext) -> Sequence[Any]:
     return ()
 
 
+class DicePurpose(msgspec.Struct, frozen=True, kw_only=True):
+    """One kind of roll a ruleset makes, for a referee entering physical dice (`EnterDice` with this `purpose`).
+
+    `purpose` is the string the roll carries, with `<placeholders>` for the ids in it (`turmoil:<race>` is rolled
+    as `turmoil:elves`); `dice` is how many dice of how many sides (`2d6`; `1dN` where N is a count named in
+    `faces`); `decides` says what the roll settles and `faces` how each face maps to the outcome."""
+
+    purpose: str
+    dice: str
+    decides: str
+    faces: str
+    rule: str = ""  # where the rule text says so
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """A registered game. Built once per ruleset module from its Structs and pure functions.
@@ -101,6 +117,7 @@ class Ruleset:
     - `gm_commands`: tags only a GM may issue (rulings); they are allowed in every phase.
     - `validate_seat(state, controls)`: raises `Rejected` when a seat may not control that entity.
     - `on_timer(state, timer, ctx)`: the events a fired timer causes.
+    - `dice_purposes`: every kind of roll its decisions make, documented for referees (served with its schemas).
     """
 
     id: str
@@ -123,6 +140,7 @@ class Ruleset:
     validate_seat: Callable[[Any, str | None], None] = _any_seat
     on_timer: Callable[[Any, Timer, DecisionContext], Sequence[Any]] = _no_timers
     description: str = ""
+    dice_purposes: tuple[DicePurpose, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.phases:

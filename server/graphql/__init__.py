@@ -14,9 +14,9 @@ Authentication: `Authorization: Bearer <token>` on HTTP. A websocket takes it fr
 
 from __future__ import annotations
 
-import uuid
 from typing import Any, cast
 
+from cross_web import HTTPException
 from starlette.requests import HTTPConnection
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.fastapi import BaseContext, GraphQLRouter
@@ -25,20 +25,33 @@ from strawberry.types.unset import UNSET, UnsetType
 
 from server.auth import AuthError, Tokens
 from server.graphql.schema import schema
+from server.problems import correlation
+from server.web import graphiql_html
 
 __all__ = ["graphql_router", "schema", "schema_sdl"]
 
 
 def context(connection: HTTPConnection) -> dict[str, Any]:
-    correlation_id = getattr(connection.state, "correlation_id", None) or str(uuid.uuid4())
     return {
         "service": connection.app.state.service,
         "authorization": connection.headers.get("authorization"),
-        "correlation_id": correlation_id,
+        "correlation_id": correlation(),
+        "client": connection.client.host if connection.client else None,
     }
 
 
 class PantheonGraphQL(GraphQLRouter[dict[str, Any], None]):
+    def decode_json(self, data: str | bytes) -> object:
+        try:
+            return super().decode_json(data)
+        except RecursionError:
+            # a 100 000-deep JSON argument would otherwise escape as a 500
+            raise HTTPException(422, "The request nests too deeply; no query or argument needs that depth.") from None
+
+    @property
+    def graphql_ide_html(self) -> str:
+        return graphiql_html()  # local assets: Strawberry's own page loads GraphiQL from a CDN
+
     async def on_ws_connect(self, context: BaseContext | dict[str, Any]) -> UnsetType | dict[str, object] | None:
         assert isinstance(context, dict)  # our context getter always makes a dict
         params = context.get("connection_params") or {}
@@ -48,7 +61,7 @@ class PantheonGraphQL(GraphQLRouter[dict[str, Any], None]):
         if context["authorization"] is not None:
             tokens: Tokens = context["service"].tokens
             try:
-                context["grant"] = await tokens.grant(context["authorization"])
+                context["grant"] = await tokens.grant(context["authorization"], context.get("client"))
             except AuthError as exc:
                 raise ConnectionRejectionError({"code": exc.code, "message": exc.message}) from None
         return cast(UnsetType, UNSET)  # no payload in connection_ack

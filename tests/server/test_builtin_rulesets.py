@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import msgspec
 import pytest
@@ -16,16 +15,10 @@ from tests.server.conftest import ADMIN, Api
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def gods2_scenario() -> Any:
-    from tests.domain.gods2.scenario import setup
-
-    return json.loads(encode(setup()))
-
-
 SCENARIOS = {
     "second-era": lambda: json.loads((ROOT / "examples/scenarios/second-era-four-gods.json").read_text()),
     "lote": lambda: json.loads((ROOT / "examples/scenarios/lote-four-nations.json").read_text()),
-    "gods2": gods2_scenario,
+    "gods2": lambda: json.loads((ROOT / "examples/scenarios/gods2-heaven.json").read_text()),
 }
 PLAYERS = {
     "second-era": lambda s: [g["id"] for g in s["gods"]][:2],

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import json
 import os
 import shutil
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
@@ -14,6 +17,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -41,7 +45,7 @@ def start_serve(data_dir: Path, port: int, **env: str) -> subprocess.Popen[str]:
 
 
 def wait_until_up(process: subprocess.Popen[str], port: int) -> list[str]:
-    """Read the server's output until it says it is serving; returns the lines read."""
+    """Read the server's output until it says it is serving (its last line at start-up); returns the lines read."""
     assert process.stdout is not None
     lines: list[str] = []
     deadline = time.monotonic() + 60
@@ -50,7 +54,7 @@ def wait_until_up(process: subprocess.Popen[str], port: int) -> list[str]:
         if not line and process.poll() is not None:
             raise AssertionError("server exited:\n" + "".join(lines))
         lines.append(line)
-        if "Application startup complete" in line:
+        if line.startswith("Pantheon serving on"):
             return lines
     raise AssertionError("server did not start:\n" + "".join(lines))
 
@@ -80,8 +84,12 @@ def test_serve_with_no_configuration_uses_embedded_postgres_and_stops_it(data_di
     try:
         lines = wait_until_up(process, port)
         printed = "".join(lines)
-        token = next(line.strip() for line in lines if line.strip().startswith("pnt_"))
-        assert "Admin token (shown once" in printed
+        token = next(line.strip("| \n") for line in lines if line.strip("| \n").startswith("pnt_"))
+        assert "Admin token, shown once" in printed
+        # Framed, after the embedded PostgreSQL's and uvicorn's start-up output, just before the "serving" line.
+        framed = [i for i, line in enumerate(lines) if line.startswith("+---")]
+        assert len(framed) == 2 and any(line.startswith(f"|   {token}") for line in lines[framed[0] : framed[1]])
+        assert framed[0] > max(i for i, line in enumerate(lines) if "embedded_postgres" in line or "Uvicorn" in line)
         base = f"http://127.0.0.1:{port}"
         assert httpx.get(f"{base}/health").json() == {"status": "ok", "database": "ok", "embedded": "running"}
         assert httpx.get(f"{base}/docs").status_code == 200
@@ -102,7 +110,7 @@ def test_serve_with_no_configuration_uses_embedded_postgres_and_stops_it(data_di
     process = start_serve(data_dir, port)
     try:
         lines = wait_until_up(process, port)
-        assert not any(line.strip().startswith("pnt_") for line in lines)
+        assert not any(line.strip("| \n").startswith("pnt_") for line in lines)
         ok = httpx.get(f"http://127.0.0.1:{port}/v1/games", headers={"Authorization": f"Bearer {token}"})
         assert ok.status_code == 200
     finally:
@@ -152,6 +160,17 @@ def create_game(base: str) -> httpx.Response:
 ADMIN = "cli-admin-token"
 
 
+def healthy(base: str) -> bool:
+    """Wait until the server answers `/health` with 200 (it listens a moment after startup completes)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with contextlib.suppress(httpx.TransportError):
+            if httpx.get(f"{base}/health").status_code == 200:
+                return True
+        time.sleep(0.1)
+    return False
+
+
 @pytest.mark.slow
 def test_serve_restarts_its_embedded_postgres_when_it_dies(data_dir: Path) -> None:
     port = free_port()
@@ -167,7 +186,12 @@ def test_serve_restarts_its_embedded_postgres_when_it_dies(data_dir: Path) -> No
         statuses: list[int] = []
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
-            statuses.append(create_game(base).status_code)
+            try:
+                statuses.append(create_game(base).status_code)
+            except httpx.TransportError as exc:
+                time.sleep(1)
+                died = f"exit status {process.poll()}"
+                raise AssertionError(f"the server went away ({died}): {exc}\n{''.join(output)}") from None
             if statuses[-1] == 201:
                 break
             time.sleep(0.2)
@@ -207,3 +231,85 @@ def test_a_postmaster_orphaned_by_a_killed_server_is_reused_then_stopped(data_di
     finally:
         stop(process)
     assert not postmaster_running(data_dir), "the orphaned PostgreSQL is still running after a clean shutdown"
+
+
+@pytest.mark.slow
+def test_serve_survives_clients_that_hang_up_before_the_answer(data_dir: Path) -> None:
+    """Writing to a closed connection is an error the server handles, not SIGPIPE ending it."""
+    port = free_port()
+    process = start_serve(data_dir, port, PANTHEON_ADMIN_TOKEN=ADMIN)
+    try:
+        wait_until_up(process, port)
+        drain(process)
+        assert healthy(f"http://127.0.0.1:{port}")
+        for _ in range(50):
+            with socket.create_connection(("127.0.0.1", port)) as sock:
+                sock.sendall(b"GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n")
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # reset, not FIN
+        time.sleep(0.5)
+        assert process.poll() is None, f"the server died with exit status {process.poll()}"
+        # The same holds for a write to PostgreSQL's socket after the database was killed, which is less easy to
+        # time: SIGPIPE (which `python -m server.cli` otherwise sets to its default, ending the process) is ignored.
+        status = Path(f"/proc/{process.pid}/status").read_text().splitlines()
+        ignored = int(next(line for line in status if line.startswith("SigIgn:")).split()[1], 16)
+        assert ignored & (1 << (signal.SIGPIPE - 1)), "SIGPIPE would end the server"
+        assert httpx.get(f"http://127.0.0.1:{port}/health").status_code == 200
+    finally:
+        stop(process)
+
+
+def test_serve_on_a_taken_port_is_a_clean_error_and_never_says_serving(data_dir: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        process = start_serve(data_dir, port)
+        out, _ = process.communicate(timeout=60)
+    assert process.returncode == 1, out
+    assert f"cannot listen on 127.0.0.1:{port}" in out and "--port" in out
+    assert "serving on" not in out and "Traceback" not in out
+    assert not (data_dir / "pgdata").exists()  # nothing was started
+
+
+def test_every_option_says_what_it_does_and_its_default() -> None:
+    from server.cli import build_parser
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, sub in commands.choices.items():
+        for action in sub._actions:
+            if isinstance(action, argparse._HelpAction | argparse._SubParsersAction):
+                continue
+            assert action.help, f"pantheon {name} {action.option_strings or action.dest}: no description"
+        if name != "projections":
+            text = sub.format_help()
+            for action in sub._actions:
+                if action.option_strings and action.default not in (None, False, [], argparse.SUPPRESS):
+                    assert f"(default: {action.default})" in text, (name, action.option_strings)
+    assert "export" in commands.choices and "import" in commands.choices
+
+
+async def test_export_writes_the_same_game_as_the_api_with_progress(
+    api: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import asyncio
+
+    game, ann, _ = await api.started_game()
+    for amount in (1, 2, 3):
+        assert (await api.command(game, ann, {"type": "PlaceBid", "amount": amount})).status_code == 200
+    served = (await api.get(f"/v1/games/{game['game_id']}/export", game["gm_token"])).text.splitlines()
+    monkeypatch.setenv("PANTHEON_DATABASE_URL", api.services.url)
+    monkeypatch.setenv("PANTHEON_ADMIN_TOKEN", "x")
+    out = tmp_path / "exported.jsonl"
+    assert await asyncio.to_thread(main, ["export", game["game_id"], "--out", str(out)]) == 0
+    written = out.read_text().splitlines()
+    events = [json.loads(line) for line in written if json.loads(line)["kind"] == "event"]
+    assert [line for line in written if '"kind":"event"' in line] == [
+        line for line in served if '"kind":"event"' in line
+    ]
+    printed = capsys.readouterr()
+    assert f"{len(events)} events" in printed.out
+    assert f"{len(events)}/{len(events)}" in printed.err  # the progress bar's total
+    assert main(["verify-dice", str(out)]) == 0
+    assert await asyncio.to_thread(main, ["export", "no-such-game", "--out", str(tmp_path / "x")]) == 1
+    assert "no game 'no-such-game'" in capsys.readouterr().err

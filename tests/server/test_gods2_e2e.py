@@ -28,8 +28,8 @@ SETTINGS = {
     "minute_seconds": 1,
     "dead_minutes": 3,
     "duel_min_minutes": 1,
-    "council_speech_minutes": 1,
-    "defender_window_seconds": 1,
+    "council_speech_minutes": 3,  # room for a loaded machine: the leader must propose within it
+    "defender_window_seconds": 3,
 }
 
 

@@ -18,6 +18,7 @@ import asyncio
 import json
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -28,37 +29,32 @@ from events.codec import encode
 from examples.bots.gods2_earth_referee import Action, Policy, RefereeBot, amain
 from tests.server.conftest import ADMIN, Api, LiveServer
 
-SETTINGS = {"minute_seconds": 1, "war_delay_minutes": 1}
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "scenarios"
+# The README's Earth example: one rule-minute per real second, wars fought one rule-minute after declaration.
+SETTINGS = json.loads((EXAMPLES / "gods2-earth.settings.json").read_text())
 PATIENCE = 10.0
 ACTIVITY = 100.0
 
 
 def scenario(outnumbered: bool = False) -> Any:
-    """`outnumbered`: few weak Achaeans, whose wars would cost them more than 15% (they parley, [000:266])."""
+    """The README's `examples/scenarios/gods2-earth.json`: barbarian Achaeans of Aggression 2 (+2 for barbarians:
+    d6 + 4 is at least 5, so they declare a war every century, [000:244-249], [000:59]), few and strong, against
+    many weak Trojans; both kill about as many of each other (15% of 24, 5% of 48), so both races live through
+    three centuries whatever the dice. Zeus, Hera and Ares start at the Window on the World.
+
+    `outnumbered`: few weak Achaeans, whose wars would cost them more than 15% (they parley, [000:266])."""
+    if not outnumbered:
+        return json.loads((EXAMPLES / "gods2-earth.json").read_text())
     from tests.domain.gods2.earth.scenario import earth, fill, race, sq
     from tests.domain.gods2.scenario import setup
 
     e = earth(
         [
-            # Aggression 2, +2 for barbarians: d6 + 4 is at least 5, so the Achaeans declare a war every century
-            # ([000:244-249], [000:59]). The few strong Achaeans and the many weak Trojans kill about as many of
-            # each other (15% of 24, 5% of 48), so both races live through three centuries whatever the dice.
-            race("achaeans", "barbarian", pantheon={"zeus": "70", "hera": "30"}, aggression=2, military=4),
-            race("trojans", pantheon={"hera": "80", "DIABOLISM": "20"}, knowledges=["agriculture"]),
+            race("achaeans", "barbarian", pantheon={"zeus": "100"}, aggression=4),
+            race("trojans", pantheon={"hera": "100"}),
         ],
-        {
-            **fill("achaeans", [sq(x, y) for x in range(6) for y in (0, 1)], 2),
-            **fill("trojans", [sq(x, y) for x in range(6) for y in (2, 3)], 4),
-        },
+        {**fill("achaeans", [sq(x, 0) for x in range(6)], 2), **fill("trojans", [sq(x, 1) for x in range(6)], 3)},
     )
-    if outnumbered:
-        e = earth(
-            [
-                race("achaeans", "barbarian", pantheon={"zeus": "100"}, aggression=4),
-                race("trojans", pantheon={"hera": "100"}),
-            ],
-            {**fill("achaeans", [sq(x, 0) for x in range(6)], 2), **fill("trojans", [sq(x, 1) for x in range(6)], 3)},
-        )
     at_window = {"locale": "window"}
     return json.loads(encode(setup(earth=e, chars={"zeus": at_window, "hera": at_window, "ares": at_window})))
 
@@ -155,6 +151,9 @@ async def test_three_centuries_of_earth_over_http(api: Api) -> None:
             assert ares == zeus + 1
             cast["payments"] = {"zeus": 2, "ares": 2}
         done = await t.god("zeus", cast)
+        if ares is not None:  # a co-caster agrees before anything of his is spent ([000:130])
+            (casting,) = [e["data"]["casting"] for e in done["events"] if e["type"] == "CoCastingProposed"]
+            done = await t.god("ares", {"type": "SignCoCasting", "casting": casting})
         (power,) = [e["data"] for e in done["events"] if e["type"] == "HistoryPowerCast"]
         assert power["tickets"] == ([zeus, ares] if ares else [zeus])
         await settle(referee)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from domain.engine import Phase, Ruleset
 from domain.rulesets.gods2.commands import GM_COMMANDS, Command
 from domain.rulesets.gods2.decide import available, decide, on_timer, validate_seat
+from domain.rulesets.gods2.earth.dice_purposes import DICE_PURPOSES
 from domain.rulesets.gods2.earth.setup import initial_state  # Heaven's, plus the Earth map
 from domain.rulesets.gods2.events import Event
 from domain.rulesets.gods2.evolve import evolve
@@ -39,6 +40,7 @@ ruleset = Ruleset(
     validate_seat=validate_seat,
     on_timer=on_timer,
     phases=(Phase("session"),),
+    dice_purposes=DICE_PURPOSES,
 )
 
 __all__ = ["ruleset"]

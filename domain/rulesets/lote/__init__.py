@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from domain.engine import Actor, Phase, Rejected, Ruleset
 from domain.rulesets.lote.close import ORDERS_DEADLINE, close_turn, publish
 from domain.rulesets.lote.decide import decide
+from domain.rulesets.lote.dice_purposes import DICE_PURPOSES
 from domain.rulesets.lote.evolve import evolve
 from domain.rulesets.lote.messages import GM_COMMANDS, Command, Event
 from domain.rulesets.lote.orders import ORDER_TAGS
@@ -71,5 +72,6 @@ ruleset = Ruleset(
     available=available,
     gm_commands=GM_COMMANDS,
     validate_seat=validate_seat,
+    dice_purposes=DICE_PURPOSES,
     phases=PHASES,
 )

@@ -34,6 +34,7 @@ from domain.engine import Phase, Ruleset
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.commands import GM_COMMANDS, SEAT_COMMANDS, Command
 from domain.rulesets.second_era.decide import decide
+from domain.rulesets.second_era.dice_purposes import DICE_PURPOSES
 from domain.rulesets.second_era.events import Event
 from domain.rulesets.second_era.evolve import evolve
 from domain.rulesets.second_era.resolve import resolve_turn
@@ -65,6 +66,7 @@ ruleset = Ruleset(
     available=available,
     gm_commands=GM_COMMANDS,
     validate_seat=validate_seat,
+    dice_purposes=DICE_PURPOSES,
     phases=(Phase("orders", commands=SEAT_COMMANDS, deadline=ORDERS_DEADLINE, resolver=resolve_turn),),
 )
 
