@@ -9,11 +9,11 @@ import msgspec
 
 from domain.engine import DicePurpose, GameMetaView, SeatInfo
 from server.schemas_seats import SEAT_REQUEST_TYPES, SEAT_RESPONSE_TYPES
+from server.wire_text import NO_NUL, NOT_BLANK
 
 # What the server refuses in text, stated in the schema (the server keeps its own codes for it): PostgreSQL
 # text cannot hold NUL (`request.nul_character`), and a name or a GM's reason may not be blank (`*_required`).
-_NO_NUL = r"^[^\u0000]*$"
-_NOT_BLANK = r"^[^\u0000]*[^\s\u0000][^\u0000]*$"
+_NO_NUL, _NOT_BLANK = NO_NUL, NOT_BLANK
 Text = Annotated[str, msgspec.Meta(extra_json_schema={"pattern": _NO_NUL})]
 Name = Annotated[str, msgspec.Meta(extra_json_schema={"minLength": 1, "pattern": _NOT_BLANK})]
 Reason = Name

@@ -44,6 +44,7 @@ STATE_DEPENDENT = {
     "rollback.no_such_turn": "a turn the game has not reached",
     "rollback.mid_command": "a version inside one command's events",
     "readjudicate.unknown_seat": "a seat the game does not have",
+    "webhook.unknown_seat": "a seat the game does not have",
 }
 # A scenario, settings or a corrected order's command is a ruleset's document, typed in the ruleset's own OpenAPI
 # document and open (any object) in the main one, so what the ruleset refuses in it is not the main one's to say.
