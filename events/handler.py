@@ -235,6 +235,8 @@ class CommandHandler:
             raise BadCommand("command.invalid", f"The command does not match its schema: {exc}") from None
         except msgspec.DecodeError as exc:
             raise BadCommand("request.malformed_json", f"The body is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise BadCommand("request.too_deep", "The command nests too deeply; no command needs that depth.") from None
 
         def decision(state: GameState[Any], ctx: DecisionContext) -> list[Any]:
             return engine.decide(ruleset, state, command, ctx)
@@ -408,6 +410,9 @@ class CommandHandler:
             turn=meta.turn,
             private_seeds=await self._private_seeds(state, seed),
         )
+        orders = 0
+        if actor.seat_id is not None and not actor.is_gm and meta.turn_started_at is not None:
+            orders = await self.store.count_commands(stream_of(meta.game_id), actor.seat_id, meta.turn_started_at)
         return DecisionContext(
             actor=actor,
             now=self.clock(),
@@ -416,6 +421,7 @@ class CommandHandler:
             turn=meta.turn,
             phase=meta.phase,
             seats={k: s.info() for k, s in meta.seats.items()},
+            orders_this_turn=orders,
         )
 
     async def _private_seeds(self, state: GameState[Any], current: EpochSeed | None) -> dict[int, bytes]:

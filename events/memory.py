@@ -102,6 +102,10 @@ class InMemoryEventStore:
     async def stream_version(self, stream_id: str) -> int:
         return len(self._streams.get(stream_id, []))
 
+    async def count_commands(self, stream_id: str, seat_id: str, since: datetime) -> int:
+        metas = (e.meta() for e in self._streams.get(stream_id, []))
+        return len({m.command_id for m in metas if m.seat_id == seat_id and m.recorded_at >= since})
+
     async def read_all(self, after: Position, limit: int = 1000) -> list[RecordedEvent]:
         return [e for e in self._all if e.position > after][:limit]
 

@@ -264,6 +264,16 @@ class PostgresEventStore:
         )
         return cast("Sequence[tuple[int, str, bytes]]", rows)
 
+    async def count_commands(self, stream_id: str, seat_id: str, since: datetime) -> int:
+        count = await self.pool.fetchval(
+            "SELECT count(DISTINCT metadata->>'command_id') FROM events "
+            "WHERE stream_id = $1 AND recorded_at >= $2 AND metadata->>'seat_id' = $3",
+            stream_id,
+            since,
+            seat_id,
+        )
+        return int(count)
+
     async def stream_version(self, stream_id: str) -> int:
         version = await self.pool.fetchval(
             "SELECT coalesce(max(stream_version), 0) FROM events WHERE stream_id = $1", stream_id

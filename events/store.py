@@ -219,6 +219,10 @@ class EventStore(Protocol):
 
     async def stream_version(self, stream_id: str) -> int: ...
 
+    async def count_commands(self, stream_id: str, seat_id: str, since: datetime) -> int:
+        """How many distinct commands of `seat_id` appended events to the stream at or after `since`."""
+        ...
+
     async def read_all(self, after: Position, limit: int = 1000) -> list[RecordedEvent]:
         """Events of every stream after `after`, in a stable order, never past an in-flight transaction."""
         ...

@@ -29,6 +29,7 @@ from domain.engine.messages import (
     LateOrdersAccepted,
     PhaseStarted,
     SeatAdded,
+    SeatReassigned,
     TimelineReverted,
     TimerCancelled,
     TimerFired,
@@ -48,6 +49,7 @@ _TRACKED = (
     GameCreated,
     GameForked,
     SeatAdded,
+    SeatReassigned,
     GameStarted,
     TurnStarted,
     PhaseStarted,
@@ -66,6 +68,7 @@ _decoder = msgspec.json.Decoder(
     GameCreated
     | GameForked
     | SeatAdded
+    | SeatReassigned
     | GameStarted
     | TurnStarted
     | PhaseStarted
@@ -233,6 +236,13 @@ class ReadModelRunner:
                     version,
                 )
                 await conn.execute("UPDATE rm_games SET seat_count = seat_count + 1 WHERE game_id = $1", game_id)
+            case SeatReassigned():
+                await conn.execute(
+                    "UPDATE rm_seats SET name = $3 WHERE game_id = $1 AND seat_id = $2",
+                    game_id,
+                    data.seat_id,
+                    data.name,
+                )
             case GameStarted():
                 await conn.execute("UPDATE rm_games SET status = 'running' WHERE game_id = $1", game_id)
             case TurnStarted():

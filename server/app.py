@@ -17,6 +17,7 @@ from server.problems import new_correlation_id, problem_response, valid_correlat
 from server.rest import health_router, router
 from server.rest_dice import router as dice_router
 from server.rest_gm import router as gm_router
+from server.rest_seats import router as seats_router
 from server.settings import Settings
 from server.stream_tickets import StreamTickets, redact_tickets_in_access_log
 
@@ -142,6 +143,7 @@ def create_app(
     app.include_router(router)
     app.include_router(gm_router)
     app.include_router(dice_router)
+    app.include_router(seats_router)
     app.include_router(health_router)
     from server.graphql import graphql_router
 

@@ -19,6 +19,7 @@ from projections.readmodels import ReadModelRunner
 from projections.snapshots import PostgresSnapshotStore
 from projections.state import GameStates
 from server.auth import Tokens
+from server.auth_limits import AuthFailures, StreamSlots
 from server.database import DatabaseStatus, EmbeddedDatabase, create_pool, ensure_database, start_embedded, supervise
 from server.scheduler import Scheduler
 from server.service import GameService
@@ -64,17 +65,21 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
             states = GameStates(store, PostgresSnapshotStore(pool), snapshot_every=settings.snapshot_every)
             handler = CommandHandler(store, states, PostgresSecretStore(pool), rejections=PostgresRejectionLog(pool))
             runner = ReadModelRunner(store)
-            tokens = Tokens(pool, settings.admin_token)
+            tokens = Tokens(pool, settings.admin_token, failures=AuthFailures(settings.auth_failures))
+            streams = StreamSlots(settings.max_streams_per_token, "per token")
+            per_connection = StreamSlots(settings.max_subscriptions_per_connection, "on one connection")
             built = Services(
                 settings=settings,
                 url=url,
                 pool=pool,
                 store=store,
-                service=GameService(handler, states, runner, tokens),
+                service=GameService(handler, states, runner, tokens, streams, per_connection),
                 runner=runner,
                 embedded=embedded,
                 generated_admin_token=await tokens.ensure_admin(),
             )
+            # Token revocations must reach this process's cache whatever else runs (server/auth.py).
+            built.tasks.append(asyncio.create_task(tokens.listen(url), name="pantheon-tokens"))
             if settings.run_background_jobs:
                 if embedded is not None:
                     built.status.embedded = "running"

@@ -115,6 +115,9 @@ def _serve(host: str, port: int, log_level: str) -> int:
         print(f"pantheon serve: cannot listen on {host}:{port}: {exc.strerror or exc}. Is another server running "
               "there? Choose another port with --port.", file=sys.stderr)  # fmt: skip
         return 1
+    # A server writes to sockets whose other end may be gone (a client hung up, PostgreSQL was killed): that must
+    # be an error to handle, not SIGPIPE's default of ending the process (`__main__` sets it for pipelines).
+    signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     built_services: list[Services] = []
     app = create_app(settings, on_ready=built_services.append)
 
@@ -124,7 +127,19 @@ def _serve(host: str, port: int, log_level: str) -> int:
             if self.started and built_services:  # after uvicorn's and the embedded PostgreSQL's own output
                 _announce(built_services[0], settings, host, port)
 
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=3, lifespan="on")
+    # uvicorn trusts X-Forwarded-For from 127.0.0.1 by default; we trust it only from configured proxies, since
+    # the client's address is what failed authentication is counted against (server/auth_limits.py).
+    proxies = settings.trusted_proxies
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        timeout_graceful_shutdown=3,
+        lifespan="on",
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=list(proxies) or None,
+    )
     server = Announcing(config)
     # uvicorn handles SIGINT/SIGTERM itself: it stops accepting, ends streams, and runs the lifespan's
     # shutdown, which closes the pool and stops the embedded PostgreSQL.

@@ -66,9 +66,11 @@ class EmbeddedDatabase:
     def restart(self) -> None:
         """Start the postmaster again (blocking; call it from a thread). Raises when it cannot start yet."""
         with self._server._lock:
-            if running_postmaster(self.pgdata) is None:
-                # The pid file of a dead postmaster: its pid may be an unreaped zombie or reused by another
-                # process, and either would make PostgreSQL (and the wheel) believe it still runs.
+            if running_postmaster(self.pgdata) is None and not cluster_processes(self.pgdata):
+                # The pid file of a dead postmaster whose backends are all gone: its pid may be an unreaped zombie
+                # or reused by another process, and either would make PostgreSQL (and the wheel) believe it still
+                # runs. While any of its backends lives, the file stays: PostgreSQL's own check then refuses to
+                # start a second set of processes on the same data, and the supervisor tries again.
                 with contextlib.suppress(FileNotFoundError):
                     (self.pgdata / "postmaster.pid").unlink()
             self._server.ensure_postgres_running()
@@ -87,14 +89,39 @@ def running_postmaster(pgdata: Path) -> int | None:
         return None
 
 
+def cluster_processes(pgdata: Path) -> list[int]:
+    """Live PostgreSQL processes (postmaster or backends) working in `pgdata` (their working directory)."""
+    where = str(pgdata.resolve())
+    found = []
+    for process in psutil.process_iter(["name"]):
+        if process.info["name"] != "postgres":
+            continue
+        with contextlib.suppress(psutil.Error):
+            if process.status() != psutil.STATUS_ZOMBIE and process.cwd() == where:
+                found.append(process.pid)
+    return found
+
+
+def _still_using(pid: int, since: float) -> bool:
+    """Is `pid` a live process that existed when the list of users was last written (not a reused pid)?"""
+    if pid == os.getpid():
+        return True
+    try:
+        process = psutil.Process(pid)
+        return bool(process.status() != psutil.STATUS_ZOMBIE and process.create_time() <= since + 1.0)
+    except psutil.Error:
+        return False
+
+
 def forget_dead_users(pgdata: Path) -> list[int]:
     """Drop the pids of exited processes from the wheel's list of users of `pgdata`; returns those dropped."""
     path = pgdata / ".handle_pids.json"
     try:
         pids = [int(p) for p in json.loads(path.read_text())]
+        written = path.stat().st_mtime
     except (OSError, ValueError, TypeError):
         return []
-    alive = [p for p in pids if p != os.getpid() and psutil.pid_exists(p)]
+    alive = [p for p in pids if _still_using(p, written)]
     dead = [p for p in pids if p not in alive]
     if dead:
         path.write_text(json.dumps(alive))

@@ -37,6 +37,7 @@ _ERROR_TEXT = {
     409: "Conflict with the game's current state or version",
     413: "Request body too large",
     422: "Refused: invalid input or a rule refusal (see `code`)",
+    429: "Too many failed authentications from this client (`auth.too_many_failures`); see `Retry-After`",
 }
 
 
@@ -44,7 +45,7 @@ def responses(kind: type | None, *errors: int, status: int = 200, media: str = "
     out: dict[Any, Any] = {}
     if kind is not None:
         out[status] = {"description": "OK", "content": {media: {"schema": ref(kind)}}}
-    for code in sorted({*errors, 400, 401, 413, 422}):
+    for code in sorted({*errors, 400, 401, 413, 422, 429}):
         out[code] = {
             "description": _ERROR_TEXT[code],
             "content": {"application/problem+json": {"schema": ref(Problem)}},

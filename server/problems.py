@@ -45,6 +45,7 @@ class Problem(msgspec.Struct, frozen=True, omit_defaults=True):
     correlation_id: str | None = None
     current_version: int | None = None
     errors: list[dict[str, Any]] | None = None
+    retry_after: int | None = None
 
 
 class ApiError(Exception):
@@ -63,6 +64,7 @@ _TITLES = {
     413: "Request too large",
     415: "Unsupported media type",
     422: "Unprocessable request",
+    429: "Too many requests",
     500: "Internal error",
     503: "Unavailable",
     507: "Insufficient storage",
@@ -105,7 +107,9 @@ def describe(exc: BaseException) -> tuple[str, str, int, dict[str, Any]] | None:
     match exc:
         case ApiError():
             return exc.code, exc.detail, exc.status, {k: v for k, v in exc.extra.items() if v is not None}
-        case AuthError() | Rejected():
+        case AuthError():
+            return exc.code, exc.message, exc.status, {"retry_after": exc.retry_after} if exc.retry_after else {}
+        case Rejected():
             return exc.code, exc.message, exc.status, {}
         case UnknownGame():
             return "game.not_found", "No such game, or your token is not for it.", 404, {}
@@ -153,14 +157,18 @@ def _database_problem(exc: BaseException) -> tuple[str, str, int, dict[str, Any]
     if fault is None:
         return None
     recorded = _recorded()
-    if recorded is not None:
-        head = f"Your command was recorded ({recorded}), but then "
-        tail = " Read the game before sending it again."
-    else:
-        head, tail = "", " Nothing was written; retry later."
+    head = "" if recorded is None else f"Your command was recorded ({recorded}), but then "
     if fault == "disk_full":
+        # PostgreSQL refused the statement: it and its transaction wrote nothing.
+        tail = " Read the game before sending it again." if recorded else " Nothing was written; retry later."
         detail = f"{head}the database's disk is full, so the server cannot store anything now; reads still work."
         return "database.disk_full", _sentence(detail + tail), 507, {}
+    # A connection lost during a commit leaves unknown whether it happened: no claim either way.
+    tail = (
+        " Read the game before sending it again."
+        if recorded
+        else " Retry later: a command retried with the same Idempotency-Key is applied at most once."
+    )
     detail = f"{head}the database is unavailable; the server reconnects by itself."
     return "database.unavailable", _sentence(detail + tail), 503, {}
 
@@ -204,6 +212,8 @@ def install(app: FastAPI) -> None:
         response = problem_response(status, code, detail, **extra)
         if status == 401:
             response.headers["WWW-Authenticate"] = "Bearer"
+        if extra.get("retry_after"):
+            response.headers["Retry-After"] = str(extra["retry_after"])
         if code in RETRY_AFTER:
             response.headers["Retry-After"] = str(RETRY_AFTER[code])
             database_status = getattr(getattr(request.app.state, "services", None), "status", None)

@@ -38,7 +38,7 @@ async def grant(
 ) -> TokenGrant:
     header = f"Bearer {credentials.credentials}" if credentials else request.headers.get("authorization")
     svc: GameService = request.app.state.service
-    return await svc.tokens.grant(header)
+    return await svc.tokens.grant(header, request.client.host if request.client else None)
 
 
 Service = Annotated[GameService, Depends(service)]
@@ -72,6 +72,10 @@ def decode_body(body: bytes, kind: type[Any]) -> Any:
         raise ApiError("request.invalid", f"The body does not match its schema: {exc}", 422) from None
     except msgspec.DecodeError as exc:
         raise ApiError("request.malformed_json", f"The body is not valid JSON: {exc}", 400) from None
+    except RecursionError:
+        raise ApiError(
+            "request.too_deep", "The body nests too deeply; no document here needs that depth.", 422
+        ) from None
 
 
 # --- rulesets -------------------------------------------------------------------------------------------
@@ -86,14 +90,22 @@ async def list_rulesets(svc: Service) -> Response:
     "/rulesets/{ruleset_id}",
     operation_id="getRuleset",
     tags=["rulesets"],
-    responses=responses(s.RulesetDetail, 404),
+    responses={**responses(s.RulesetDetail, 404), 304: {"description": "Not modified (the ETag matched)"}},
 )
 async def get_ruleset(
     svc: Service,
     ruleset_id: Annotated[str, Path(max_length=64)],
     version: Annotated[int | None, Query(ge=1, le=10_000)] = None,
+    if_none_match: Annotated[str | None, Header(alias="If-None-Match", max_length=1000)] = None,
 ) -> Response:
-    return ok(svc.ruleset(ruleset_id, version))
+    """The ruleset and its JSON Schemas, computed once per version. Send its `ETag` back in `If-None-Match` to
+    get a bodiless 304 while it has not changed."""
+    body, etag = svc.ruleset_document(ruleset_id, version)
+    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+    tags = {t.strip().removeprefix("W/") for t in (if_none_match or "").split(",")}
+    if "*" in tags or etag in tags:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 # --- games ----------------------------------------------------------------------------------------------
@@ -296,6 +308,13 @@ async def _stream_start(
     return start
 
 
+async def _stream_slot(svc: Service, who: StreamGrant) -> AsyncIterator[None]:
+    """Holds one of the token's stream slots until the response ends (a `yield` dependency of request scope):
+    429 `stream.too_many` before the stream starts."""
+    with svc.streams.hold(who.token_id):
+        yield
+
+
 @router.get(
     "/games/{game_id}/events/stream",
     operation_id="streamEvents",
@@ -327,7 +346,11 @@ async def _stream_start(
     },
 )
 async def stream_events(
-    svc: Service, who: StreamGrant, game_id: GameId, start: Annotated[int, Depends(_stream_start)]
+    svc: Service,
+    who: StreamGrant,
+    game_id: GameId,
+    start: Annotated[int, Depends(_stream_start)],
+    _slot: Annotated[None, Depends(_stream_slot)],
 ) -> AsyncIterator[ServerSentEvent]:
     """Live events as Server-Sent Events, resumable with `Last-Event-ID` (or `after`).
 

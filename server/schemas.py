@@ -8,6 +8,7 @@ from typing import Any, Literal
 import msgspec
 
 from domain.engine import DicePurpose, GameMetaView, SeatInfo
+from server.schemas_seats import SEAT_REQUEST_TYPES, SEAT_RESPONSE_TYPES
 
 
 class PhaseInfo(msgspec.Struct, frozen=True):
@@ -464,6 +465,7 @@ RESPONSE_TYPES: tuple[type[msgspec.Struct], ...] = (
     Readjudication,
     Health,
     DiceReport,
+    *SEAT_RESPONSE_TYPES,
 )
 REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (
     CreateGameRequest,
@@ -472,4 +474,5 @@ REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (
     RevealDiceRequest,
     ReadjudicateRequest,
     ForkRequest,
+    *SEAT_REQUEST_TYPES,
 )

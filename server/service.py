@@ -3,6 +3,8 @@ reads projections, and passes every read through the ruleset's `view_for` / `red
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import secrets
 from collections.abc import AsyncIterator, Sequence
 from datetime import datetime
@@ -22,6 +24,7 @@ from projections.readmodels import ReadModelRunner
 from projections.state import GameStates
 from server import schemas as s
 from server.auth import AuthError, TokenGrant, Tokens, new_token
+from server.auth_limits import StreamSlots
 from server.problems import ApiError
 
 MAX_PAGE = 1000
@@ -39,8 +42,13 @@ class GameService:
         states: GameStates,
         runner: ReadModelRunner,
         tokens: Tokens,
+        streams: StreamSlots | None = None,
+        connection_streams: StreamSlots | None = None,
     ) -> None:
         self.handler = handler
+        # Open event streams per token (SSE and subscriptions), and subscriptions per websocket connection.
+        self.streams = streams or StreamSlots(10, "per token")
+        self.connection_streams = connection_streams or StreamSlots(5, "on one connection")
         self.states = states
         self.store = handler.store
         self.runner = runner
@@ -74,23 +82,19 @@ class GameService:
         return s.RulesetList(rulesets=[ruleset_summary(r) for r in rulesets.latest()])
 
     def ruleset(self, ruleset_id: str, version: int | None = None) -> s.RulesetDetail:
+        return ruleset_detail(*self._ruleset_key(ruleset_id, version))
+
+    def ruleset_document(self, ruleset_id: str, version: int | None = None) -> tuple[bytes, str]:
+        """The ruleset's detail as JSON, and its ETag: computed once per ruleset version, then served as is."""
+        return ruleset_json(*self._ruleset_key(ruleset_id, version))
+
+    def _ruleset_key(self, ruleset_id: str, version: int | None) -> tuple[str, int]:
         try:
             ruleset = rulesets.get(ruleset_id, version)
         except rulesets.UnknownRuleset:
             known = ", ".join(r.id for r in rulesets.latest()) or "none"
             raise ApiError("ruleset.not_found", f"No ruleset {ruleset_id!r}; this server has: {known}.", 404) from None
-        codec = codec_for(ruleset)
-        return s.RulesetDetail(
-            ruleset=ruleset_summary(ruleset),
-            schemas=s.RulesetSchemas(
-                commands=json_schema(codec.command_union),
-                events=json_schema(codec.event_union),
-                setup=json_schema(ruleset.setup_type),
-                settings=json_schema(ruleset.settings_type),
-                view=json_schema(ruleset.view_type),
-            ),
-            dice_purposes=list(ruleset.dice_purposes),
-        )
+        return ruleset.id, ruleset.version
 
     # --- games ------------------------------------------------------------------------------------------
 
@@ -318,6 +322,30 @@ class GameService:
             stream_of(game_id), after_version=summary.started_version - 1, to_version=summary.ended_version
         )
         return s.TurnReport(turn=summary, events=self.envelopes(ruleset, actor, recorded, state))
+
+
+@functools.lru_cache(maxsize=64)
+def ruleset_detail(ruleset_id: str, version: int) -> s.RulesetDetail:
+    """A ruleset's summary and JSON Schemas. Rulesets are code: one computation per version per process."""
+    ruleset = rulesets.get(ruleset_id, version)
+    codec = codec_for(ruleset)
+    return s.RulesetDetail(
+        ruleset=ruleset_summary(ruleset),
+        schemas=s.RulesetSchemas(
+            commands=json_schema(codec.command_union),
+            events=json_schema(codec.event_union),
+            setup=json_schema(ruleset.setup_type),
+            settings=json_schema(ruleset.settings_type),
+            view=json_schema(ruleset.view_type),
+        ),
+        dice_purposes=list(ruleset.dice_purposes),
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def ruleset_json(ruleset_id: str, version: int) -> tuple[bytes, str]:
+    body = msgspec.json.encode(ruleset_detail(ruleset_id, version))
+    return body, f'"{hashlib.sha256(body).hexdigest()[:32]}"'
 
 
 def seat_actor(seat: Seat, token_id: str | None = None) -> Actor:

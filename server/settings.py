@@ -10,6 +10,10 @@
 | `PANTHEON_POOL_SIZE` | 20 | PostgreSQL connections per process |
 | `PANTHEON_SCHEDULER` | `on` | `off`: this process never closes phases or fires timers (tests, benchmarks) |
 | `PANTHEON_CORS_ORIGINS` | unset: no cross-origin access | comma-separated origins (`https://app.example`) or `*` |
+| `PANTHEON_AUTH_FAILURES` | `20/minute` | failed authentications per client before 429 `auth.too_many_failures` |
+| `PANTHEON_TRUSTED_PROXIES` | unset: none | comma-separated proxy addresses whose `X-Forwarded-For` names the client |
+| `PANTHEON_MAX_STREAMS_PER_TOKEN` | 10 | open event streams (SSE and GraphQL subscriptions) per token, per process |
+| `PANTHEON_MAX_SUBSCRIPTIONS_PER_CONNECTION` | 5 | GraphQL subscriptions open at once on one websocket |
 
 `Settings(...)` built in code (tests) runs no scheduler unless given `scheduler=True`: tests drive deadlines and
 timers by hand unless they test the scheduler itself.
@@ -40,6 +44,10 @@ class Settings:
     run_background_jobs: bool = True
     scheduler: bool = False
     cors_origins: tuple[str, ...] = ()
+    auth_failures: str = "20/minute"
+    trusted_proxies: tuple[str, ...] = ()
+    max_streams_per_token: int = 10
+    max_subscriptions_per_connection: int = 5
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -54,6 +62,12 @@ class Settings:
             pool_size=_positive(env, "PANTHEON_POOL_SIZE", 20),
             scheduler=_switch(env, "PANTHEON_SCHEDULER", True),
             cors_origins=_origins(env, "PANTHEON_CORS_ORIGINS"),
+            auth_failures=_rate(env, "PANTHEON_AUTH_FAILURES", "20/minute"),
+            trusted_proxies=tuple(
+                p.strip() for p in (env.get("PANTHEON_TRUSTED_PROXIES") or "").split(",") if p.strip()
+            ),
+            max_streams_per_token=_positive(env, "PANTHEON_MAX_STREAMS_PER_TOKEN", 10),
+            max_subscriptions_per_connection=_positive(env, "PANTHEON_MAX_SUBSCRIPTIONS_PER_CONNECTION", 5),
         )
 
 
@@ -89,3 +103,16 @@ def _origins(env: Mapping[str, str], name: str) -> tuple[str, ...]:
         if origin != "*" and (scheme not in ("http", "https") or not sep or not host or "/" in host):
             raise SystemExit(f"{name}: {origin!r} is not an origin (like https://app.example or http://localhost:5173)")
     return origins
+
+
+def _rate(env: Mapping[str, str], name: str, default: str) -> str:
+    """A rate in the `limits` package's notation: `20/minute`, `100 per hour`."""
+    from limits import parse
+
+    raw = (env.get(name) or "").strip() or default
+    try:
+        if parse(raw).amount >= 1:
+            return raw
+    except ValueError:
+        pass
+    raise SystemExit(f"{name} must be a rate such as 20/minute, not {raw!r}")

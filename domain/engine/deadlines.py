@@ -69,6 +69,10 @@ def decide_pause(state: GameState[Any], command: PauseGame, ctx: DecisionContext
     return [GamePaused(at=ctx.now, reason=command.reason)]
 
 
+# A pause moves every accepted late-order time later; one this far off is "for good", and still leaves room.
+LATEST_YEAR = 9000
+
+
 def decide_resume(state: GameState[Any], command: ResumeGame, ctx: DecisionContext) -> list[Any]:
     require_not_ended(state)
     meta = state.meta
@@ -87,6 +91,8 @@ def decide_resume(state: GameState[Any], command: ResumeGame, ctx: DecisionConte
             events.append(
                 TimerScheduled(timer_id=timer.timer_id, fire_at=fire_at, purpose=timer.purpose, subject=timer.subject)
             )
+        for until in meta.late_orders.values():
+            aware(until) + shift  # `evolve` moves these too: it must not meet the end of the calendar
     except OverflowError:
         raise Rejected("engine.bad_deadline", "A deadline or timer would move past the end of the calendar.") from None
     return events
@@ -103,6 +109,8 @@ def decide_accept_late_orders(state: GameState[Any], command: AcceptLateOrders) 
         raise Rejected("ruling.reason_required", "Say why the late orders are accepted; the reason is recorded.")
     if command.until.tzinfo is None:
         raise Rejected("engine.bad_deadline", "Give `until` with its time zone, e.g. 2026-05-01T18:00:00Z.")
+    if command.until.year > LATEST_YEAR:
+        raise Rejected("engine.bad_deadline", f"Accept late orders until a date before the year {LATEST_YEAR + 1}.")
     return [
         LateOrdersAccepted(
             seat_id=command.seat_id, turn=meta.turn, phase=meta.phase, until=command.until, reason=command.reason

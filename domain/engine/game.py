@@ -56,6 +56,7 @@ from domain.engine.messages import (
     GameResumed,
     GameStarted,
     LateOrdersAccepted,
+    OrderLimitSet,
     PauseGame,
     PhaseEnded,
     PhaseStarted,
@@ -63,8 +64,12 @@ from domain.engine.messages import (
     ResumeGame,
     RevealDice,
     SeatAdded,
+    SeatReassigned,
+    SeatTokenIssued,
+    SeatTokenRevoked,
     SetDeadline,
     SetDiceReveal,
+    SetOrderLimit,
     StartGame,
     TimerCancelled,
     TimerFired,
@@ -136,6 +141,8 @@ def _decode_document(raw: msgspec.Raw, kind: type[Any], what: str) -> Any:
         raise Rejected(f"{what}.invalid", f"The {what} document is invalid: {exc}") from None
     except msgspec.DecodeError as exc:
         raise Rejected(f"{what}.malformed", f"The {what} document is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise Rejected(f"{what}.too_deep", f"The {what} document nests too deeply to be a {what}.") from None
 
 
 def decide_add_seat(ruleset: Ruleset, state: GameState[Any], command: AddSeat) -> list[Any]:
@@ -218,6 +225,11 @@ def _decide_engine(ruleset: Ruleset, state: GameState[Any], command: EngineComma
             return decide_resume(state, command, ctx)
         case AcceptLateOrders():
             return decide_accept_late_orders(state, command)
+        case SetOrderLimit():
+            require_not_ended(state)
+            if not command.reason.strip():
+                raise Rejected("ruling.reason_required", "Say why the limit changes; the reason is recorded.")
+            return [OrderLimitSet(limit=command.limit, reason=command.reason.strip())]
         case _:
             assert_never(command)
 
@@ -341,6 +353,7 @@ def _decide_ruleset(ruleset: Ruleset, state: GameState[Any], command: Any, tag: 
             raise forbidden(f"A {actor.role} seat may watch the game but not issue commands.")
         if not actor.is_gm:
             require_clock_running(state)
+            require_under_order_limit(state, ctx)
         phase = ruleset.phase_named(state.meta.phase)
         if phase is not None and phase.commands is not None and tag not in phase.commands:
             raise Rejected(
@@ -365,6 +378,19 @@ def _decide_ruleset(ruleset: Ruleset, state: GameState[Any], command: Any, tag: 
     return list(ruleset.decide(state.rules, command, ctx))
 
 
+def require_under_order_limit(state: GameState[Any], ctx: DecisionContext) -> None:
+    """A seat may have at most `max_orders_per_turn` commands accepted in one turn (free orders included), so one
+    seat cannot flood the game's log; the count starts again with each turn."""
+    limit = state.meta.max_orders_per_turn
+    if ctx.orders_this_turn >= limit:
+        raise Rejected(
+            "engine.too_many_orders",
+            f"This seat has had {ctx.orders_this_turn} commands accepted in turn {state.meta.turn}, the game's limit "
+            f"of {limit} a turn; send more when the next turn starts, or ask the GM to raise it (SetOrderLimit).",
+            status=409,
+        )
+
+
 def available_commands(ruleset: Ruleset, state: GameState[Any], actor: Actor, now: datetime | None = None) -> list[str]:
     """The command tags `actor` may issue now: engine commands for GMs, ruleset commands by phase (none for a seat
     past the deadline, given `now`, unless the GM accepted its late orders)."""
@@ -378,6 +404,7 @@ def available_commands(ruleset: Ruleset, state: GameState[Any], actor: Actor, no
             tags.extend(["AdvancePhase", "SetDeadline", "FireDueTimers", "ExtendDeadline", "AcceptLateOrders"])
             tags.append("ResumeGame" if meta.paused_at is not None else "PauseGame")
             tags.extend(["RevealDice", "SetDiceReveal"])
+        tags.append("SetOrderLimit")
         tags.append("EndGame")
     elif actor.is_gm:
         tags.append("RevealDice")  # revealing the last epoch's seed after the game's end
@@ -460,7 +487,7 @@ def _evolve_meta(ruleset: Ruleset, meta: GameMeta, event: Any) -> GameMeta:
         case GameStarted():
             return R(meta, status="running")
         case TurnStarted():
-            return R(meta, turn=event.turn)
+            return R(meta, turn=event.turn, turn_started_at=event.at)
         case PhaseStarted():
             index = next((i for i, p in enumerate(ruleset.phases) if p.name == event.phase), -1)
             return R(
@@ -486,6 +513,8 @@ def _evolve_meta(ruleset: Ruleset, meta: GameMeta, event: Any) -> GameMeta:
             return R(meta, private_revealed=max(meta.private_revealed, event.epoch))
         case DiceRevealModeSet():
             return R(meta, dice_reveal=event.mode)
+        case OrderLimitSet():
+            return R(meta, max_orders_per_turn=event.limit)
         case RerollOrdered():
             return R(meta, next_roll_index=max(meta.next_roll_index, event.next_roll_index))
         case TimerScheduled():
@@ -501,10 +530,27 @@ def _evolve_meta(ruleset: Ruleset, meta: GameMeta, event: Any) -> GameMeta:
             return R(meta, paused_at=None, late_orders={k: v + shift for k, v in meta.late_orders.items()})
         case LateOrdersAccepted():
             return R(meta, late_orders={**meta.late_orders, event.seat_id: event.until})
+        case SeatTokenRevoked() | SeatTokenIssued() | SeatReassigned():
+            return _evolve_seat(meta, event)
         case _:
             # PhaseEnded, TurnEnded and GameCreated change nothing here. TimelineReverted cannot be folded
             # from the state before it alone: projections apply it with `timeline.revert`.
             return meta
+
+
+def _evolve_seat(meta: GameMeta, event: SeatTokenRevoked | SeatTokenIssued | SeatReassigned) -> GameMeta:
+    """The seat's current token id (empty once revoked), and its player's name after a takeover."""
+    seat = meta.seats.get(event.seat_id)
+    if seat is None:
+        return meta
+    match event:
+        case SeatTokenRevoked():
+            changed = R(seat, token_id="") if seat.token_id == event.token_id else seat
+        case SeatTokenIssued():
+            changed = R(seat, token_id=event.token_id)
+        case SeatReassigned():
+            changed = R(seat, name=event.name, token_id=event.token_id)
+    return R(meta, seats={**meta.seats, event.seat_id: changed})
 
 
 def _evolve_roll(meta: GameMeta, event: DiceRolled) -> GameMeta:

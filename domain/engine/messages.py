@@ -7,14 +7,27 @@ Public commands arrive through `POST /v1/games/{id}/commands` like any ruleset c
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
-from domain.engine.dice import DiceEpochStarted, DicePrivateSeedRevealed, DiceRolled, DiceSeedRevealed
+from domain.engine.bounds import Index, Name, Note, Reason
+from domain.engine.dice import (
+    MAX_DICE,
+    MAX_SIDES,
+    DiceEpochStarted,
+    DicePrivateSeedRevealed,
+    DiceRolled,
+    DiceSeedRevealed,
+)
 
 SeatRole = Literal["player", "bot", "observer", "co_gm"]
 DiceReveal = Literal["manual", "turn_end", "game_end"]
+DieResult = Annotated[int, msgspec.Meta(ge=1, le=MAX_SIDES)]
+
+DEFAULT_ORDER_LIMIT = 200
+"""Commands a seat may have accepted in one turn unless the GM says otherwise (`SetOrderLimit`)."""
+MAX_ORDER_LIMIT = 100_000
 
 
 class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
@@ -38,29 +51,31 @@ class AdvancePhase(_Command, tag="AdvancePhase", frozen=True):
     Naming the phase being closed (`turn`, `phase`) makes the command safe to send twice.
     """
 
-    turn: int | None = None
-    phase: str | None = None
+    turn: Index | None = None
+    phase: Name | None = None
 
 
 class SetDeadline(_Command, tag="SetDeadline", frozen=True):
     """GM: set, move or clear (`null`) the deadline of the current phase."""
 
     deadline: datetime | None
-    reason: str = ""
+    reason: Note = ""
 
 
 class EndGame(_Command, tag="EndGame", frozen=True):
     """GM: end the game."""
 
-    reason: str
+    reason: Reason
 
 
 class EnterDice(_Command, tag="EnterDice", frozen=True):
     """GM: physical dice for the next roll with these sides and count (and purpose, if named)."""
 
-    sides: int
-    results: list[int]
-    purpose: str | None = None
+    sides: Annotated[int, msgspec.Meta(ge=2, le=MAX_SIDES)]
+    results: Annotated[
+        list[Annotated[int, msgspec.Meta(ge=1, le=MAX_SIDES)]], msgspec.Meta(min_length=1, max_length=MAX_DICE)
+    ]
+    purpose: Name | None = None
 
 
 class FireDueTimers(_Command, tag="FireDueTimers", frozen=True):
@@ -77,19 +92,19 @@ class ExtendDeadline(_Command, tag="ExtendDeadline", frozen=True):
     """GM: move the current phase's deadline later by `by` (an ISO 8601 duration, e.g. `PT2H`, `P1D`)."""
 
     by: timedelta
-    reason: str = ""
+    reason: Note = ""
 
 
 class PauseGame(_Command, tag="PauseGame", frozen=True):
     """GM: stop the clock. Seats' commands are refused (`engine.paused`); the deadline and timers stop counting."""
 
-    reason: str = ""
+    reason: Note = ""
 
 
 class ResumeGame(_Command, tag="ResumeGame", frozen=True):
     """GM: restart the clock. The deadline and every pending timer move later by the pause's length."""
 
-    reason: str = ""
+    reason: Note = ""
 
 
 class AcceptLateOrders(_Command, tag="AcceptLateOrders", frozen=True):
@@ -98,15 +113,15 @@ class AcceptLateOrders(_Command, tag="AcceptLateOrders", frozen=True):
     The scheduler keeps the phase open until the latest such `until`; other seats stay refused after the deadline.
     """
 
-    seat_id: str
+    seat_id: Name
     until: datetime
-    reason: str
+    reason: Reason
 
 
 class RevealDice(_Command, tag="RevealDice", frozen=True):
     """GM: publish the current dice epoch's seed (with why) and start a new epoch with a new committed seed."""
 
-    reason: str
+    reason: Reason
 
 
 class SetDiceReveal(_Command, tag="SetDiceReveal", frozen=True):
@@ -114,7 +129,15 @@ class SetDiceReveal(_Command, tag="SetDiceReveal", frozen=True):
     at the game's end) or `game_end` (once, when the game ends). A game starts `manual`."""
 
     mode: DiceReveal
-    reason: str = ""
+    reason: Note = ""
+
+
+class SetOrderLimit(_Command, tag="SetOrderLimit", frozen=True):
+    """GM: how many commands each seat may have accepted in one turn (default `DEFAULT_ORDER_LIMIT`). A seat past
+    it is refused with `engine.too_many_orders` until the next turn starts; the GM is never limited."""
+
+    limit: Annotated[int, msgspec.Meta(ge=1, le=MAX_ORDER_LIMIT)]
+    reason: Reason
 
 
 class CreateGame(msgspec.Struct, frozen=True):
@@ -149,6 +172,7 @@ EngineCommand = (
     | AcceptLateOrders
     | RevealDice
     | SetDiceReveal
+    | SetOrderLimit
 )
 ENGINE_COMMANDS: tuple[type[_Command], ...] = (
     StartGame,
@@ -163,6 +187,7 @@ ENGINE_COMMANDS: tuple[type[_Command], ...] = (
     AcceptLateOrders,
     RevealDice,
     SetDiceReveal,
+    SetOrderLimit,
 )
 GM_ENGINE_COMMANDS = frozenset(str(c.__struct_config__.tag) for c in ENGINE_COMMANDS)
 
@@ -321,6 +346,57 @@ class LateOrdersAccepted(_Event, tag="LateOrdersAccepted", frozen=True):
     reason: str
 
 
+class SeatTokenRevoked(_Event, tag="SeatTokenRevoked", frozen=True):
+    """GM or admin: the seat's token stopped working (a leak, a player who left), with why.
+
+    Only GMs see it; a seat's view changes only when a new player takes the seat (`SeatReassigned`).
+    """
+
+    seat_id: str
+    token_id: str
+    reason: str
+
+
+class SeatTokenIssued(_Event, tag="SeatTokenIssued", frozen=True):
+    """GM or admin: a new token for the same player in the seat (shown once, to the GM who asked). GMs only."""
+
+    seat_id: str
+    token_id: str
+    reason: str
+
+
+class SeatReassigned(_Event, tag="SeatReassigned", frozen=True):
+    """GM or admin: a new player takes over the seat, with a new token; the old token was revoked just before.
+
+    Every seat sees the new and the previous name; the token id and the reason are for GMs only.
+    """
+
+    seat_id: str
+    name: str
+    previous_name: str
+    token_id: str
+    reason: str
+
+
+class GmTokenRevoked(_Event, tag="GmTokenRevoked", frozen=True):
+    """Admin: a GM token of this game stopped working, with why. GMs only."""
+
+    token_id: str
+    reason: str
+
+
+class GmTokenIssued(_Event, tag="GmTokenIssued", frozen=True):
+    """Admin: a new GM token for this game (shown once, to the admin). GMs only."""
+
+    token_id: str
+    reason: str
+
+
+class OrderLimitSet(_Event, tag="OrderLimitSet", frozen=True):
+    limit: int
+    reason: str
+
+
 EngineEvent = (
     GameCreated
     | GameForked
@@ -346,6 +422,12 @@ EngineEvent = (
     | DiceEpochStarted
     | DiceRevealModeSet
     | RerollOrdered
+    | SeatTokenRevoked
+    | SeatTokenIssued
+    | SeatReassigned
+    | GmTokenRevoked
+    | GmTokenIssued
+    | OrderLimitSet
 )
 ENGINE_EVENTS: tuple[type[msgspec.Struct], ...] = (
     GameCreated,
@@ -372,4 +454,10 @@ ENGINE_EVENTS: tuple[type[msgspec.Struct], ...] = (
     DiceEpochStarted,
     DiceRevealModeSet,
     RerollOrdered,
+    SeatTokenRevoked,
+    SeatTokenIssued,
+    SeatReassigned,
+    GmTokenRevoked,
+    GmTokenIssued,
+    OrderLimitSet,
 )

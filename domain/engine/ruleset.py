@@ -46,6 +46,8 @@ class DecisionContext:
     turn: int
     phase: str | None
     seats: Mapping[str, SeatInfo] = field(default_factory=dict)
+    # Commands of the acting seat already accepted this turn (counted by the application from the log).
+    orders_this_turn: int = 0
 
 
 class NoSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

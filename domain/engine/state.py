@@ -9,6 +9,7 @@ import msgspec
 from domain.engine.dice import PendingDice
 from domain.engine.errors import Rejected
 from domain.engine.messages import (
+    DEFAULT_ORDER_LIMIT,
     ENGINE_EVENTS,
     DiceReveal,
 )
@@ -70,6 +71,9 @@ class GameMeta(msgspec.Struct, frozen=True):
     paused_at: datetime | None = None
     # seat id -> until when the GM accepts its commands after the current phase's deadline.
     late_orders: dict[str, datetime] = {}
+    # How many commands each seat may have accepted in one turn (`SetOrderLimit`), counted since `turn_started_at`.
+    max_orders_per_turn: int = DEFAULT_ORDER_LIMIT
+    turn_started_at: datetime | None = None
 
 
 class GameState(msgspec.Struct, Generic[S], frozen=True):
@@ -92,6 +96,7 @@ class GameMetaView(msgspec.Struct, frozen=True):
     ended_reason: str | None = None
     pending_dice: list[PendingDice] | None = None
     paused_at: datetime | None = None
+    max_orders_per_turn: int = DEFAULT_ORDER_LIMIT
 
 
 R = msgspec.structs.replace

@@ -11,7 +11,12 @@ from domain.engine.messages import (
     DiceEntered,
     GameCreated,
     GameForked,
+    GmTokenIssued,
+    GmTokenRevoked,
     SeatAdded,
+    SeatReassigned,
+    SeatTokenIssued,
+    SeatTokenRevoked,
 )
 from domain.engine.ruleset import Ruleset
 from domain.engine.state import GameMeta, GameMetaView, R, is_engine_event
@@ -33,6 +38,7 @@ def meta_view(meta: GameMeta, viewer: Actor) -> GameMetaView:
         ended_reason=meta.ended_reason,
         pending_dice=list(meta.pending_dice) if viewer.is_gm else None,
         paused_at=meta.paused_at,
+        max_orders_per_turn=meta.max_orders_per_turn,
     )
 
 
@@ -54,5 +60,10 @@ def redact(ruleset: Ruleset, event: Any, viewer: Actor) -> Any:
             return R(event, state=msgspec.Raw(b"null"))
         case SeatAdded():
             return R(event, token_id="")
+        case SeatReassigned():
+            # The table sees who plays the seat now; token ids and the GM's reason stay with the GMs.
+            return R(event, token_id="", reason="")
+        case SeatTokenRevoked() | SeatTokenIssued() | GmTokenRevoked() | GmTokenIssued():
+            return None
         case _:
             return event

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from cross_web import HTTPException
 from starlette.requests import HTTPConnection
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.fastapi import BaseContext, GraphQLRouter
@@ -35,6 +36,7 @@ def context(connection: HTTPConnection) -> dict[str, Any]:
         "service": connection.app.state.service,
         "authorization": connection.headers.get("authorization"),
         "correlation_id": correlation(),
+        "client": connection.client.host if connection.client else None,
     }
 
 
@@ -42,6 +44,13 @@ class PantheonGraphQL(GraphQLRouter[dict[str, Any], None]):
     @property
     def graphql_ide_html(self) -> str:
         return graphiql_html()  # local assets: Strawberry's own page loads GraphiQL from a CDN
+
+    def decode_json(self, data: str | bytes) -> object:
+        try:
+            return super().decode_json(data)
+        except RecursionError:
+            # a 100 000-deep JSON argument would otherwise escape as a 500
+            raise HTTPException(422, "The request nests too deeply; no query or argument needs that depth.") from None
 
     async def on_ws_connect(self, context: BaseContext | dict[str, Any]) -> UnsetType | dict[str, object] | None:
         assert isinstance(context, dict)  # our context getter always makes a dict
@@ -52,7 +61,7 @@ class PantheonGraphQL(GraphQLRouter[dict[str, Any], None]):
         if context["authorization"] is not None:
             tokens: Tokens = context["service"].tokens
             try:
-                context["grant"] = await tokens.grant(context["authorization"])
+                context["grant"] = await tokens.grant(context["authorization"], context.get("client"))
             except AuthError as exc:
                 raise ConnectionRejectionError({"code": exc.code, "message": exc.message}) from None
         return cast(UnsetType, UNSET)  # no payload in connection_ack

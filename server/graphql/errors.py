@@ -15,6 +15,7 @@ from typing import Any
 from graphql import GraphQLError
 from strawberry.extensions import MaskErrors
 
+from server.graphql.limits import limit_code
 from server.problems import describe, unexpected_detail
 
 log = logging.getLogger("pantheon.graphql")
@@ -50,7 +51,8 @@ def is_unexpected(error: GraphQLError) -> bool:
 
 def mapped(error: GraphQLError, correlation_id: str) -> GraphQLError:
     if is_document_error(error):
-        extensions = {"code": "graphql.invalid", "status": 400, **(error.extensions or {})}
+        code = limit_code(error.message) or "graphql.invalid"
+        extensions = {"code": code, "status": 400, **(error.extensions or {})}
         return GraphQLError(
             error.message, error.nodes, error.source, error.positions, error.path, extensions=extensions
         )

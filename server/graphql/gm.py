@@ -15,8 +15,8 @@ from events.handler import Refused
 from server import schemas as s
 from server.dice_export import DiceService
 from server.gm import AuditQuery, GmPowers
-from server.graphql.schema import bounded, caller, game, text
-from server.graphql.types import Accepted, CommandResult, Rejected, mutation_field, query_field
+from server.graphql.schema import bounded, game, text
+from server.graphql.types import Accepted, CommandResult, Rejected, caller, mutation_field, query_field
 from server.problems import ApiError
 from server.readjudicate import Readjudication
 

@@ -8,6 +8,7 @@ The caller is the bearer token of the request (or, on a websocket, of the upgrad
 from __future__ import annotations
 
 import re
+import uuid
 from collections.abc import AsyncGenerator
 from datetime import datetime
 from typing import Any
@@ -20,7 +21,7 @@ from strawberry.types import ExecutionContext
 
 from events.handler import Refused
 from server import schemas as s
-from server.auth import TokenGrant
+from server.graphql import limits
 from server.graphql.errors import ProblemErrors, log_unexpected
 from server.graphql.types import (
     Accepted,
@@ -38,6 +39,7 @@ from server.graphql.types import (
     State,
     Turn,
     TurnReport,
+    caller,
     mutation_field,
     query_field,
     subscription_field,
@@ -54,13 +56,6 @@ _MAX_TEXT = 10_000
 
 def service(info: strawberry.Info) -> GameService:
     return info.context["service"]  # type: ignore[no-any-return]
-
-
-async def caller(info: strawberry.Info) -> tuple[GameService, TokenGrant]:
-    context = info.context
-    if "grant" not in context:
-        context["grant"] = await context["service"].tokens.grant(context.get("authorization"))
-    return context["service"], context["grant"]
 
 
 def text(name: str, value: str, limit: int = _MAX_TEXT) -> str:
@@ -236,9 +231,12 @@ class Subscription:
     async def events(self, info: strawberry.Info, game_id: str, after: int = 0) -> AsyncGenerator[Event, None]:
         svc, who = await caller(info)
         bounded("after", after, 0, 2**31 - 1)
-        async for batch in svc.follow(who, game(game_id), after):
-            for envelope in batch or ():  # None is the service's keep-alive tick
-                yield Event.build(envelope)
+        # Each open subscription holds a poller: bounded per websocket and per token (server/auth_limits.py).
+        connection = info.context.setdefault("connection_id", str(uuid.uuid4()))
+        with svc.connection_streams.hold(connection), svc.streams.hold(who.token_id):
+            async for batch in svc.follow(who, game(game_id), after):
+                for envelope in batch or ():  # None is the service's keep-alive tick
+                    yield Event.build(envelope)
 
 
 class PantheonSchema(strawberry.Schema):
@@ -253,12 +251,13 @@ def _build() -> PantheonSchema:
     from strawberry.tools import merge_types
 
     from server.graphql.gm import GmMutation, GmQuery
+    from server.graphql.seats import SeatMutation, SeatQuery
 
     return PantheonSchema(
-        query=merge_types("Query", (Query, GmQuery)),
-        mutation=merge_types("Mutation", (Mutation, GmMutation)),
+        query=merge_types("Query", (Query, GmQuery, SeatQuery)),
+        mutation=merge_types("Mutation", (Mutation, GmMutation, SeatMutation)),
         subscription=Subscription,
-        extensions=[ProblemErrors],
+        extensions=[*limits.extensions(), ProblemErrors],
     )
 
 

@@ -6,6 +6,7 @@ shapes belong to each ruleset and are published by `Ruleset.schemas`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from datetime import datetime
 from enum import Enum
@@ -19,6 +20,8 @@ from domain.engine import GameMetaView, SeatInfo
 from events.handler import Accepted as AcceptedOutcome
 from events.handler import Refused
 from server import schemas as s
+from server.auth import TokenGrant
+from server.service import GameService, ruleset_detail
 
 _R = TypeVar("_R", bound=Callable[..., Any])
 
@@ -43,6 +46,19 @@ def _fields(message: msgspec.Struct) -> dict[str, Any]:
     return msgspec.structs.asdict(message)
 
 
+async def caller(info: strawberry.Info) -> tuple[GameService, TokenGrant]:
+    """The request's service and token (checked once per request or websocket connection)."""
+    context = info.context
+    if "grant" not in context:
+        context["grant"] = await context["service"].tokens.grant(context.get("authorization"), context.get("client"))
+    return context["service"], context["grant"]
+
+
+@functools.lru_cache(maxsize=64)
+def _schemas(ruleset_id: str, version: int) -> dict[str, Any]:
+    return _fields(ruleset_detail(ruleset_id, version).schemas)
+
+
 @strawberry.type
 class Phase:
     name: str
@@ -61,10 +77,13 @@ class Ruleset:
     commands: list[str]
     gm_commands: list[str]
 
-    @query_field("JSON Schemas of commands, events, setup, settings and view, from its types")
-    def schemas(self, info: strawberry.Info) -> JSON:
-        detail = info.context["service"].ruleset(self.id, self.version)
-        return JSON(_fields(detail.schemas))
+    @query_field(
+        "JSON Schemas of commands, events, setup, settings and view, from its types. Needs a token (any token): "
+        "large documents are not for anonymous callers; REST serves them with an ETag."
+    )
+    async def schemas(self, info: strawberry.Info) -> JSON:
+        await caller(info)
+        return JSON(_schemas(self.id, self.version))
 
     @classmethod
     def build(cls, r: s.RulesetSummary) -> Ruleset:

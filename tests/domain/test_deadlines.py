@@ -96,6 +96,18 @@ def test_late_orders_need_a_reason_a_player_seat_and_a_time_zone() -> None:
     assert game.rejects(AcceptLateOrders(seat_id="seat-bob", until=until, reason="x"), BOB).code == "engine.forbidden"
 
 
+def test_late_orders_near_the_end_of_the_calendar_are_refused_so_a_pause_can_always_end() -> None:
+    # A pause moves every late-order time later when it ends; 9999-12-31 plus the pause used to crash `evolve`.
+    game = new_game()
+    game.when(SetDeadline(deadline=T0 + DAY))
+    far = T0.replace(year=9999, month=12, day=31)
+    assert game.rejects(AcceptLateOrders(seat_id="seat-bob", until=far, reason="x")).code == "engine.bad_deadline"
+    game.when(AcceptLateOrders(seat_id="seat-bob", until=T0.replace(year=9000), reason="for good"))
+    game.when(PauseGame())
+    game.advance(60 * 24 * 400)
+    assert any(isinstance(e, GameResumed) for e in game.when(ResumeGame()))
+
+
 def test_a_late_acceptance_ends_with_its_phase() -> None:
     game = new_game()
     game.when(AcceptLateOrders(seat_id="seat-bob", until=T0 + DAY * 30, reason="holiday"))

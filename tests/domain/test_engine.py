@@ -120,6 +120,9 @@ def test_gm_dice_for_another_purpose_wait_for_a_matching_roll() -> None:
 def test_entered_dice_must_fit_their_sides() -> None:
     game = new_game()
     assert game.rejects(EnterDice(sides=6, results=[7])).code == "dice.bad_result"
+    assert game.rejects(EnterDice(sides=6, results=[0])).code == "dice.bad_result"  # a die shows 1 to its sides
+    assert game.rejects(EnterDice(sides=6, results=[3, -1])).code == "dice.bad_result"
+    game.when(EnterDice(sides=6, results=[1, 6]))  # both ends of the range are faces
     assert game.rejects(EnterDice(sides=1, results=[1])).code == "dice.bad_sides"
 
 
@@ -234,3 +237,24 @@ def test_fractions_have_a_json_schema() -> None:
     from events.codec import json_schema
 
     assert json_schema(ManaPool)["$defs"]["ManaPool"]["properties"]["mana"]["type"] == "string"
+
+
+def test_dice_shapes_seat_ids_and_rolls_without_a_seed_are_refused() -> None:
+    """A roll of no dice, a seat id taken twice, and a decision that must roll when the server holds no seed
+    (an imported game) are refusals with stable codes."""
+    from domain.engine import game as engine
+    from domain.engine.dice import Dice, check_dice_shape
+    from domain.engine.errors import Rejected
+    from domain.engine.messages import AddSeat
+
+    with pytest.raises(Rejected) as none:
+        check_dice_shape(0, 6)
+    assert none.value.code == "dice.bad_count"
+    with pytest.raises(Rejected) as seedless:
+        Dice(game_id="g", epoch=0, next_index=0, pending=(), derive=None).roll("battle", 1, 6)
+    assert seedless.value.code == "dice.unavailable"
+    game = new_game()
+    again = AddSeat(seat_id="seat-ann", name="ann", role="player", token_id="t-2", controls="ann")  # type: ignore[arg-type]
+    with pytest.raises(Rejected) as taken:
+        engine.decide_add_seat(bids.ruleset, game.state, again)
+    assert taken.value.code == "engine.seat_exists"

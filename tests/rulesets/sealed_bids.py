@@ -10,20 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import timedelta
-from typing import Literal, assert_never
+from typing import Annotated, Literal, assert_never
 
 import msgspec
 
 from domain.engine import Actor, DecisionContext, Phase, Rejected, Ruleset
+from domain.engine.bounds import Count, Delta, Name, Quantity, Reason, Rows, Text
 from domain.engine.messages import GameEnded, TimerScheduled
 
 R = msgspec.structs.replace
 
 
 class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    bidders: list[str]
-    starting_gold: int = 10
-    points_to_win: int = 3
+    bidders: Rows[Name]
+    starting_gold: Quantity = 10
+    points_to_win: Count = 3
 
 
 class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -56,23 +57,23 @@ class View(msgspec.Struct, frozen=True):
 
 # commands
 class PlaceBid(msgspec.Struct, frozen=True, tag="PlaceBid", tag_field="type", forbid_unknown_fields=True):
-    amount: int
+    amount: Quantity
 
 
 class WriteNote(msgspec.Struct, frozen=True, tag="WriteNote", tag_field="type", forbid_unknown_fields=True):
-    text: str
+    text: Text
 
 
 class GrantGold(msgspec.Struct, frozen=True, tag="GrantGold", tag_field="type", forbid_unknown_fields=True):
-    bidder: str
-    amount: int
-    reason: str
+    bidder: Name
+    amount: Delta
+    reason: Reason
 
 
 class StartHourglass(msgspec.Struct, frozen=True, tag="StartHourglass", tag_field="type", forbid_unknown_fields=True):
-    timer_id: str
-    minutes: int
-    seconds: int = 0  # for scheduler tests that cannot wait minutes
+    timer_id: Name
+    minutes: Annotated[int, msgspec.Meta(ge=0, le=525_600)]  # at most a year
+    seconds: Annotated[int, msgspec.Meta(ge=0, le=3_600)] = 0  # for scheduler tests that cannot wait minutes
 
 
 Command = PlaceBid | WriteNote | GrantGold | StartHourglass

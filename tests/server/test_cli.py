@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
@@ -158,6 +160,17 @@ def create_game(base: str) -> httpx.Response:
 ADMIN = "cli-admin-token"
 
 
+def healthy(base: str) -> bool:
+    """Wait until the server answers `/health` with 200 (it listens a moment after startup completes)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with contextlib.suppress(httpx.TransportError):
+            if httpx.get(f"{base}/health").status_code == 200:
+                return True
+        time.sleep(0.1)
+    return False
+
+
 @pytest.mark.slow
 def test_serve_restarts_its_embedded_postgres_when_it_dies(data_dir: Path) -> None:
     port = free_port()
@@ -173,7 +186,12 @@ def test_serve_restarts_its_embedded_postgres_when_it_dies(data_dir: Path) -> No
         statuses: list[int] = []
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
-            statuses.append(create_game(base).status_code)
+            try:
+                statuses.append(create_game(base).status_code)
+            except httpx.TransportError as exc:
+                time.sleep(1)
+                died = f"exit status {process.poll()}"
+                raise AssertionError(f"the server went away ({died}): {exc}\n{''.join(output)}") from None
             if statuses[-1] == 201:
                 break
             time.sleep(0.2)
@@ -270,3 +288,28 @@ async def test_export_writes_the_same_game_as_the_api_with_progress(
     assert main(["verify-dice", str(out)]) == 0
     assert await asyncio.to_thread(main, ["export", "no-such-game", "--out", str(tmp_path / "x")]) == 1
     assert "no game 'no-such-game'" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_serve_survives_clients_that_hang_up_before_the_answer(data_dir: Path) -> None:
+    """Writing to a closed connection is an error the server handles, not SIGPIPE ending it."""
+    port = free_port()
+    process = start_serve(data_dir, port, PANTHEON_ADMIN_TOKEN=ADMIN)
+    try:
+        wait_until_up(process, port)
+        drain(process)
+        assert healthy(f"http://127.0.0.1:{port}")
+        for _ in range(50):
+            with socket.create_connection(("127.0.0.1", port)) as sock:
+                sock.sendall(b"GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n")
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # reset, not FIN
+        time.sleep(0.5)
+        assert process.poll() is None, f"the server died with exit status {process.poll()}"
+        # The same holds for a write to PostgreSQL's socket after the database was killed, which is less easy to
+        # time: SIGPIPE (which `python -m server.cli` otherwise sets to its default, ending the process) is ignored.
+        status = Path(f"/proc/{process.pid}/status").read_text().splitlines()
+        ignored = int(next(line for line in status if line.startswith("SigIgn:")).split()[1], 16)
+        assert ignored & (1 << (signal.SIGPIPE - 1)), "SIGPIPE would end the server"
+        assert httpx.get(f"http://127.0.0.1:{port}/health").status_code == 200
+    finally:
+        stop(process)

@@ -57,7 +57,7 @@ async def test_available_commands_follow_the_caller_and_the_phase(api: Api) -> N
     ann = (await api.add_seat(game, "ann"))["token"]
     gid = game["game_id"]
     before = (await api.get(f"/v1/games/{gid}/commands/available", game["gm_token"])).json()
-    assert [c["type"] for c in before["commands"]] == ["EnterDice", "StartGame", "EndGame"]
+    assert [c["type"] for c in before["commands"]] == ["EnterDice", "StartGame", "SetOrderLimit", "EndGame"]
     assert (await api.get(f"/v1/games/{gid}/commands/available", ann)).json()["commands"] == []
     await api.command(game, game["gm_token"], {"type": "StartGame"})
     seat = (await api.get(f"/v1/games/{gid}/commands/available", ann)).json()

@@ -135,7 +135,7 @@ async def test_rulesets_game_and_games_queries(api: Api) -> None:
     game_id, gm, _, _ = await graphql_game(api)
     listed = await data(api, "{ rulesets { id version phases { name resolves } } }")
     assert "test-bids" in [r["id"] for r in listed["rulesets"]]
-    one = await data(api, '{ ruleset(id: "test-bids") { id gmCommands schemas } }')
+    one = await data(api, '{ ruleset(id: "test-bids") { id gmCommands schemas } }', gm)  # schemas need a token
     assert one["ruleset"]["gmCommands"] == ["GrantGold", "StartHourglass"]
     assert set(one["ruleset"]["schemas"]) == {"commands", "events", "setup", "settings", "view"}
     detail = await data(

@@ -198,6 +198,9 @@ def choose_power(
         if c is None:
             raise reject("referee_uses_no_powers", "A demesne played by a referee has no powers to use.")
         power, from_artifact = _usable_power(state, c, fighter, power_id)
+        if fighter.demesne and any(isinstance(e, GrantDisengage) for e in power.effects):
+            # [003:374] demesnes cannot disengage: a coordinator's disengage power would end the demesne's fight.
+            raise reject("demesne_cannot_disengage", f"Demesnes cannot disengage [003:374]; {power.name} would.")
         require_can_spend(c, combat_cost(power, from_artifact, coordinator_factor(state, combat, fighter)))
     sealed = not (combat.announce_first and is_attacker)
     chosen = CombatPowerChosen(combat_id=combat.id, fighter=fighter.id, power=power_id, sealed=sealed)

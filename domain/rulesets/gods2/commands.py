@@ -6,6 +6,7 @@ from typing import Literal
 
 import msgspec
 
+from domain.engine.bounds import Count, Index, Many, Name, Quantity, Reason, Table, Text
 from domain.rulesets.gods2.content import FractionText
 from domain.rulesets.gods2.earth.commands import (
     EARTH_GM_COMMANDS,
@@ -27,11 +28,13 @@ from domain.rulesets.gods2.earth.commands import (
     ResolveWar,
     SetMigration,
     SetPantheon,
+    SignCoCasting,
     SignPantheonChange,
     StartCentury,
     StartReligiousTurmoil,
     TakeQueueTicket,
     TriggerModification,
+    WithdrawCoCasting,
 )
 from domain.rulesets.gods2.model import CharacterSetup, Era, Gesture, MotionKind, Mutilation
 
@@ -39,7 +42,7 @@ from domain.rulesets.gods2.model import CharacterSetup, Era, Gesture, MotionKind
 
 
 class MoveToLocale(msgspec.Struct, frozen=True, tag="MoveToLocale", tag_field="type", forbid_unknown_fields=True):
-    locale: str
+    locale: Name
 
 
 class EnterPrimevalWilds(
@@ -47,33 +50,33 @@ class EnterPrimevalWilds(
 ):
     """Defeat the Guardian Beasts with combat powers (each used once) and enter ([003:82])."""
 
-    locale: str
-    powers: list[str] = []
+    locale: Name
+    powers: Many[Name] = []
 
 
 class JoinWildsParty(msgspec.Struct, frozen=True, tag="JoinWildsParty", tag_field="type", forbid_unknown_fields=True):
     """Join `leader`'s party into the Wilds, offering these combat powers against the Beasts ([003:84])."""
 
-    leader: str
-    powers: list[str] = []
+    leader: Name
+    powers: Many[Name] = []
 
 
 class PayWayOutOfVoid(msgspec.Struct, frozen=True, tag="PayWayOutOfVoid", tag_field="type", forbid_unknown_fields=True):
     """Pay a demon present (or, with none present, the demonic pool) 5 mana after toll ([003:72])."""
 
-    demon: str | None = None
+    demon: Name | None = None
 
 
 class DepositInDemonPool(
     msgspec.Struct, frozen=True, tag="DepositInDemonPool", tag_field="type", forbid_unknown_fields=True
 ):
-    amount: int
+    amount: Count
 
 
 class WithdrawFromDemonPool(
     msgspec.Struct, frozen=True, tag="WithdrawFromDemonPool", tag_field="type", forbid_unknown_fields=True
 ):
-    amount: int
+    amount: Count
 
 
 class GoOutOfGame(msgspec.Struct, frozen=True, tag="GoOutOfGame", tag_field="type", forbid_unknown_fields=True):
@@ -85,8 +88,8 @@ class ReturnToGame(msgspec.Struct, frozen=True, tag="ReturnToGame", tag_field="t
 
 
 class TransferMana(msgspec.Struct, frozen=True, tag="TransferMana", tag_field="type", forbid_unknown_fields=True):
-    to: str
-    amount: int
+    to: Name
+    amount: Count
 
 
 class CollectMana(msgspec.Struct, frozen=True, tag="CollectMana", tag_field="type", forbid_unknown_fields=True):
@@ -94,36 +97,36 @@ class CollectMana(msgspec.Struct, frozen=True, tag="CollectMana", tag_field="typ
 
 
 class SneakAttack(msgspec.Struct, frozen=True, tag="SneakAttack", tag_field="type", forbid_unknown_fields=True):
-    target: str
+    target: Name
 
 
 class DefendCharacter(msgspec.Struct, frozen=True, tag="DefendCharacter", tag_field="type", forbid_unknown_fields=True):
     """ "I will defend X" within the five-second window ([003:336])."""
 
-    attack_id: str
+    attack_id: Name
 
 
 class ChallengeDuel(msgspec.Struct, frozen=True, tag="ChallengeDuel", tag_field="type", forbid_unknown_fields=True):
-    target: str
+    target: Name
 
 
 class NameDuelTime(msgspec.Struct, frozen=True, tag="NameDuelTime", tag_field="type", forbid_unknown_fields=True):
-    duel_id: str
-    minutes: int
+    duel_id: Name
+    minutes: Quantity
 
 
 class SupportDuelist(msgspec.Struct, frozen=True, tag="SupportDuelist", tag_field="type", forbid_unknown_fields=True):
     """An ally casts one combat-duel (Cd) power on a duelist before round one ([003:332])."""
 
-    combat_id: str
-    duelist: str
-    power: str
+    combat_id: Name
+    duelist: Name
+    power: Name
 
 
 class ChooseCombatArtifact(
     msgspec.Struct, frozen=True, tag="ChooseCombatArtifact", tag_field="type", forbid_unknown_fields=True
 ):
-    artifact: str
+    artifact: Name
 
 
 class RequestAnnouncement(
@@ -137,7 +140,7 @@ class ChooseCombatPower(
 ):
     """Sealed: a combat power of one's own or of the chosen artifact, or none."""
 
-    power: str | None = None
+    power: Name | None = None
 
 
 class ChooseGesture(msgspec.Struct, frozen=True, tag="ChooseGesture", tag_field="type", forbid_unknown_fields=True):
@@ -167,9 +170,9 @@ class AcceptSurrender(msgspec.Struct, frozen=True, tag="AcceptSurrender", tag_fi
     """Impose one of the five terms ([003:284-294]); a mutilation too after a weapon of obliteration ([003:300])."""
 
     term: SurrenderTerm
-    artifact: str | None = None
-    race: str | None = None
-    oath: str | None = None
+    artifact: Name | None = None
+    race: Name | None = None
+    oath: Name | None = None
     mutilation: Mutilation | None = None
 
 
@@ -180,25 +183,25 @@ class IgnoreSurrender(msgspec.Struct, frozen=True, tag="IgnoreSurrender", tag_fi
 class BuildDemesne(msgspec.Struct, frozen=True, tag="BuildDemesne", tag_field="type", forbid_unknown_fields=True):
     """Build (or agree to build jointly) a demesne here; `contributions` splits the cost ([003:118])."""
 
-    demesne: str
-    name: str
-    contributions: dict[str, int]
+    demesne: Name
+    name: Name
+    contributions: Table[Name, Quantity]
 
 
 class AdmitToDemesne(msgspec.Struct, frozen=True, tag="AdmitToDemesne", tag_field="type", forbid_unknown_fields=True):
-    visitor: str
+    visitor: Name
 
 
 class AttackDemesne(msgspec.Struct, frozen=True, tag="AttackDemesne", tag_field="type", forbid_unknown_fields=True):
     """ "I am attacking [demesne]", from outside (to force entrance) or inside (to take it) [003:372]."""
 
-    demesne: str
+    demesne: Name
 
 
 class CoordinateDemesneDefence(
     msgspec.Struct, frozen=True, tag="CoordinateDemesneDefence", tag_field="type", forbid_unknown_fields=True
 ):
-    combat_id: str
+    combat_id: Name
 
 
 class SummonGreatCouncil(
@@ -206,7 +209,7 @@ class SummonGreatCouncil(
 ):
     """Use the power Summon Great Council: the meeting begins `minutes` from now, led by you ([003:480-482])."""
 
-    minutes: int = 0
+    minutes: Quantity = 0
 
 
 class ProposeMotion(msgspec.Struct, frozen=True, tag="ProposeMotion", tag_field="type", forbid_unknown_fields=True):
@@ -214,22 +217,22 @@ class ProposeMotion(msgspec.Struct, frozen=True, tag="ProposeMotion", tag_field=
     granted or revoked, a promotion to greater god, or the Supreme Deity."""
 
     kind: MotionKind
-    text: str = ""
-    subject: str | None = None
-    office: str | None = None
-    sphere: str | None = None
-    law: int | None = None
+    text: Text = ""
+    subject: Name | None = None
+    office: Name | None = None
+    sphere: Name | None = None
+    law: Index | None = None
 
 
 class Vote(msgspec.Struct, frozen=True, tag="Vote", tag_field="type", forbid_unknown_fields=True):
-    motion_id: str
+    motion_id: Name
     yes: bool
 
 
 class CloseMotion(msgspec.Struct, frozen=True, tag="CloseMotion", tag_field="type", forbid_unknown_fields=True):
     """The leader ends a vote that has not reached seven yes votes: it fails."""
 
-    motion_id: str
+    motion_id: Name
 
 
 class DissolveCouncil(msgspec.Struct, frozen=True, tag="DissolveCouncil", tag_field="type", forbid_unknown_fields=True):
@@ -241,25 +244,25 @@ class ElectArchetypeSuccessor(
 ):
     """An obliterated archetype's archetypal lesser god names one of their number for her seat ([003:441])."""
 
-    seat_of: str
-    candidate: str
+    seat_of: Name
+    candidate: Name
 
 
 class DeclareOutlaw(msgspec.Struct, frozen=True, tag="DeclareOutlaw", tag_field="type", forbid_unknown_fields=True):
     """The Judge of Heaven passes sentence under the Council's laws ([003:490])."""
 
-    character: str
-    reason: str
+    character: Name
+    reason: Reason
 
 
 class CreateArtifact(msgspec.Struct, frozen=True, tag="CreateArtifact", tag_field="type", forbid_unknown_fields=True):
     """Embed powers one knows into a new artifact in a Craft Hall ([003:255], [003:404]); `strengths` gives the
     maximum strength of each variable-cost power ([003:414])."""
 
-    artifact: str
-    name: str
-    powers: list[str]
-    strengths: dict[str, int] = {}
+    artifact: Name
+    name: Name
+    powers: Many[Name]
+    strengths: Table[Name, Quantity] = {}
 
 
 class ActivateArtifact(
@@ -267,18 +270,18 @@ class ActivateArtifact(
 ):
     """Use a power of an artifact one possesses, outside combat ([003:412])."""
 
-    artifact: str
-    power: str
-    targets: list[str] = []
-    strength: int | None = None
-    demesne: str | None = None
-    destination: str | None = None
+    artifact: Name
+    power: Name
+    targets: Many[Name] = []
+    strength: Quantity | None = None
+    demesne: Name | None = None
+    destination: Name | None = None
 
 
 class DisposeOfBody(msgspec.Struct, frozen=True, tag="DisposeOfBody", tag_field="type", forbid_unknown_fields=True):
     """The obliterator decides the body's fate; it feeds one elemental sphere ([003:393-400])."""
 
-    body: str
+    body: Name
     method: Literal["burn", "sea", "ice", "animals"]
 
 
@@ -287,15 +290,15 @@ class UseEndOfCombatPower(
 ):
     """A Cs power, just before the combat is complete ([003:211]); its effect is ruled by the GM."""
 
-    power: str
+    power: Name
 
 
 class DropArtifact(msgspec.Struct, frozen=True, tag="DropArtifact", tag_field="type", forbid_unknown_fields=True):
-    artifact: str
+    artifact: Name
 
 
 class PickUpArtifact(msgspec.Struct, frozen=True, tag="PickUpArtifact", tag_field="type", forbid_unknown_fields=True):
-    artifact: str
+    artifact: Name
 
 
 class CastPower(msgspec.Struct, frozen=True, tag="CastPower", tag_field="type", forbid_unknown_fields=True):
@@ -303,27 +306,27 @@ class CastPower(msgspec.Struct, frozen=True, tag="CastPower", tag_field="type", 
     `demesne` for a demesne power. `pay_surcharge_for`: the targets of a mass persuasion whose higher cost the
     caster pays; any other target with such an ability is unaffected ([003:223])."""
 
-    power: str
-    targets: list[str] = []
-    strength: int | None = None
-    demesne: str | None = None
-    destination: str | None = None  # for a power that transmigrates
-    pay_surcharge_for: list[str] = []
+    power: Name
+    targets: Many[Name] = []
+    strength: Quantity | None = None
+    demesne: Name | None = None
+    destination: Name | None = None  # for a power that transmigrates
+    pay_surcharge_for: Many[Name] = []
 
 
 class UseGift(msgspec.Struct, frozen=True, tag="UseGift", tag_field="type", forbid_unknown_fields=True):
     """[003:265] a gift costs no mana but otherwise follows the rules of the power it imitates."""
 
-    gift_id: str
-    targets: list[str] = []
-    demesne: str | None = None
-    destination: str | None = None
+    gift_id: Name
+    targets: Many[Name] = []
+    demesne: Name | None = None
+    destination: Name | None = None
 
 
 class ConsentToPower(msgspec.Struct, frozen=True, tag="ConsentToPower", tag_field="type", forbid_unknown_fields=True):
     """[003:231], [003:209] a willing target accepts an Nv (or other voluntary) power."""
 
-    cast_id: str
+    cast_id: Name
 
 
 # --- GM rulings -------------------------------------------------------------------------------------------
@@ -332,43 +335,43 @@ class ConsentToPower(msgspec.Struct, frozen=True, tag="ConsentToPower", tag_fiel
 class CreditMana(msgspec.Struct, frozen=True, tag="CreditMana", tag_field="type", forbid_unknown_fields=True):
     """Century-end, era-end or any other income the GM computes, in exact fractions."""
 
-    character: str
+    character: Name
     amount: FractionText
-    source: str
-    reason: str
+    source: Name
+    reason: Reason
 
 
 class RecordManaEvent(msgspec.Struct, frozen=True, tag="RecordManaEvent", tag_field="type", forbid_unknown_fields=True):
     """An event on a worksheet occurred `count` times: every event source naming it pays ([003:142])."""
 
-    event: str
-    reason: str
-    count: int = 1
+    event: Name
+    reason: Reason
+    count: Count = 1
 
 
 class PayManaSource(msgspec.Struct, frozen=True, tag="PayManaSource", tag_field="type", forbid_unknown_fields=True):
     """Pay a century-end or era-end source of the pack ([003:134], [003:140]) for a measured quantity (worshippers,
     squares...) per character: its rate per card (or flat) times the quantity, exactly."""
 
-    source: str
-    quantities: dict[str, FractionText]
-    reason: str
+    source: Name
+    quantities: Table[Name, FractionText]
+    reason: Reason
 
 
 class CreditDemonPool(msgspec.Struct, frozen=True, tag="CreditDemonPool", tag_field="type", forbid_unknown_fields=True):
     """Income of the demons' shared sources into the demonic pool ([003:70]; diabolism's worship, [000:66])."""
 
     amount: FractionText
-    source: str
-    reason: str
+    source: Name
+    reason: Reason
 
 
 class DebitMana(msgspec.Struct, frozen=True, tag="DebitMana", tag_field="type", forbid_unknown_fields=True):
     """A forced loss from a power or effect; what cannot be paid becomes debt ([003:156])."""
 
-    character: str
-    amount: int
-    reason: str
+    character: Name
+    amount: Count
+    reason: Reason
 
 
 class ScaleManaSources(
@@ -377,12 +380,12 @@ class ScaleManaSources(
     """Between sessions: halve or quarter all mana sources ([003:146])."""
 
     factor: Literal["1", "1/2", "1/4"]
-    reason: str
+    reason: Reason
 
 
 class KillCharacter(msgspec.Struct, frozen=True, tag="KillCharacter", tag_field="type", forbid_unknown_fields=True):
-    character: str
-    reason: str
+    character: Name
+    reason: Reason
 
 
 class ReleaseCharacterFromDeath(
@@ -391,8 +394,8 @@ class ReleaseCharacterFromDeath(
     """A Death power's release, ruled by the GM; `with_healing`: a heal-mutilation power was cast at the same
     time, which alone lifts permanent death ([003:280])."""
 
-    character: str
-    reason: str
+    character: Name
+    reason: Reason
     with_healing: bool = False
 
 
@@ -401,29 +404,29 @@ class ObliterateCharacter(
 ):
     """The text never says how obliteration happens ([003:300]); the GM records it."""
 
-    character: str
-    reason: str
-    by: str | None = None
+    character: Name
+    reason: Reason
+    by: Name | None = None
 
 
 class CreateDemon(msgspec.Struct, frozen=True, tag="CreateDemon", tag_field="type", forbid_unknown_fields=True):
     demon: CharacterSetup
-    reason: str
-    player_of: str | None = None
+    reason: Reason
+    player_of: Name | None = None
 
 
 class TransmigrateCharacter(
     msgspec.Struct, frozen=True, tag="TransmigrateCharacter", tag_field="type", forbid_unknown_fields=True
 ):
-    character: str
-    locale: str
-    reason: str
+    character: Name
+    locale: Name
+    reason: Reason
 
 
 class GrantProtection(msgspec.Struct, frozen=True, tag="GrantProtection", tag_field="type", forbid_unknown_fields=True):
-    character: str
+    character: Name
     against: Literal["guardian_beasts", "lost_in_void", "underworld_entry"]
-    reason: str
+    reason: Reason
 
 
 class EndCombatByRuling(
@@ -431,9 +434,9 @@ class EndCombatByRuling(
 ):
     """A referee settles a combat the rules do not (both fighters at 0 hit points at once, disputes)."""
 
-    combat_id: str
-    dead: list[str]
-    reason: str
+    combat_id: Name
+    dead: Many[Name]
+    reason: Reason
 
 
 class PlayDemesneDefence(
@@ -441,16 +444,16 @@ class PlayDemesneDefence(
 ):
     """A referee plays an uncoordinated demesne: its gesture this round (it has no powers) [003:374]."""
 
-    combat_id: str
+    combat_id: Name
     gesture: Gesture | None = None
 
 
 class RulePowerEffect(msgspec.Struct, frozen=True, tag="RulePowerEffect", tag_field="type", forbid_unknown_fields=True):
     """The GM's judgement of a power's effect that the content pack could not type."""
 
-    cast_id: str
-    ruling: str
-    reason: str
+    cast_id: Name
+    ruling: Text
+    reason: Reason
 
 
 class ApproveMutilation(
@@ -458,9 +461,9 @@ class ApproveMutilation(
 ):
     """The GMs approve, in advance, a player's own "Other" mutilation ([003:310])."""
 
-    character: str
-    description: str
-    reason: str
+    character: Name
+    description: Text
+    reason: Reason
 
 
 class ResolvePowerConflict(
@@ -469,17 +472,17 @@ class ResolvePowerConflict(
     """Two powers whose effects contradict ([003:179]): common sense first; if still ambiguous the higher sphere
     level prevails; at equal levels the referee decides. `prevailing` names the power that wins."""
 
-    first: str
-    second: str
-    prevailing: str
-    reason: str
+    first: Name
+    second: Name
+    prevailing: Name
+    reason: Reason
     by_common_sense: bool = False
 
 
 class SetClock(msgspec.Struct, frozen=True, tag="SetClock", tag_field="type", forbid_unknown_fields=True):
     era: Era
     in_transition: bool
-    reason: str
+    reason: Reason
 
 
 Command = (
@@ -563,6 +566,8 @@ Command = (
     | StartReligiousTurmoil
     | ExpelFromPantheon
     | CastHistoryPower
+    | SignCoCasting
+    | WithdrawCoCasting
     | ApplyEarthEffect
     | OrderWars
     | ApplyCult

@@ -37,7 +37,10 @@ def place_kind(state: State, place: str) -> LocaleKind:
     demesne = state.demesnes.get(place)
     if demesne is not None:
         place = demesne.parent
-    return state.locales[place].kind
+    locale = state.locales.get(place)
+    if locale is None:
+        raise reject("unknown_locale", f"There is no locale or demesne {place!r}.")
+    return locale.kind
 
 
 def place_exists(state: State, place: str) -> bool:

@@ -19,6 +19,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from domain.engine.bounds import Delta, Name, Rows, Text
 from domain.rulesets.gods2.earth.content import EarthContent
 
 Category = Literal[
@@ -48,7 +49,9 @@ ExactFraction = Annotated[
     Fraction,
     msgspec.Meta(extra_json_schema={"type": "string", "pattern": r"^-?\d+(/\d+)?$", "description": "exact n/d"}),
 ]
-FractionText = Annotated[str, msgspec.Meta(pattern=r"^-?\d+(/[1-9]\d*)?$")]
+FractionText = Annotated[
+    str, msgspec.Meta(pattern=r"^-?[0-9]{1,15}(/[1-9][0-9]{0,14})?$", max_length=32)
+]  # at most 15 digits each
 Protection = Literal["guardian_beasts", "lost_in_void", "underworld_entry"]
 TargetKind = Literal["greater_god", "lesser_god", "celestial_spirit", "demon"]
 SourceCategory = Literal["event", "century_end", "era_end"]
@@ -74,25 +77,25 @@ HEAVEN_EVENTS = frozenset(
 class GrantTricks(msgspec.Struct, frozen=True, tag="grant_tricks", tag_field="kind", forbid_unknown_fields=True):
     """Combat: the user gains `count` tricks for this combat ([003:352])."""
 
-    count: int
+    count: Delta
 
 
 class GrantBlocks(msgspec.Struct, frozen=True, tag="grant_blocks", tag_field="kind", forbid_unknown_fields=True):
     """Combat: the user gains `count` blocks for this combat ([003:352])."""
 
-    count: int
+    count: Delta
 
 
 class AddHitPoints(msgspec.Struct, frozen=True, tag="add_hit_points", tag_field="kind", forbid_unknown_fields=True):
     """Combat: the user gains `count` hit points for this combat ([003:278] "unless modified by powers")."""
 
-    count: int
+    count: Delta
 
 
 class DealDamage(msgspec.Struct, frozen=True, tag="deal_damage", tag_field="kind", forbid_unknown_fields=True):
     """Combat: the opponent loses `count` hit points at once."""
 
-    count: int
+    count: Delta
 
 
 class GrantDisengage(msgspec.Struct, frozen=True, tag="disengage", tag_field="kind", forbid_unknown_fields=True):
@@ -137,7 +140,7 @@ class Transmigrate(msgspec.Struct, frozen=True, tag="transmigrate", tag_field="k
 class Ruling(msgspec.Struct, frozen=True, tag="ruling", tag_field="kind", forbid_unknown_fields=True):
     """An effect that needs judgement: casting opens a GM ruling with this question."""
 
-    question: str
+    question: Text
 
 
 Effect = (
@@ -158,21 +161,21 @@ Effect = (
 
 
 class SphereDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    id: str
-    name: str
+    id: Name
+    name: Name
     elemental: bool = False
 
 
 class ManaSourceDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A sphere's mana source ([003:132-134]): `rate` per card, or once with `flat_rate`."""
 
-    id: str
-    sphere: str
+    id: Name
+    sphere: Name
     category: SourceCategory
     rate: FractionText
-    event: str | None = None
+    event: Name | None = None
     flat_rate: bool = False
-    description: str = ""
+    description: Text = ""
 
 
 class PowerDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -184,39 +187,39 @@ class PowerDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     power takes only them, and a targeted power refuses anyone else. Empty: any character.
     """
 
-    id: str
-    name: str
-    sphere: str
-    categories: list[Category]
-    cost: int
-    level: int = 1
+    id: Name
+    name: Name
+    sphere: Name
+    categories: Rows[Category]
+    cost: Delta
+    level: Delta = 1
     variable: bool = False
-    activation_cost: int | None = None
-    effects: list[Effect] = []
-    description: str = ""
-    target_kinds: list[TargetKind] = []
+    activation_cost: Delta | None = None
+    effects: Rows[Effect] = []
+    description: Text = ""
+    target_kinds: Rows[TargetKind] = []
 
 
 class ContentPack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    id: str
-    version: int
-    title: str
+    id: Name
+    version: Delta
+    title: Text
     sample: bool = False
-    spheres: list[SphereDef] = []
-    mana_sources: list[ManaSourceDef] = []
-    powers: list[PowerDef] = []
-    offices: list[str] = msgspec.field(
+    spheres: Rows[SphereDef] = []
+    mana_sources: Rows[ManaSourceDef] = []
+    powers: Rows[PowerDef] = []
+    offices: Rows[Name] = msgspec.field(
         default_factory=lambda: ["judge_of_heaven", "sentinel_of_the_council", "herald_of_heaven"]
     )
     # [003:414] "12 mana imbedding ... (3 times a possible casting cost of 4)": the x3 ratio is inferred.
-    artifact_embed_ratio: int = 3
+    artifact_embed_ratio: Delta = 3
     # [003:292] Surrender Will needs "the ability to witness a divine oath": the powers that give it.
-    oath_witness_powers: list[str] = []
+    oath_witness_powers: Rows[Name] = []
     # The Build Demesne power's cost ([003:118] builders split it "in any way they choose").
-    build_demesne_cost: int = 10
+    build_demesne_cost: Delta = 10
     # [003:480] the power Summon Great Council, and [003:490] the office whose holder declares outlaws.
-    summon_council_power: str = "summon_great_council"
-    judge_office: str = "judge_of_heaven"
+    summon_council_power: Name = "summon_great_council"
+    judge_office: Name = "judge_of_heaven"
     earth: EarthContent = msgspec.field(default_factory=EarthContent)  # Era Centrum's Earth half
 
 
@@ -248,7 +251,7 @@ def categories(power: PowerDef) -> frozenset[str]:
 
 def pack_problems(pack: ContentPack) -> list[str]:
     """What makes a well-formed pack unusable: unknown spheres, duplicate ids, bad costs."""
-    problems: list[str] = []
+    problems: Rows[Name] = []
     spheres = {s.id for s in pack.spheres} | {"celestial", "demonic"}
     ids = [p.id for p in pack.powers]
     if len(set(ids)) != len(ids):

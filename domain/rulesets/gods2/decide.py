@@ -110,11 +110,13 @@ from domain.rulesets.gods2.earth.commands import (
     ResolveWar,
     SetMigration,
     SetPantheon,
+    SignCoCasting,
     SignPantheonChange,
     StartCentury,
     StartReligiousTurmoil,
     TakeQueueTicket,
     TriggerModification,
+    WithdrawCoCasting,
 )
 from domain.rulesets.gods2.earth.decide import decide_earth
 from domain.rulesets.gods2.earth.religion import earth_follows
@@ -272,6 +274,8 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
             | SetPantheon()
             | TriggerModification()
             | CastHistoryPower()
+            | SignCoCasting()
+            | WithdrawCoCasting()
             | CallTicket()
             | CloseActivityPhase()
             | DeclareWar()

@@ -18,6 +18,9 @@ from domain.rulesets.gods2.earth.events import (
     CenturyStarted,
     CityFounded,
     CivilizationLost,
+    CoCastingProposed,
+    CoCastingSigned,
+    CoCastingWithdrawn,
     DiplomacyAttempted,
     DisasterStruck,
     FeatureAdded,
@@ -29,6 +32,7 @@ from domain.rulesets.gods2.earth.events import (
     MigrationSet,
     ModificationsEnded,
     PantheonChanged,
+    PantheonChangeLapsed,
     PantheonChangeProposed,
     PantheonChangeSigned,
     PantheonChangeVetoed,
@@ -432,6 +436,7 @@ Event = (
     | PantheonChangeProposed
     | PantheonChangeSigned
     | PantheonChangeVetoed
+    | PantheonChangeLapsed
     | PopulationGrew
     | PopulationPlaced
     | TicketCalled
@@ -443,6 +448,9 @@ Event = (
     | DisasterStruck
     | FeatureAdded
     | HistoryPowerCast
+    | CoCastingProposed
+    | CoCastingSigned
+    | CoCastingWithdrawn
     | KnowledgeLearned
     | RaceModified
     | TerrainChanged

@@ -14,6 +14,9 @@ from domain.rulesets.gods2.earth.events import (
     CenturyStarted,
     CityFounded,
     CivilizationLost,
+    CoCastingProposed,
+    CoCastingSigned,
+    CoCastingWithdrawn,
     DiplomacyAttempted,
     DisasterStruck,
     FeatureAdded,
@@ -25,6 +28,7 @@ from domain.rulesets.gods2.earth.events import (
     MigrationSet,
     ModificationsEnded,
     PantheonChanged,
+    PantheonChangeLapsed,
     PantheonChangeProposed,
     PantheonChangeSigned,
     PantheonChangeVetoed,
@@ -357,6 +361,7 @@ def evolve(state: State, event: Event) -> State:
             | PantheonChangeProposed()
             | PantheonChangeSigned()
             | PantheonChangeVetoed()
+            | PantheonChangeLapsed()
             | PopulationGrew()
             | PopulationPlaced()
             | TicketCalled()
@@ -368,6 +373,9 @@ def evolve(state: State, event: Event) -> State:
             | DisasterStruck()
             | FeatureAdded()
             | HistoryPowerCast()
+            | CoCastingProposed()
+            | CoCastingSigned()
+            | CoCastingWithdrawn()
             | KnowledgeLearned()
             | RaceModified()
             | TerrainChanged()

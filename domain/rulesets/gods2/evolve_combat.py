@@ -350,7 +350,7 @@ def _power_effect(state: State, event: CombatPowerTookEffect) -> State:
         tricks=me.tricks + event.tricks,
         blocks=me.blocks + event.blocks,
         hp=me.hp + event.hit_points,
-        disengaging=me.disengaging or event.disengage,
+        disengaging=me.disengaging or (event.disengage and not me.demesne),  # [003:374] demesnes never disengage
         obliteration_weapon=me.obliteration_weapon or event.obliteration_weapon,
     )
     state = _fighter(

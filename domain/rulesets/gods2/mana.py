@@ -51,11 +51,13 @@ def require_can_spend(c: Character, amount: int, *, giving: bool = False) -> Non
     if c.debt > 0:
         raise reject(
             "in_debt",
-            f"{c.name} owes {c.debt} mana and may not use powers or give mana until it is paid [003:156].",
+            f"{c.name} is in debt and may not use powers or give mana until it is paid [003:156].",
         )
     if c.total_mana < amount:
         what = "give" if giving else "spend"
-        raise reject("not_enough_mana", f"{c.name} has {c.total_mana} mana and cannot {what} {amount}.")
+        # No figure of the character's: a refusal may reach a seat that does not see its mana (co-casters,
+        # builders, wilds parties); its own view shows its mana to the seat that owns it.
+        raise reject("not_enough_mana", f"{c.name} has too little mana to {what} {amount}.")
 
 
 def spend(c: Character, amount: int, purpose: str) -> ManaSpent:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from datetime import datetime
 from fractions import Fraction
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
+from domain.engine.bounds import Catalog, Name, Quantity, Rows
 from domain.rulesets.gods2.content import ContentPack
 from domain.rulesets.gods2.earth.model import Earth, EarthSetup
 
@@ -48,56 +49,61 @@ DEMESNE_LOCALES: frozenset[str] = frozenset({"silver_city", "primeval_wilds", "u
 class LocaleSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """`craft_hall`: artifacts are made here ([003:255]; the text names Craft Halls but gives no rules)."""
 
-    id: str
+    id: Name
     kind: LocaleKind
-    name: str = ""
+    name: Name = ""
     craft_hall: bool = False
 
 
 class CharacterSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    id: str
-    name: str
+    id: Name
+    name: Name
     kind: Kind
-    locale: str
-    spheres: dict[str, int] = {}
-    greater_spheres: list[str] = []
-    powers: list[str] = []
-    mana: int = 0
-    permanent_hp: int = 5
-    lords: list[str] = []
+    locale: Name
+    spheres: Catalog[Name, Quantity] = {}
+    greater_spheres: Rows[Name] = []
+    powers: Rows[Name] = []
+    mana: Quantity = 0
+    permanent_hp: Quantity = 5
+    lords: Rows[Name] = []
     archetype: bool = False
     primal_being: bool = False
     # [003:221-223] an ability on the sheet that makes persuasion powers aimed at this character cost more
-    persuasion_surcharge: int = 0
+    persuasion_surcharge: Quantity = 0
 
 
 class DemesneSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    id: str
-    name: str
-    parent: str
-    owners: list[str]
+    id: Name
+    name: Name
+    parent: Name
+    owners: Rows[Name]
 
 
 class ArtifactSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    id: str
-    name: str
-    powers: list[str]
-    holder: str | None = None
-    locale: str | None = None
-    max_strength: dict[str, int] = {}
+    id: Name
+    name: Name
+    powers: Rows[Name]
+    holder: Name | None = None
+    locale: Name | None = None
+    max_strength: Catalog[Name, Quantity] = {}
 
 
 class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    locales: list[LocaleSetup]
-    characters: list[CharacterSetup]
+    locales: Rows[LocaleSetup]
+    characters: Rows[CharacterSetup]
     era: Era = "centrum"
     in_transition: bool = False
-    demesnes: list[DemesneSetup] = []
-    artifacts: list[ArtifactSetup] = []
-    offices: dict[str, str] = {}
-    laws: list[str] | None = None  # None: the game begins with the default law [003:494]
+    demesnes: Rows[DemesneSetup] = []
+    artifacts: Rows[ArtifactSetup] = []
+    offices: Catalog[Name, Name] = {}
+    laws: Rows[Name] | None = None  # None: the game begins with the default law [003:494]
     content: ContentPack | None = None  # None: the sample pack shipped with the ruleset
     earth: EarthSetup | None = None  # the Earth map of Era Centrum (races, squares); None: Heaven only
+
+
+# Timing settings stay within a year, so that every deadline they set is a date the calendar can hold.
+Minutes = Annotated[int, msgspec.Meta(ge=0, le=525_600)]
+Seconds = Annotated[int, msgspec.Meta(ge=0, le=31_536_000)]
 
 
 class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -107,22 +113,24 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     cast another one ([003:227] "allow all other players ... a chance to react"); the text gives no number.
     """
 
-    dead_minutes: int = 30  # [003:420]
-    disengage_minutes: int = 10  # [003:362]
-    persuasion_minutes: int = 3  # [003:219]
-    demesne_cast_minutes: int = 5  # [003:239]
-    labor_minutes: int = 30  # [003:294]
-    void_confinement_minutes: int = 30  # [003:387-389]
-    council_speech_minutes: int = 3  # [003:482]
-    duel_min_minutes: int = 10  # [003:330]
-    duel_max_minutes: int = 30  # [003:330]
-    defender_window_seconds: int = 5  # [003:336], [003:382]
-    reaction_seconds: int = 10
-    war_delay_minutes: int = 5  # [000:261] a declared war is fought about five minutes later (Earth)
+    dead_minutes: Minutes = 30  # [003:420]
+    disengage_minutes: Minutes = 10  # [003:362]
+    persuasion_minutes: Minutes = 3  # [003:219]
+    demesne_cast_minutes: Minutes = 5  # [003:239]
+    labor_minutes: Minutes = 30  # [003:294]
+    void_confinement_minutes: Minutes = 30  # [003:387-389]
+    council_speech_minutes: Minutes = 3  # [003:482]
+    duel_min_minutes: Minutes = 10  # [003:330]
+    duel_max_minutes: Minutes = 30  # [003:330]
+    defender_window_seconds: Seconds = 5  # [003:336], [003:382]
+    reaction_seconds: Seconds = 10
+    war_delay_minutes: Minutes = 5  # [000:261] a declared war is fought about five minutes later (Earth)
     # How many real seconds one of the rules' minutes lasts: 60 in play; a rehearsal or a test may shorten every
     # timed rule at once (30 minutes dead, duel times, speeches...) without changing the rules' numbers.
-    minute_seconds: int = 60
-    hit_points: int = 5  # [003:278] the hit points a character starts each combat with, unmodified
+    minute_seconds: Annotated[int, msgspec.Meta(ge=1, le=3_600)] = 60
+    hit_points: Annotated[int, msgspec.Meta(ge=1, le=1_000)] = (
+        5  # [003:278] the hit points a character starts each combat with, unmodified
+    )
     # "Half of her mana" ([003:288], [003:437]) with an odd total: the text's convention rounds up.
     halves_round_up: bool = True
 

@@ -15,8 +15,12 @@ import msgspec
 
 from domain.engine import Actor
 from domain.rulesets.gods2.earth.events import (
+    CoCastingProposed,
+    CoCastingSigned,
+    CoCastingWithdrawn,
     HistoryPowerCast,
     HistoryRecorded,
+    PantheonChangeLapsed,
     PantheonChangeProposed,
     PantheonChangeSigned,
 )
@@ -375,7 +379,11 @@ def redact(event: Event, viewer: Actor) -> Event | None:
             return redact_history(event, viewer)  # [000:122] gods need not sign the history
         case HistoryPowerCast():
             return redact_cast(event, viewer)
-        case PantheonChangeProposed() | PantheonChangeSigned():
+        case CoCastingProposed():
+            return event if me == event.by or me in event.payments else None  # [000:130] between the casters
+        case CoCastingSigned() | CoCastingWithdrawn():
+            return event if me in event.parties else None
+        case PantheonChangeProposed() | PantheonChangeSigned() | PantheonChangeLapsed():
             return redact_order(event, viewer)  # [000:78] between the members and the referees
         case _:
             return event

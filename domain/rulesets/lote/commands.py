@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import Annotated, Literal, get_args
 
 import msgspec
 
+from domain.engine.bounds import Delta, Name, Note, Quantity, Reason, SignedDecimal, Table, Text
 from domain.rulesets.lote.enums import ArmyStatus, Culture, Economy, Government, Society, Status, TaxStatus
 from domain.rulesets.lote.orders import Order
 from domain.rulesets.lote.scenario import TradeRouteRecord
@@ -19,7 +20,7 @@ class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fie
 
 
 class WithdrawOrder(_Command, frozen=True, tag="WithdrawOrder"):
-    line: str
+    line: Name
 
 
 class SubmitOrders(_Command, frozen=True, tag="SubmitOrders"):
@@ -32,45 +33,45 @@ class SubmitOrders(_Command, frozen=True, tag="SubmitOrders"):
 class AdmitLateOrders(_Command, frozen=True, tag="AdmitLateOrders"):
     """[L27-31] after the deadline the GM may process late orders "at his discretion (usually not)"."""
 
-    nation: str
-    reason: str
+    nation: Name
+    reason: Reason
 
 
 class StrikeOrder(_Command, frozen=True, tag="StrikeOrder"):
     """Validation: the GM removes an order line he will not process."""
 
-    nation: str
-    line: str
-    reason: str
+    nation: Name
+    line: Name
+    reason: Reason
 
 
 class ConfirmAdjudication(_Command, frozen=True, tag="ConfirmAdjudication"):
-    item_id: str
-    reason: str = ""
+    item_id: Name
+    reason: Note = ""
 
 
 class OverrideAdjudication(_Command, frozen=True, tag="OverrideAdjudication"):
-    item_id: str
-    outcome: str
-    reason: str
+    item_id: Name
+    outcome: Name
+    reason: Reason
 
 
 class AdjustTreasury(_Command, frozen=True, tag="AdjustTreasury"):
     """A journal entry (gifts, loans, bribes, famine losses...) the rules leave to the GM."""
 
-    nation: str
-    gp: str
-    nfp: str
-    reason: str
+    nation: Name
+    gp: SignedDecimal
+    nfp: SignedDecimal
+    reason: Reason
 
 
 class SetControlStatus(_Command, frozen=True, tag="SetControlStatus"):
     """A region or city's status for a nation (diplomacy, conquest, revolt...); `None` removes it."""
 
-    place: str
-    nation: str
+    place: Name
+    nation: Name
     status: Status | None
-    reason: str
+    reason: Reason
     # a diplomacy result, printed on the nation's Diplomacy line of the Newsfax ([L3027-3044]); leave it false
     # for Secret Diplomacy ([L6420-6428]) and for conquest or revolt
     diplomacy: bool = False
@@ -99,62 +100,62 @@ class SetNationParameter(_Command, frozen=True, tag="SetNationParameter"):
     """The GM-set figures of §3.0 (NMV, NFP, tax status, tech level, MSI...) and the outcomes the rules leave to him:
     ratings degraded by unpaid support ([L1656-1673]), transformations (§9.3), excommunication, settling."""
 
-    nation: str
+    nation: Name
     parameter: NationParameter
-    value: str
-    reason: str
+    value: Annotated[str, msgspec.Meta(max_length=40)]  # checked per parameter by decide
+    reason: Reason
 
 
 class SetHarvest(_Command, frozen=True, tag="SetHarvest"):
     """[L1848-1862] a geographic zone's harvest, 75% to 125%."""
 
-    zone: str
-    percent: int
-    reason: str
+    zone: Name
+    percent: Annotated[int, msgspec.Meta(ge=75, le=125)]  # [L1848-1862] 75% to 125%
+    reason: Reason
 
 
 class AdjustUnits(_Command, frozen=True, tag="AdjustUnits"):
     """Casualties, disbanded unsupported units, captures: unit deltas for an army or a place's garrison."""
 
-    nation: str
-    units: dict[str, int]
-    reason: str
-    army: str | None = None
-    place: str | None = None
+    nation: Name
+    units: Table[Name, Delta]
+    reason: Reason
+    army: Name | None = None
+    place: Name | None = None
 
 
 class MoveLeader(_Command, frozen=True, tag="MoveLeader"):
     """The outcome of a free-form itinerary: where a leader's army ends the turn, and its status (Table 2-21)."""
 
-    leader: str
-    location: str
-    reason: str
+    leader: Name
+    location: Name
+    reason: Reason
     status: ArmyStatus | None = None
 
 
 class AdjustPlace(_Command, frozen=True, tag="AdjustPlace"):
     """Damage or change to a region or city (sack, loot, raid, siege): new GPv, PWB or wall points."""
 
-    place: str
-    reason: str
-    gpv: int | None = None
-    pwb: int | None = None
-    walls: int | None = None
+    place: Name
+    reason: Reason
+    gpv: Quantity | None = None
+    pwb: Quantity | None = None
+    walls: Quantity | None = None
 
 
 class CancelCityFoundation(_Command, frozen=True, tag="CancelCityFoundation"):
     """[L4643-4646] the GM rules the region was attacked in the first half of the turn."""
 
-    name: str
-    reason: str
+    name: Name
+    reason: Reason
 
 
 class RecordTradeRoute(_Command, frozen=True, tag="RecordTradeRoute"):
     """Trade routes are GM-maintained records in phase 1 (digest §7.2 P1-C); tracing is not automated."""
 
-    route_id: str
+    route_id: Name
     route: TradeRouteRecord
-    reason: str
+    reason: Reason
 
 
 # --- GM commands on the report layer (the truth is untouched) --------------------------------------------
@@ -164,18 +165,18 @@ class PrintNews(_Command, frozen=True, tag="PrintNews"):
     """A Newsfax line the GM writes ([L3045-3049]): a nation's narrative, or an announcement (`nation` None, §3.2).
     `fabricated` marks misinformation ([L6836-6849]); only the GM ever sees the mark."""
 
-    item_id: str
-    text: str
-    reason: str
-    nation: str | None = None
+    item_id: Name
+    text: Text
+    reason: Reason
+    nation: Name | None = None
     fabricated: bool = False
 
 
 class ConcealNews(_Command, frozen=True, tag="ConcealNews"):
     """Keep a drafted Newsfax line out of print (Conceal Fact [L6836-6849], Secret Diplomacy [L6420-6428])."""
 
-    item_id: str
-    reason: str
+    item_id: Name
+    reason: Reason
 
 
 class AmendStatusReport(_Command, frozen=True, tag="AmendStatusReport"):
@@ -183,19 +184,19 @@ class AmendStatusReport(_Command, frozen=True, tag="AmendStatusReport"):
     (`region:<name>`, `city:<name>`, `leader:<id>`, `fleet:<id>`, `route:<id>`; a new name adds a phantom line);
     an empty `text` leaves it out. The state is untouched."""
 
-    nation: str
-    key: str
-    text: str
-    reason: str
+    nation: Name
+    key: Name
+    text: Text
+    reason: Reason
 
 
 class AmendRanking(_Command, frozen=True, tag="AmendRanking"):
     """Print `text` for a nation's MSI or International Trade Value on the rankings list (a faked MSI, [L6846])."""
 
-    nation: str
+    nation: Name
     field: Literal["msi", "itv"]
-    text: str
-    reason: str
+    text: Text
+    reason: Reason
 
 
 Command = (

@@ -183,10 +183,15 @@ def _units(state: State, nation: Nation, order: BuildUnits, form: list[Order]) -
 def _allied(state: State, nation: Nation, order: BuildAlliedUnits, form: list[Order]) -> Cost:
     """[L4428-4462] half NFP; at most 5 x the ally's region GPv per turn, counted in full NFP."""
     leader = state.leaders.get(order.ally)
-    if leader is None or leader.nation != nation.id or leader.type != "A" or leader.home_region is None:
+    homeless = leader is None or (leader.home_region is None and leader.home_city is None)
+    if leader is None or homeless or leader.nation != nation.id or leader.type != "A":
         raise refuse(order, "not_an_ally", f"{order.ally!r} is not a Full Ally leader of {nation.name} with a home")
     gp, nfp = unit_cost(order, nation, order.unit)
-    limit = 5 * max(state.regions[leader.home_region].gpv, 0)
+    # [L4443-4452] Build Limit = 5 x Region GPv; a Full Ally from a city: Build Limit = City GPv.
+    if leader.home_city is not None:
+        limit = max(state.cities[leader.home_city].gpv, 0)
+    else:
+        limit = 5 * max(state.regions[leader.home_region or ""].gpv, 0)
     used = sum(
         unit_cost(o, nation, o.unit)[1] * o.count
         for o in form
@@ -296,8 +301,9 @@ def current_walls(state: State, place: str, form: list[Order]) -> int:
     if any(isinstance(o, ExpandCity) and o.city == place for o in form):
         return 0
     walls = state.cities[place].walls if place in state.cities else state.regions[place].fortress_wp or 0
-    if any(isinstance(o, BuildFortress) and o.region == place for o in form):
-        walls += 1
+    fortress_pending = place in state.regions and state.regions[place].fortress_wp is None
+    if fortress_pending and any(isinstance(o, BuildFortress) and o.region == place for o in form):
+        walls += 1  # [L4414-4427] the new fortress's own wall point, until the fortress stands
     return walls - sum(o.units.get("WP", 0) for o in form if isinstance(o, Demobilize) and o.location == place)
 
 

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import assert_never
 
 from domain.engine import DecisionContext, Rejected
+from domain.engine.bounds import MAX_SAFE, SIGNED_DECIMAL, whole_number
 from domain.rulesets.lote import budget
 from domain.rulesets.lote.commands import PARAMETER_CODES, PARAMETER_FLAGS, PARAMETER_NUMBERS
 from domain.rulesets.lote.construction import refuse
@@ -200,12 +201,14 @@ def _valid_outcome(kind: str, outcome: str) -> None:
         raise Rejected("lote.bad_outcome", "An investment outcome is 'rise' or 'hold'.")
     if kind == "trade_route" and outcome not in ("open", "refuse"):
         raise Rejected("lote.bad_outcome", "A trade route request is 'open' or 'refuse'.")
-    if kind == "colony_resistance" and (not outcome.isdigit() or not 1 <= int(outcome) <= 10):
+    if kind == "colony_resistance" and whole_number(outcome, 1, 10) is None:
         raise Rejected("lote.bad_outcome", "A new colony's resistance is a number from 1 to 10 ([L4565-4566]).")
 
 
 def _decimal(text: str, field: str) -> Fraction:
     try:
+        if not SIGNED_DECIMAL.fullmatch(text):
+            raise ValueError(text)  # also bounds the magnitude: at most 15 digits before the point
         return Fraction(text)
     except (ValueError, ZeroDivisionError):
         raise Rejected("lote.bad_number", f"{field} {text!r} is not a number like '12.5'.") from None
@@ -329,7 +332,7 @@ def _check_parameter(command: SetNationParameter) -> None:
             raise Rejected("lote.bad_value", f"{name} is 'true' or 'false'.")
     elif name in PARAMETER_NUMBERS:
         _decimal(value, name)
-    elif not value.isdigit() or (name == "tech_level" and not 1 <= int(value) <= 8):
+    elif whole_number(value, *((1, 8) if name == "tech_level" else (0, MAX_SAFE))) is None:
         raise Rejected("lote.bad_value", f"{name} is a whole number (a tech level runs from 1 to 8).")
 
 

@@ -6,15 +6,16 @@ The orders are also stored inside `OrderEntered` events, so their tags are perma
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
+from domain.engine.bounds import Count, Decimal, Delta, Many, Name, Quantity, Table, Text
 from domain.rulesets.lote.enums import FleetActivity, Rating
 
 
 class _Order(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
-    line: str
+    line: Name
 
 
 # --- start-of-turn declarations (§1.3) ---------------------------------------------------------------
@@ -23,7 +24,7 @@ class _Order(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_field
 class SetTaxRate(_Order, frozen=True, tag="SetTaxRate"):
     """[L1357-1366] at most 150% for a five-year turn; at least enough to pay the government."""
 
-    percent: int
+    percent: Annotated[int, msgspec.Meta(ge=0, le=150)]  # [L1357-1366] never above 150%
 
 
 class DeclareMassConscription(_Order, frozen=True, tag="DeclareMassConscription"):
@@ -33,7 +34,7 @@ class DeclareMassConscription(_Order, frozen=True, tag="DeclareMassConscription"
 class MoveTreasury(_Order, frozen=True, tag="MoveTreasury"):
     """[L8423-8436] the treasury moves to a city or region of the empire at the start of the turn."""
 
-    location: str
+    location: Name
 
 
 # --- trade and shipping (§5.2) -----------------------------------------------------------------------
@@ -42,28 +43,28 @@ class MoveTreasury(_Order, frozen=True, tag="MoveTreasury"):
 class AssignFleet(_Order, frozen=True, tag="AssignFleet"):
     """[L3932-3977] change a merchant fleet's duty, base port or MSP (a negative `msp_change` removes MSP)."""
 
-    fleet: str
+    fleet: Name
     activity: FleetActivity | None = None
-    route: str | None = None
-    base_port: str | None = None
-    msp_change: int = 0
+    route: Name | None = None
+    base_port: Name | None = None
+    msp_change: Delta = 0
 
 
 class ConvertShipsToMSP(_Order, frozen=True, tag="ConvertShipsToMSP"):
     """[L3908-3930] transports (and warships with cargo) from an army at the fleet's port become MSP."""
 
-    fleet: str
-    army: str
-    ships: dict[str, int]
+    fleet: Name
+    army: Name
+    ships: Table[Name, Count]
 
 
 class WithdrawShips(_Order, frozen=True, tag="WithdrawShips"):
     """[L3956-3977] "Route# / delta MSP / delta Ships": ships taken off a fleet take their MSP with them
     (-10t removes 30 MSP); they join the garrison of the fleet's base port, or `army` if it is there."""
 
-    fleet: str
-    ships: dict[str, int]
-    army: str | None = None
+    fleet: Name
+    ships: Table[Name, Count]
+    army: Name | None = None
 
 
 class InitiateTradeRoute(_Order, frozen=True, tag="InitiateTradeRoute"):
@@ -73,12 +74,12 @@ class InitiateTradeRoute(_Order, frozen=True, tag="InitiateTradeRoute"):
     route (tracing is not automated in phase 1) and it trades from the next turn ([L3806-3808]).
     """
 
-    partner: str
-    from_port: str | None = None
-    to_port: str | None = None
-    sea_zones: int = 0
-    msp: int = 0
-    fleet: str | None = None
+    partner: Name
+    from_port: Name | None = None
+    to_port: Name | None = None
+    sea_zones: Quantity = 0
+    msp: Quantity = 0
+    fleet: Name | None = None
 
 
 class TradeWithAnyone(_Order, frozen=True, tag="TradeWithAnyone"):
@@ -88,15 +89,15 @@ class TradeWithAnyone(_Order, frozen=True, tag="TradeWithAnyone"):
 class CeaseTrade(_Order, frozen=True, tag="CeaseTrade"):
     """[L3808-3813] stop trading with a nation: its routes close."""
 
-    partner: str
+    partner: Name
 
 
 class BuildHeavyTransports(_Order, frozen=True, tag="BuildHeavyTransports"):
     """[L4014-4026] every 4 MSP + 4 GP of a fleet becomes one Heavy Transport at its base port."""
 
-    fleet: str
-    count: int
-    army: str | None = None
+    fleet: Name
+    count: Count
+    army: Name | None = None
 
 
 # --- expenditures (§5.3) -----------------------------------------------------------------------------
@@ -106,33 +107,33 @@ class Invest(_Order, frozen=True, tag="Invest"):
     """[L4062-4137] gold and NFP (1 NFP = 2 GP) into a rating's pool; never withdrawn."""
 
     rating: Rating
-    gp: str = "0"
-    nfp: str = "0"
+    gp: Decimal = "0"
+    nfp: Decimal = "0"
 
 
 class PayProjectSupportWithNFP(_Order, frozen=True, tag="PayProjectSupportWithNFP"):
     """[L1696-1716] project support may be paid in NFP, 1 NFP = 5 GP (corvee labour)."""
 
-    nfp: int
+    nfp: Count
 
 
 class AgroToReserve(_Order, frozen=True, tag="AgroToReserve"):
     """[L1969-1985] 1 GP per surplus agro point added to the reserves (then 30% attrition)."""
 
-    points: int
+    points: Count
 
 
 class ConvertAgro(_Order, frozen=True, tag="ConvertAgro"):
     """[L2007-2017] surplus agro traded for GP or NFP at the Table 2-33 rate of the base-revenue band."""
 
-    points: int
+    points: Count
     into: Literal["gp", "nfp"]
 
 
 class FreeformOrder(_Order, frozen=True, tag="FreeformOrder"):
     """Anything not yet automated; the GM resolves it into typed events (digest §7.1.2)."""
 
-    text: str
+    text: Text
 
 
 # --- construction (§5.4-5.8) -------------------------------------------------------------------------
@@ -141,97 +142,97 @@ class FreeformOrder(_Order, frozen=True, tag="FreeformOrder"):
 class BuildUnits(_Order, frozen=True, tag="BuildUnits"):
     """[L4241-4407; Table 13-5] units at a location allowed by their build code; `army` receives them."""
 
-    unit: str
-    count: int
-    location: str
-    army: str | None = None
+    unit: Name
+    count: Count
+    location: Name
+    army: Name | None = None
 
 
 class BuildAlliedUnits(_Order, frozen=True, tag="BuildAlliedUnits"):
     """[L4428-4462] units for a Full Ally's army at half NFP, limited to 5 x the ally's GPv in full NFP."""
 
-    ally: str
-    unit: str
-    count: int
+    ally: Name
+    unit: Name
+    count: Count
 
 
 class BuildPublicWorks(_Order, frozen=True, tag="BuildPublicWorks"):
     """[L4139-4221] PWB points in a controlled region or city; 1 NFP stands in for 2 GP."""
 
-    location: str
-    points: int
-    nfp: str = "0"
+    location: Name
+    points: Count
+    nfp: Decimal = "0"
 
 
 class FoundCity(_Order, frozen=True, tag="FoundCity"):
     """[L4632-4660] a new [1/0] city, Friendly, appearing at the end of the turn."""
 
-    region: str
-    name: str
-    port_sea_zones: list[str] = []
-    slave_nfp: int = 0
+    region: Name
+    name: Name
+    port_sea_zones: Many[Name] = []
+    slave_nfp: Quantity = 0
 
 
 class ExpandCity(_Order, frozen=True, tag="ExpandCity"):
     """[L4670-4685] +1 GPv per turn, paid in full; the walls are torn down. Slave economies may pay NFP in slave
     NFP; more than half of the NFP in slaves leaves the city Pacified ([L4650-4654])."""
 
-    city: str
-    slave_nfp: int = 0
+    city: Name
+    slave_nfp: Quantity = 0
 
 
 class BuildFortress(_Order, frozen=True, tag="BuildFortress"):
     """[L4414-4427] 10 GP + 10 NFP: the foundation and one wall point; one per region."""
 
-    region: str
+    region: Name
 
 
 class BuildWallPoints(_Order, frozen=True, tag="BuildWallPoints"):
     """[L4706-4721] wall points on a city or a region's fortress, up to the builder's Siege QR."""
 
-    location: str
-    count: int
+    location: Name
+    count: Count
 
 
 class BuildPortArea(_Order, frozen=True, tag="BuildPortArea"):
     """[L4723-4741] 10 GP + 10 NFP in a coastal region."""
 
-    region: str
+    region: Name
 
 
 class Demobilize(_Order, frozen=True, tag="Demobilize"):
     """[L4379-4407] units or wall points become 1 NFP each, usable only at that location this turn."""
 
-    location: str
-    units: dict[str, int]
-    army: str | None = None
+    location: Name
+    units: Table[Name, Count]
+    army: Name | None = None
 
 
 class Colonize(_Order, frozen=True, tag="Colonize"):
     """[L4532-4630] the four kinds of colonisation, paid in GP and NFP (instalments for unsettled regions)."""
 
-    target: str
+    target: Name
     kind: Literal["unsettled", "depopulated", "populated_region", "populated_city"]
-    gp: str
-    nfp: str
+    gp: Decimal
+    nfp: Decimal
 
 
 class PayMegalith(_Order, frozen=True, tag="PayMegalith"):
     """[L4742-4967] pay towards a megalith of `base_level` over `regions`; finished when fully paid."""
 
-    project: str
-    kind: str
-    regions: list[str]
-    base_level: str
-    gp: str
-    nfp: str
+    project: Name
+    kind: Name
+    regions: Many[Name]
+    base_level: Decimal
+    gp: Decimal
+    nfp: Decimal
 
 
 class BuildFerryPoints(_Order, frozen=True, tag="BuildFerryPoints"):
     """[L3709-3722] ferry points on a ferry arrow (1 GP + 0.5 NFP each)."""
 
-    ferry: str
-    count: int
+    ferry: Name
+    count: Count
 
 
 class BidMercenaries(_Order, frozen=True, tag="BidMercenaries"):
@@ -239,12 +240,12 @@ class BidMercenaries(_Order, frozen=True, tag="BidMercenaries"):
     pool's region, or the Homeland if none) and joining `army` if named; the highest price wins, ties split.
     Mercenaries serve for the turn of hire and then go back to their pool."""
 
-    pool: str
-    unit: str
-    count: int
-    price: str
-    location: str
-    army: str | None = None
+    pool: Name
+    unit: Name
+    count: Count
+    price: Decimal
+    location: Name
+    army: Name | None = None
 
 
 Order = (

@@ -14,6 +14,7 @@ from domain.rulesets.lote.messages import (
 from domain.rulesets.lote.orders import (
     AssignFleet,
     BuildHeavyTransports,
+    BuildWallPoints,
     CeaseTrade,
     ConvertShipsToMSP,
     InitiateTradeRoute,
@@ -43,6 +44,7 @@ class Run:
     """The events of one resolution step, folded as they are emitted so later steps see earlier ones."""
 
     def __init__(self, state: State, ctx: DecisionContext) -> None:
+        self.opening = state  # the state the forms were validated against
         self.state = state
         self.ctx = ctx
         self.events: list[Event] = []
@@ -56,8 +58,11 @@ class Run:
 
     def still_valid(self, nid: str, order: Order) -> Cost | None:
         """A line re-checked at resolution; one that no longer holds is a failed order (an event), not a refusal."""
+        # A wall line is checked as validation checked it: against the opening state plus the whole form, since
+        # the form's earlier fortress and wall lines, already folded into `state`, are counted from the form.
+        state = self.opening if isinstance(order, BuildWallPoints) else self.state
         try:
-            return budget.check_line(self.state, self.nation(nid), order, lines_of(self.state, nid))
+            return budget.check_line(state, state.nations[nid], order, lines_of(state, nid))
         except Rejected as failed:
             self.emit(OrderFailed(nation=nid, line=order.line, code=failed.code, message=failed.message))
             return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.engine.bounds import Catalog, Count, Delta, Name, Quantity, Rows, SignedDecimal, Text
 from domain.rulesets.lote.enums import (
     ArmyStatus,
     BorderKind,
@@ -40,11 +41,11 @@ class _Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class Player(_Record, frozen=True):
     """§2.1.2 L231-241, with the ISI-list opt-ins of §5.1 L3777-3791."""
 
-    name: str = ""
-    address: str = ""
-    phone: str = ""
-    email: str = ""
-    credit_balance: str = "0"
+    name: Name = ""
+    address: Text = ""
+    phone: Name = ""
+    email: Name = ""
+    credit_balance: SignedDecimal = "0"
     print_name: bool = False
     print_phone: bool = False
     print_email: bool = False
@@ -53,10 +54,10 @@ class Player(_Record, frozen=True):
 class Loan(_Record, frozen=True):
     """§9.4 L8815-8868."""
 
-    source: str
-    principal: str
-    rate_pct: int = 30
-    due_turn: int = 0
+    source: Name
+    principal: SignedDecimal
+    rate_pct: Quantity = 30
+    due_turn: Quantity = 0
 
 
 class NationRecord(_Record, frozen=True):
@@ -66,69 +67,69 @@ class NationRecord(_Record, frozen=True):
     the engine derives them. `nmv` and `nfp_income` are GM parameters (§3.0).
     """
 
-    name: str
+    name: Name
     culture: Culture
     government: Government
     geo_zone: GeoZone
-    tech_level: int
-    religion: str
-    native_name: str = ""
+    tech_level: Quantity
+    religion: Name
+    native_name: Name = ""
     player: Player = Player()
     nation_type: NationType = "open"
     societal_base: Society = "feudal"
     economic_base: Economy = "agrarian"
-    tech_points: str = "0"
-    language: str = ""
-    msi: str = "0"
-    hbz_origin: str | None = None
-    population: int = 0
-    friendly_population: int = 0
-    capital: str | None = None
-    treasury: str | None = None
-    nmv: str = "0.1"
-    saved_gp: str = "0"
-    saved_nfp: str = "0"
-    slave_nfp: str = "0"
-    nfp_income: str = "0"
-    mass_conscription_debt: str = "0"
-    loans: list[Loan] = []
+    tech_points: SignedDecimal = "0"
+    language: Name = ""
+    msi: SignedDecimal = "0"
+    hbz_origin: Name | None = None
+    population: Quantity = 0
+    friendly_population: Quantity = 0
+    capital: Name | None = None
+    treasury: Name | None = None
+    nmv: SignedDecimal = "0.1"
+    saved_gp: SignedDecimal = "0"
+    saved_nfp: SignedDecimal = "0"
+    slave_nfp: SignedDecimal = "0"
+    nfp_income: SignedDecimal = "0"
+    mass_conscription_debt: SignedDecimal = "0"
+    loans: Rows[Loan] = []
     usury_restricted: bool = False
-    bl: int = 0
-    infra: int = 0
-    bl_granted: int = 0
-    infra_granted: int = 0
+    bl: Quantity = 0
+    infra: Quantity = 0
+    bl_granted: Quantity = 0
+    infra_granted: Quantity = 0
     size_divisor_bonus: bool = False
     tax_status: TaxStatus = "N"
-    tax_rate_pct: int | None = None
+    tax_rate_pct: Quantity | None = None
     census: bool = False
-    cav_qr: int = 0
-    inf_qr: int = 1
-    warship_qr: int = 0
-    siege_qr: int = 1
-    oc: int = 0
-    ob: int = 0
-    ac: int = 0
-    ab: int = 0
-    religious_strength: int = 1
-    roc: int = 0
-    rob: int = 0
+    cav_qr: Quantity = 0
+    inf_qr: Quantity = 1
+    warship_qr: Quantity = 0
+    siege_qr: Quantity = 1
+    oc: Quantity = 0
+    ob: Quantity = 0
+    ac: Quantity = 0
+    ab: Quantity = 0
+    religious_strength: Quantity = 1
+    roc: Quantity = 0
+    rob: Quantity = 0
     excommunicated: bool = False
     interdicted: bool = False
-    tithe_pct: int = 0
-    primate_influence: int = 0
-    university_investment: str = "0"
-    university_years: int = 0
-    university_rating: int = 0
-    investments: dict[str, str] = {}
-    agro_reserves: str = "0"
-    agro_location: str | None = None
+    tithe_pct: Quantity = 0
+    primate_influence: Quantity = 0
+    university_investment: SignedDecimal = "0"
+    university_years: Quantity = 0
+    university_rating: Quantity = 0
+    investments: Catalog[Name, SignedDecimal] = {}
+    agro_reserves: SignedDecimal = "0"
+    agro_location: Name | None = None
     settled: bool = True
 
 
 class Megalith(_Record, frozen=True):
-    kind: str
-    levels: int
-    notes: str = ""
+    kind: Name
+    levels: Quantity
+    notes: Text = ""
     in_city: bool = False
     cultivation: bool = False
 
@@ -136,48 +137,48 @@ class Megalith(_Record, frozen=True):
 class RegionRecord(_Record, frozen=True):
     """The region line of §2.14 L2137-2172 plus its map attributes (§2.6 of the digest)."""
 
-    gpv: int
+    gpv: Delta
     terrain: Terrain
-    resistance: int
-    religion: str
+    resistance: Quantity
+    religion: Name
     geo_zone: GeoZone
-    base_gpv: int | None = None
-    pwb: int = 0
+    base_gpv: Delta | None = None
+    pwb: Quantity = 0
     spacer: Spacer = "/"
-    years_from_conquest: int = 0
-    statuses: dict[str, Status] = {}
+    years_from_conquest: Quantity = 0
+    statuses: Catalog[Name, Status] = {}
     original_terrain: Terrain | None = None
-    minority_religion: str = ""
-    language: str = ""
-    cultivation_pct: int = 0
-    megaliths: list[Megalith] = []
-    garrison: dict[str, dict[str, int]] = {}
-    fortress_wp: int | None = None
+    minority_religion: Name = ""
+    language: Name = ""
+    cultivation_pct: Quantity = 0
+    megaliths: Rows[Megalith] = []
+    garrison: Catalog[Name, Catalog[Name, Quantity]] = {}
+    fortress_wp: Quantity | None = None
     port_area: bool = False
     trade_center: TradeCenter | None = None
     coastal: bool = False
     hostile_land: bool = False
     colonizable: bool = False
     depopulated: bool = False
-    notes: str = ""
+    notes: Text = ""
 
 
 class CityRecord(_Record, frozen=True):
     """The city line of §2.14.14 L2533-2557: [GPv + PWB, type codes, wall points] <RV> status religion : garrison."""
 
-    region: str
-    gpv: int
-    pwb: int = 0
-    codes: list[CityCode] = msgspec.field(default_factory=lambda: ["/"])
-    walls: int = 0
-    port_sea_zones: list[str] = []
-    statuses: dict[str, Status] = {}
-    religion: str = ""
-    language: str = ""
-    garrison: dict[str, dict[str, int]] = {}
+    region: Name
+    gpv: Delta
+    pwb: Quantity = 0
+    codes: Rows[CityCode] = msgspec.field(default_factory=lambda: ["/"])
+    walls: Quantity = 0
+    port_sea_zones: Rows[Name] = []
+    statuses: Catalog[Name, Status] = {}
+    religion: Name = ""
+    language: Name = ""
+    garrison: Catalog[Name, Catalog[Name, Quantity]] = {}
     sacked: bool = False
-    holy_city_of: list[str] = []
-    notes: str = ""
+    holy_city_of: Rows[Name] = []
+    notes: Text = ""
 
 
 class SeaZone(_Record, frozen=True):
@@ -187,8 +188,8 @@ class SeaZone(_Record, frozen=True):
 class Border(_Record, frozen=True):
     """A land border (§4.4): mountains, rivers (bridged or not), walls, Tsetse, caravan routes, roads."""
 
-    a: str
-    b: str
+    a: Name
+    b: Name
     kind: BorderKind = "normal"
     bridged: bool = False
     royal_road: bool = False
@@ -196,15 +197,15 @@ class Border(_Record, frozen=True):
 
 
 class Coast(_Record, frozen=True):
-    region: str
-    sea_zone: str
+    region: Name
+    sea_zone: Name
 
 
 class SeaBorder(_Record, frozen=True):
     """A sea-zone border (§4.6): monsoon, strong current (`one_way` = the current runs a -> b), arrows."""
 
-    a: str
-    b: str
+    a: Name
+    b: Name
     kind: SeaBorderKind = "normal"
     one_way: bool = False
 
@@ -212,100 +213,101 @@ class SeaBorder(_Record, frozen=True):
 class FerryArrow(_Record, frozen=True):
     """§4.7 L3696-3770: a ferry arrow links two land regions; 10 ferry points by default."""
 
-    a: str
-    b: str
-    points: int = 10
-    owner: str | None = None
+    a: Name
+    b: Name
+    points: Quantity = 10
+    owner: Name | None = None
 
 
 class LeaderRecord(_Record, frozen=True):
     """The leader line of §2.12 L2045-2077. `hidden` is the King's Leadership or a leader's Loyalty (GM only)."""
 
-    nation: str
-    army_no: str
+    nation: Name
+    army_no: Name
     type: LeaderType
-    name: str
-    age: int
-    combat: int
-    diplomacy: int
-    charisma: int
-    location: str
-    hidden: int = 6
+    name: Name
+    age: Quantity
+    combat: Quantity
+    diplomacy: Quantity
+    charisma: Quantity
+    location: Name
+    hidden: Quantity = 6
     status: ArmyStatus = "N"
-    units: dict[str, int] = {}
-    home_region: str | None = None
-    loaned_from: str | None = None
-    titles: str = ""  # the monarch's titles, printed under the nation's name in the Newsfax ([L3020-3026])
+    units: Catalog[Name, Quantity] = {}
+    home_region: Name | None = None
+    loaned_from: Name | None = None
+    titles: Text = ""  # the monarch's titles, printed under the nation's name in the Newsfax ([L3020-3026])
+    home_city: Name | None = None  # a Full Ally from a city: its build limit is the City GPv ([L4449-4452])
 
 
 class FamilyMember(_Record, frozen=True):
     """§2.13 L2122-2136."""
 
-    nation: str
-    name: str
-    gender: str
-    age: int
-    parent: str = ""
-    spouse: str = ""
-    married_to_nation: str = ""
-    notes: str = ""
+    nation: Name
+    name: Name
+    gender: Name
+    age: Quantity
+    parent: Name = ""
+    spouse: Name = ""
+    married_to_nation: Name = ""
+    notes: Text = ""
 
 
 class FleetRecord(_Record, frozen=True):
     """§2.15 L2630-2653: merchant shipping based at a port city, on a route or on internal trade or fishing."""
 
-    nation: str
-    base_port: str
+    nation: Name
+    base_port: Name
     activity: FleetActivity
-    msp: int
-    route: str = "00000"
-    ships: dict[str, int] = {}
+    msp: Quantity
+    route: Name = "00000"
+    ships: Catalog[Name, Quantity] = {}
 
 
 class TradeRouteRecord(_Record, frozen=True):
     """§2.16 L2715-2966, a GM-maintained record valued by the §12.1 formula (tracing is not automated)."""
 
-    kind: str
-    nation_a: str
-    nation_b: str
+    kind: Name
+    nation_a: Name
+    nation_b: Name
     status: RouteStatus = "NST"
-    nst_pct: int = 100
-    sea_zones: int = 0
-    duration_years: int = 0
-    port_a: str | None = None
-    port_b: str | None = None
-    opened_turn: int = 0
+    nst_pct: Quantity = 100
+    sea_zones: Quantity = 0
+    duration_years: Quantity = 0
+    port_a: Name | None = None
+    port_b: Name | None = None
+    opened_turn: Quantity = 0
     closed: bool = False
 
 
 class MercenaryPool(_Record, frozen=True):
     """§3.6 L3064-3088: units for hire in one world region, priced by auction (§5.5.1)."""
 
-    world_region: str
-    units: dict[str, int]
+    world_region: Name
+    units: Catalog[Name, Quantity]
     culture: Culture = "C"
 
 
 class Scenario(_Record, frozen=True):
     """The decoded scenario with typed records (see `Setup` for the document as submitted)."""
 
-    name: str
-    start_year: int
-    nations: dict[str, NationRecord]
-    regions: dict[str, RegionRecord]
-    campaign_no: int = 1
-    cities: dict[str, CityRecord] = {}
-    sea_zones: dict[str, SeaZone] = {}
-    borders: list[Border] = []
-    coasts: list[Coast] = []
-    sea_borders: list[SeaBorder] = []
-    ferries: dict[str, FerryArrow] = {}
-    leaders: dict[str, LeaderRecord] = {}
-    royal_family: list[FamilyMember] = []
-    fleets: dict[str, FleetRecord] = {}
-    trade_routes: dict[str, TradeRouteRecord] = {}
-    mercenary_pools: dict[str, MercenaryPool] = {}
-    harvest_pct: dict[str, int] = {}
+    name: Name
+    start_year: Delta
+    nations: Catalog[Name, NationRecord]
+    regions: Catalog[Name, RegionRecord]
+    campaign_no: Count = 1
+    cities: Catalog[Name, CityRecord] = {}
+    sea_zones: Catalog[Name, SeaZone] = {}
+    borders: Rows[Border] = []
+    coasts: Rows[Coast] = []
+    sea_borders: Rows[SeaBorder] = []
+    ferries: Catalog[Name, FerryArrow] = {}
+    leaders: Catalog[Name, LeaderRecord] = {}
+    royal_family: Rows[FamilyMember] = []
+    fleets: Catalog[Name, FleetRecord] = {}
+    trade_routes: Catalog[Name, TradeRouteRecord] = {}
+    mercenary_pools: Catalog[Name, MercenaryPool] = {}
+    harvest_pct: Catalog[Name, Quantity] = {}
 
 
 class Setup(_Record, frozen=True):
@@ -313,20 +315,20 @@ class Setup(_Record, frozen=True):
     that an error names the record (msgspec's own paths print dictionary keys as `[...]`).
     """
 
-    name: str
-    start_year: int
-    nations: dict[str, msgspec.Raw]
-    regions: dict[str, msgspec.Raw]
-    campaign_no: int = 1
-    cities: dict[str, msgspec.Raw] = {}
-    sea_zones: dict[str, msgspec.Raw] = {}
-    borders: list[Border] = []
-    coasts: list[Coast] = []
-    sea_borders: list[SeaBorder] = []
-    ferries: dict[str, msgspec.Raw] = {}
-    leaders: dict[str, msgspec.Raw] = {}
-    royal_family: list[FamilyMember] = []
-    fleets: dict[str, msgspec.Raw] = {}
-    trade_routes: dict[str, msgspec.Raw] = {}
-    mercenary_pools: dict[str, msgspec.Raw] = {}
-    harvest_pct: dict[str, int] = {}
+    name: Name
+    start_year: Delta
+    nations: Catalog[Name, msgspec.Raw]
+    regions: Catalog[Name, msgspec.Raw]
+    campaign_no: Count = 1
+    cities: Catalog[Name, msgspec.Raw] = {}
+    sea_zones: Catalog[Name, msgspec.Raw] = {}
+    borders: Rows[Border] = []
+    coasts: Rows[Coast] = []
+    sea_borders: Rows[SeaBorder] = []
+    ferries: Catalog[Name, msgspec.Raw] = {}
+    leaders: Catalog[Name, msgspec.Raw] = {}
+    royal_family: Rows[FamilyMember] = []
+    fleets: Catalog[Name, msgspec.Raw] = {}
+    trade_routes: Catalog[Name, msgspec.Raw] = {}
+    mercenary_pools: Catalog[Name, msgspec.Raw] = {}
+    harvest_pct: Catalog[Name, Quantity] = {}

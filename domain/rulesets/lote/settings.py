@@ -13,6 +13,8 @@ from typing import Literal
 
 import msgspec
 
+from domain.engine.bounds import Count, Decimal, Quantity
+
 
 class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # A1 [L966-981 vs L14928-14945] Homeland tax multiple: Table 2-13 says 2.0, Table 13-3 says 1.0.
@@ -45,8 +47,8 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # A15 [L8505-8512 vs L11869-11919] Imperial Size from the §12.2 tables.
     a15_imperial_size_formula: Literal["section_12_2"] = "section_12_2"
     # A16 [L11971-11982] Table 12-5 has no Democracy or Anarchy row: GM parameters (digest suggestion).
-    a16_is_government_democracy: str = "1"
-    a16_is_government_anarchy: str = "2"
+    a16_is_government_democracy: Decimal = "1"
+    a16_is_government_anarchy: Decimal = "2"
     # A17 [L1603-1616] Table 2-19 has no Oasis row: the GM's troop-support multiple for oases (desert row).
     a17_oasis_troop_support_row: Literal["d", "c", "w"] = "d"
     # A18 [L2007-2017] agro conversion bands [0,50), [50,100), [100,inf).
@@ -77,7 +79,7 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # A31 [L2257-2266 vs L8281-8292] CCR revolt checks apply to garrisoned P regions (with a strong modifier).
     a31_pacified_ccr_checks: bool = True
     # A32 [L1537-1555; L1866-1876] unrecoverable: the city-PWB divisor in city agro consumption (GM parameter).
-    a32_city_pwb_agro_divisor: int = 10
+    a32_city_pwb_agro_divisor: Count = 10
     # A33 [L4814-4817] which canals count as sea zones: scenario data (no switch).
     # A34 [L779-782; L15562] languages and maps: scenario data (no switch).
     # A35 [L2320-2321; §6.1.4] full-ally troops are paid by the nation.
@@ -92,15 +94,15 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # (if you have an active Census)": no formula is given. "gm": the GM sets each nation's NFP income;
     # "friendly_gpv": the engine recomputes it at R8 from these coefficients (ratios as strings).
     nfp_rule: Literal["gm", "friendly_gpv"] = "gm"
-    nfp_per_friendly_region_gpv: str = "1"
-    nfp_per_friendly_city_gpv: str = "1"
-    nfp_per_census_pwb: str = "1/20"
+    nfp_per_friendly_region_gpv: Decimal = "1"
+    nfp_per_friendly_city_gpv: Decimal = "1"
+    nfp_per_census_pwb: Decimal = "1/20"
 
     # House rules the rulebook leaves to the GM (§3.0 adjudication points), with their engine proposals.
     # [L4062-4072] "luck of the bones": the engine proposes a rise when pool x 2d6 / 7 >= cost x next level
     # (+ the BL penalty per Imperial Size point); the GM confirms or overrides every proposal.
-    investment_gp_per_level: int = 10
-    investment_bl_is_penalty: int = 5
+    investment_gp_per_level: Count = 10
+    investment_bl_is_penalty: Quantity = 5
 
 
 def ratio(text: str) -> Fraction:

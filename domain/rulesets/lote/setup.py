@@ -216,6 +216,9 @@ def _check_refs(setup: Scenario) -> None:
         need("nation", leader.nation, nations, where, "nation")
         need("place", leader.location, places, where, "location")
         need("region", leader.home_region, regions, where, "home_region")
+        need("city", leader.home_city, cities, where, "home_city")
+        if leader.home_region is not None and leader.home_city is not None:
+            raise _bad("two_homes", where, "home_city", "a Full Ally comes from a region or from a city, not both")
         for stat in ("combat", "diplomacy", "charisma", "hidden"):
             if not 1 <= getattr(leader, stat) <= 11:
                 raise _bad("bad_value", where, stat, "ratings run from 1 to 11 ('A' = 10, 'B' = 11)")

@@ -22,6 +22,7 @@ from domain.rulesets.lote.reports import build_report
 from domain.rulesets.lote.scenario import (
     CityRecord,
     FamilyMember,
+    FerryArrow,
     FleetRecord,
     LeaderRecord,
     MercenaryPool,
@@ -50,6 +51,7 @@ class LeaderView(msgspec.Struct, frozen=True):
     units: dict[str, int]
     home_region: str | None = None
     hidden: int | None = None
+    home_city: str | None = None
 
 
 class View(msgspec.Struct, frozen=True):
@@ -76,6 +78,8 @@ class View(msgspec.Struct, frozen=True):
     report_drafts: dict[str, StatusReport] = {}
     newsfax_draft: Newsfax | None = None
     news_items: dict[str, NewsItem] = {}
+    # §4.7 [L3696-3770] ferry arrows (with their ferry points) touching a region the viewer sees, or its own
+    ferries: dict[str, FerryArrow] = {}
 
 
 def _strip(statuses: dict[str, Any], gm: bool) -> dict[str, Any]:
@@ -97,6 +101,7 @@ def _leader(x: LeaderRecord, gm: bool) -> LeaderView:
         units=dict(x.units),
         home_region=x.home_region,
         hidden=x.hidden if gm else None,
+        home_city=x.home_city,
     )
 
 
@@ -138,6 +143,7 @@ def view_for(state: State, viewer: Actor) -> View:
         derived={nid: derive(state, state.nations[nid]) for nid in sorted(mine)},
         report=state.press.published_reports.get(viewer.controls or "") if not gm else None,
         newsfax=state.press.newsfax,
+        ferries={k: f for k, f in state.ferries.items() if gm or f.owner in mine or f.a in regions or f.b in regions},
         **(_drafts(state) if gm else {}),
     )
 

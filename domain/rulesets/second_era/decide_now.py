@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.engine import DecisionContext
+from domain.engine.ids import owned_id
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.checks import (
     god_of,
@@ -70,7 +71,7 @@ def decide_offer_trade(state: State, command: OfferTrade, ctx: DecisionContext) 
     if give.is_zero() and receive.is_zero() and not any(wares):
         raise reject("empty_trade", "A trade must move something.")
     trade = Trade(
-        id=f"trade-{state.next_id}",
+        id=owned_id(state.serials, "trade", god),
         offered_by=god,
         offered_to=command.to_god,
         give=give,
@@ -86,15 +87,18 @@ def decide_offer_trade(state: State, command: OfferTrade, ctx: DecisionContext) 
     return [TradeOffered(trade=trade)]
 
 
-def _trade(state: State, trade_id: str) -> Trade:
-    if trade_id not in state.trades:
-        raise reject("unknown_trade", f"There is no trade {trade_id!r}.")
-    return state.trades[trade_id]
+def _trade(state: State, trade_id: str, god: str) -> Trade:
+    """A trade the god is party to. A god outside it gets the answer it gets for a trade that does not exist:
+    the offer is the parties' business, and its id must not confirm it exists."""
+    trade = state.trades.get(trade_id)
+    if trade is None or god not in (trade.offered_by, trade.offered_to):
+        raise reject("unknown_trade", f"You are party to no trade {trade_id!r}.")
+    return trade
 
 
 def decide_accept_trade(state: State, command: AcceptTrade, ctx: DecisionContext) -> list[object]:
     god = god_of(state, ctx)
-    trade = _trade(state, command.trade)
+    trade = _trade(state, command.trade, god)
     if trade.offered_to != god:
         raise reject("not_your_trade", "Only the god the trade was offered to can accept it.", status=403)
     if trade.accepted:
@@ -104,9 +108,7 @@ def decide_accept_trade(state: State, command: AcceptTrade, ctx: DecisionContext
 
 def decide_end_trade(state: State, command: EndTrade, ctx: DecisionContext) -> list[object]:
     god = god_of(state, ctx)
-    trade = _trade(state, command.trade)
-    if god not in (trade.offered_by, trade.offered_to):
-        raise reject("not_your_trade", "Only a party to the trade can end it.", status=403)
+    trade = _trade(state, command.trade, god)
     return [TradeEnded(trade=trade.id, parties=(trade.offered_by, trade.offered_to), by=god)]
 
 

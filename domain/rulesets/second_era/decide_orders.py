@@ -140,6 +140,11 @@ def check_effects(effects: Sequence[Effect]) -> None:
         ):
             # [002:71] each transmutation names one combination of two resources.
             raise reject("bad_transmutation", "A transmutation names a `source` and a different `target`.")
+    if sum(1 for e in effects if e.effect == "transmutation") > 1:
+        # [002:71] "A separate spell must be given for each transmutation combination" (levels go in `level`).
+        raise reject(
+            "one_transmutation_per_spell", "A spell holds one transmutation combination; teach each as its own spell."
+        )
     if any(e.reverse for e in effects) and not all(e.reverse for e in effects):
         raise reject("mixed_curse", "A curse holds only reversed effects; teach the blessings as another spell.")
 

@@ -6,6 +6,7 @@ from typing import assert_never
 
 import msgspec
 
+from domain.engine.ids import counted
 from domain.rulesets.second_era.events import (
     ArtefactCreated,
     ArtefactDestroyed,
@@ -130,16 +131,21 @@ def evolve(state: State, event: Event) -> State:
         case ManaSpent():
             return _evolve_mana_spent(state, event)
         case HeroBorn():
-            return R(state, heroes={**state.heroes, event.hero.id: event.hero}, next_id=state.next_id + 1)
+            heroes = {**state.heroes, event.hero.id: event.hero}
+            return R(state, heroes=heroes, next_id=state.next_id + 1, serials=counted(state.serials, event.hero.id))
         case HeroLevelled():
             return _evolve_hero_levelled(state, event)
         case HeroKilled():
             return R(state, heroes={k: h for k, h in state.heroes.items() if k != event.hero})
         case MonsterSpawned():
             monster = event.monster
-            return R(state, monsters={**state.monsters, monster.id: monster}, next_id=state.next_id + 1)
+            serials = counted(state.serials, monster.id)
+            return R(
+                state, monsters={**state.monsters, monster.id: monster}, next_id=state.next_id + 1, serials=serials
+            )
         case SpellTaught():
-            state = R(state, spells={**state.spells, event.spell.id: event.spell}, next_id=state.next_id + 1)
+            spells = {**state.spells, event.spell.id: event.spell}
+            state = R(state, spells=spells, next_id=state.next_id + 1, serials=counted(state.serials, event.spell.id))
             if event.monster is not None:
                 pupil = state.monsters.get(event.monster)
                 if pupil is None:
@@ -149,7 +155,8 @@ def evolve(state: State, event: Event) -> State:
             return state if tribe is None else _tribe(state, event.tribe, spells=(*tribe.spells, event.spell.id))
         case ArtefactCreated():
             artefact = event.artefact
-            return R(state, artefacts={**state.artefacts, artefact.id: artefact}, next_id=state.next_id + 1)
+            artefacts = {**state.artefacts, artefact.id: artefact}
+            return R(state, artefacts=artefacts, next_id=state.next_id + 1, serials=counted(state.serials, artefact.id))
         case ArtefactDestroyed():
             god = state.gods.get(event.god)
             state = R(state, artefacts={k: v for k, v in state.artefacts.items() if k != event.artefact})
@@ -181,7 +188,8 @@ def evolve(state: State, event: Event) -> State:
         case StructureBuilt():
             s = event.structure
             state = _stock(state, s.tribe, Resources().minus(event.cost))
-            return R(state, structures={**state.structures, s.id: s}, next_id=state.next_id + 1)
+            serials = counted(state.serials, s.id)
+            return R(state, structures={**state.structures, s.id: s}, next_id=state.next_id + 1, serials=serials)
         case TribeMoved():
             return _tribe(state, event.tribe, land=event.path[-1]) if event.path else state
         case TribeDriven():
@@ -232,7 +240,8 @@ def evolve(state: State, event: Event) -> State:
         case EraWon():
             return R(state, winner=event.god)
         case RazeBegun():
-            return R(state, razes={**state.razes, event.raze.id: event.raze}, next_id=state.next_id + 1)
+            razes = {**state.razes, event.raze.id: event.raze}
+            return R(state, razes=razes, next_id=state.next_id + 1, serials=counted(state.serials, event.raze.id))
         case RazeCountered():
             raze = state.razes.get(event.raze)
             if raze is None:
@@ -240,7 +249,7 @@ def evolve(state: State, event: Event) -> State:
             return R(state, razes={**state.razes, raze.id: R(raze, counter_bid=event.bid)})
         case TravelBegun():
             travels = {**state.travels, event.travel.id: event.travel}
-            return R(state, travels=travels, next_id=state.next_id + 1)
+            return R(state, travels=travels, next_id=state.next_id + 1, serials=counted(state.serials, event.travel.id))
         case TravelResisted():
             travel = state.travels.get(event.travel)
             if travel is None:
@@ -252,7 +261,8 @@ def evolve(state: State, event: Event) -> State:
         case RazeResolved():
             return _evolve_raze_resolved(state, event)
         case TradeOffered():
-            return R(state, trades={**state.trades, event.trade.id: event.trade}, next_id=state.next_id + 1)
+            trades = {**state.trades, event.trade.id: event.trade}
+            return R(state, trades=trades, next_id=state.next_id + 1, serials=counted(state.serials, event.trade.id))
         case TradeAccepted():
             trade = state.trades.get(event.trade)
             return state if trade is None else R(state, trades={**state.trades, trade.id: R(trade, accepted=True)})

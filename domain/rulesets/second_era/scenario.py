@@ -9,6 +9,7 @@ from collections import Counter
 import msgspec
 
 from domain.engine import Rejected
+from domain.engine.bounds import Catalog, Name, Quantity, Rows, Text
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.settings import Settings
 from domain.rulesets.second_era.state import Fauna, God, Land, State, Tribe
@@ -20,62 +21,75 @@ class _Doc(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class WorldSpec(_Doc, frozen=True):
-    id: str
-    name: str = ""
+    id: Name
+    name: Text = ""
 
 
 class ContinentSpec(_Doc, frozen=True):
-    id: str
-    world: str
-    name: str = ""
+    id: Name
+    world: Name
+    name: Text = ""
 
 
 class LandSpec(_Doc, frozen=True):
     """A Land: its `element` decides what Miners extract [002:23-28], its `habitat` who may live there
     [002:47-51], its `fauna` what Farmers harvest [002:29-35]."""
 
-    id: str
-    continent: str
-    element: str
-    habitat: str
-    fauna: list[Fauna] = []
-    name: str = ""
+    id: Name
+    continent: Name
+    element: Name
+    habitat: Name
+    fauna: Rows[Fauna] = []
+    name: Text = ""
 
 
 class ConnectionSpec(_Doc, frozen=True):
     """A connection between two Lands of different Continents [002:6]; connections run both ways."""
 
-    a: str
-    b: str
+    a: Name
+    b: Name
 
 
 class GodSpec(_Doc, frozen=True):
-    id: str
-    spheres: list[str]
-    name: str = ""
-    mana: int = 0
+    id: Name
+    spheres: Rows[Name]
+    name: Text = ""
+    mana: Quantity = 0
+
+
+class StockpileSpec(_Doc, frozen=True):
+    """A tribe's starting resources [002:17-22]: none is negative."""
+
+    food: Quantity = 0
+    production: Quantity = 0
+    gold: Quantity = 0
+    luxuries: Quantity = 0
+    mana: Quantity = 0
+
+    def resources(self) -> Resources:
+        return Resources(**msgspec.structs.asdict(self))
 
 
 class TribeSpec(_Doc, frozen=True):
     """A starting tribe: 3 Clans [002:38] on a Land fit for the race's nature [002:47]."""
 
-    id: str
-    god: str
-    land: str
-    clans: dict[str, int]
-    name: str = ""
-    stockpile: Resources = Resources()
+    id: Name
+    god: Name
+    land: Name
+    clans: Catalog[Name, Quantity]
+    name: Text = ""
+    stockpile: StockpileSpec = msgspec.field(default_factory=lambda: StockpileSpec())
 
 
 class Setup(_Doc, frozen=True):
     nature: Nature
-    worlds: list[WorldSpec]
-    continents: list[ContinentSpec]
-    lands: list[LandSpec]
-    gods: list[GodSpec]
-    tribes: list[TribeSpec]
-    connections: list[ConnectionSpec] = []
-    title: str = ""
+    worlds: Rows[WorldSpec]
+    continents: Rows[ContinentSpec]
+    lands: Rows[LandSpec]
+    gods: Rows[GodSpec]
+    tribes: Rows[TribeSpec]
+    connections: Rows[ConnectionSpec] = []
+    title: Text = ""
 
 
 def _bad(reason: str, message: str) -> Rejected:
@@ -159,7 +173,7 @@ def _tribe(spec: TribeSpec, setup: Setup, lands: dict[str, Land]) -> Tribe:
         land=spec.land,
         start_land=spec.land,
         clans={role: n for role, n in spec.clans.items() if n},
-        stockpile=spec.stockpile,
+        stockpile=spec.stockpile.resources(),
     )
 
 

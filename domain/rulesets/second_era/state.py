@@ -6,18 +6,21 @@ stored ([002:36]). Everything here is a frozen msgspec Struct; `evolve` replaces
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
+from domain.engine.bounds import Name
 from domain.rulesets.second_era.commands import Order
 from domain.rulesets.second_era.settings import Settings
 from domain.rulesets.second_era.values import ZERO, Effect, Nature, Resources
 
 
 class Fauna(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    name: str
-    kind: str
-    tier: int
-    sphere: str = ""
+    name: Name
+    kind: Name
+    tier: Annotated[int, msgspec.Meta(ge=1, le=4)]  # [002:29-35] fauna of tiers 1 to 4
+    sphere: Name = ""
 
 
 class Land(msgspec.Struct, frozen=True):
@@ -183,7 +186,8 @@ class State(msgspec.Struct, frozen=True):
     artefacts: dict[str, Artefact] = {}
     structures: dict[str, Structure] = {}
     orders: dict[str, tuple[QueuedOrder, ...]] = {}
-    next_id: int = 1
+    next_id: int = 1  # the old game-wide counter; new ids are owned ids (domain.engine.ids)
+    serials: dict[str, int] = {}  # `<kind>-<owner>` -> the last number of that owner's things of that kind
     turn: int = 1
     # Lands where an edifice's five parts stood at the end of the last turn: land -> (kind, tribe) [002:125]
     pending_edifices: dict[str, tuple[str, str]] = {}

@@ -7,6 +7,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from domain.engine.bounds import Name
+
 RESOURCE_NAMES: tuple[str, ...] = ("food", "production", "gold", "luxuries", "mana")
 ResourceName = Literal["food", "production", "gold", "luxuries", "mana"]
 Nature = Literal["terrestrial", "subterranean", "aerial"]
@@ -56,13 +58,17 @@ class Resources(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 ZERO = Resources()
 
+# [002:62] a spell costs its effects' level squared times their base cost, every turn: a level past 2^26 would
+# cost more mana than any number a client can send (2^53), so no such spell can be cast.
+SpellLevel = Annotated[int, msgspec.Meta(ge=1, le=2**26)]
+
 
 class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One effect of a spell design. `reverse` makes it a Curse of that effect [002:72]; transmutation names
     the resource it consumes (`source`) and the one it yields (`target`) [002:71]."""
 
-    effect: str
-    level: int = 1
+    effect: Name
+    level: SpellLevel = 1
     reverse: bool = False
     source: ResourceName | None = None
     target: ResourceName | None = None

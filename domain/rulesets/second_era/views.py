@@ -21,11 +21,14 @@ from domain.rulesets.second_era.commands import (
     SEAT_COMMANDS,
 )
 from domain.rulesets.second_era.events import (
+    BattleSpellCast,
     ChampionSet,
+    CursesCast,
     Event,
     Harvested,
     HoardChanged,
     HoardTransmuted,
+    InstantCast,
     ManaSpent,
     MonsterAte,
     MonsterManaTaken,
@@ -262,6 +265,11 @@ def redact(event: Event, viewer: Actor) -> Event | None:
     if isinstance(event, RazeBegun):
         # [002:14] the raze is announced, its bid sealed until it is resolved.
         return event if viewer.controls == event.raze.god else msgspec.structs.replace(event, raze=_sealed(event.raze))
+    if isinstance(event, BattleSpellCast | InstantCast | CursesCast) and viewer.controls != event.god:
+        # What a spell costs follows from its effects and their levels ([002:62]); the design is its god's
+        # secret (taught, traded and stolen, [002:61]) and no line of the text makes the mana paid
+        # public. Others see the spell's effect on the world (war bonus, healing, travel, the cursed tribe).
+        return _without_mana(event)
     if isinstance(event, TradeOffered):
         return event if viewer.controls in (event.trade.offered_by, event.trade.offered_to) else None
     if isinstance(event, TradeAccepted) and event.standing:
@@ -275,6 +283,13 @@ def redact(event: Event, viewer: Actor) -> Event | None:
     if not isinstance(event, _PRIVATE):
         return event
     return event if viewer.controls == event.god else None
+
+
+def _without_mana(event: BattleSpellCast | InstantCast | CursesCast) -> Event:
+    if isinstance(event, InstantCast):
+        # A sacrifice's mana gained is 15 per clan killed [002:70]: the clans lost are public, the mana is not.
+        return msgspec.structs.replace(event, mana=0, mana_gained=0)
+    return msgspec.structs.replace(event, mana=0)
 
 
 def _sealed(raze: Raze) -> Raze:

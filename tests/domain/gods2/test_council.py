@@ -362,3 +362,31 @@ def test_no_one_present_begins_a_persuasion_during_the_leaders_three_minutes() -
     g.advance(3)
     g.when(FireDueTimers())
     assert g.when(words, HERA)[0].amount == 4
+
+
+def test_council_motions_are_refused_with_their_codes() -> None:
+    """[003:480-504] one meeting at a time, at a time from now; laws have text; offices are the pack's; a
+    promotion names a lesser god and his sphere; the Supreme Deity is a greater god; one vote each; those absent
+    from the Hall of Doom take no part."""
+    g = council_game()
+    assert g.rejects(SummonGreatCouncil(minutes=-1), ZEUS).code == "gods2.bad_time"
+    convene(g)
+    assert g.rejects(SummonGreatCouncil(minutes=5), ZEUS).code == "gods2.council_pending"
+    assert g.rejects(ProposeMotion(kind="pass_law", text=" "), ZEUS).code == "gods2.no_text"
+    assert g.rejects(ProposeMotion(kind="assign_office", office="jester", subject="hera"), ZEUS).code == (
+        "gods2.unknown_office"
+    )
+    revoke = ProposeMotion(kind="revoke_office", office="keeper_of_keys")
+    assert g.rejects(revoke, ZEUS).code == "gods2.office_unfilled"
+    assert g.rejects(ProposeMotion(kind="promote"), ZEUS).code == "gods2.name_candidate"
+    assert g.rejects(ProposeMotion(kind="promote", subject="hera", sphere="war"), ZEUS).code == (
+        "gods2.not_a_candidate"
+    )
+    assert g.rejects(Vote(motion_id="motion-none", yes=True), ZEUS).code == "gods2.no_such_motion"
+    motion = g.when(ProposeMotion(kind="pass_law", text="Thou shalt not deal with demons."), ZEUS)[0].motion_id
+    g.when(Vote(motion_id=motion, yes=True), ZEUS)
+    assert g.rejects(Vote(motion_id=motion, yes=False), ZEUS).code == "gods2.already_voted"
+    g.when(MoveToLocale(locale="feasts"), HERA)
+    assert g.rejects(Vote(motion_id=motion, yes=True), HERA).code == "gods2.not_present"
+    g.when(SetClock(era="omega", in_transition=False, reason="Era Omega"))
+    assert g.rejects(ProposeMotion(kind="supreme_deity", subject="ares"), ZEUS).code == "gods2.not_a_greater_god"

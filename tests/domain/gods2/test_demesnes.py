@@ -21,7 +21,7 @@ from domain.rulesets.gods2.commands import (
 from domain.rulesets.gods2.events import CombatStarted, DemesneBuilt, DemesneFell
 from domain.rulesets.gods2.events_powers import CastFailed
 from tests.domain.gods2.scenario import ARES, HERA, IRIS, ZEUS, game
-from tests.domain.harness import Game
+from tests.domain.harness import GM, Game
 
 
 def in_city(g: Game, *who: object) -> None:
@@ -201,3 +201,33 @@ def test_an_attack_on_the_demesne_interrupts_a_demesne_casting() -> None:
     g.when(CastPower(power="wall_of_thorns", demesne="olympus"), ZEUS)
     events = g.when(AttackDemesne(demesne="olympus"), HERA)
     assert any(isinstance(e, CastFailed) and e.mana_lost == 5 for e in events)
+
+
+def test_a_coordinator_cannot_make_a_demesne_disengage() -> None:
+    """[003:374] demesnes cannot disengage or surrender: the coordinator's Mist Step (a disengage power) is
+    refused for the demesne, and its combat goes on."""
+    g = game()
+    in_city(g, ZEUS, HERA)
+    g.when(MoveToLocale(locale="olympus"), ZEUS)
+    combat = attack(g, HERA)
+    g.when(CoordinateDemesneDefence(combat_id=combat), ZEUS)
+    g.when(ChooseCombatPower(power=None), HERA)
+    refused = g.rejects(ChooseCombatPower(power="mist_step"), ZEUS)
+    assert refused.code == "gods2.demesne_cannot_disengage"
+    assert combat in g.rules.combats and not g.rules.combats[combat].defender.disengaging
+
+
+def test_a_referee_plays_only_an_uncoordinated_demesne_combat() -> None:
+    """[003:374] the referee plays a demesne no one coordinates; a coordinated one is the coordinator's; only a
+    demesne under attack is coordinated or played; a demesne does not surrender [003:374]."""
+    from domain.rulesets.gods2.commands import OfferSurrender
+
+    g = game()
+    in_city(g, ZEUS, HERA)
+    g.when(MoveToLocale(locale="olympus"), ZEUS)
+    assert g.rejects(PlayDemesneDefence(combat_id="combat-none"), GM).code == "gods2.no_demesne_combat"
+    assert g.rejects(CoordinateDemesneDefence(combat_id="combat-none"), ZEUS).code == "gods2.no_demesne_combat"
+    combat = attack(g, HERA)
+    g.when(CoordinateDemesneDefence(combat_id=combat), ZEUS)
+    assert g.rejects(PlayDemesneDefence(combat_id=combat), GM).code == "gods2.coordinated"
+    assert g.rejects(OfferSurrender(), ZEUS).code == "gods2.demesnes_do_not_surrender"

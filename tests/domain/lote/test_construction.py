@@ -10,6 +10,7 @@ from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.orders import (
     BidMercenaries,
     BuildAlliedUnits,
+    BuildFerryPoints,
     BuildFortress,
     BuildHeavyTransports,
     BuildPortArea,
@@ -29,7 +30,9 @@ from tests.domain.lote.helpers import city, game, nation, region, scenario, seat
 V = seat("v")
 
 
-def _venice(**nation_fields: object) -> Game:
+def _venice(
+    extra_leaders: dict[str, object] | None = None, ferries: dict[str, object] | None = None, **nation_fields: object
+) -> Game:
     """A small Civilized nation: Verona (4 GPv c, 19 PWB) with Venice, plus colonies to try."""
     leader = {
         "nation": "v",
@@ -68,7 +71,9 @@ def _venice(**nation_fields: object) -> Game:
             "Wild": region(-1, "w", colonizable=True),
             "Huichol": region(2, "m", statuses={"v": "f"}),
             "Malta": region(1, "i", statuses={"v": "f"}),
+            **({"Crete": region(1, "i"), "Rhodes": region(1, "i")} if ferries else {}),
         },
+        ferries=ferries or {},
         cities={
             "Venice": city("Verona", 5, codes=["c", "p"], statuses={"v": "hm"}, port_sea_zones=["Adriatic"]),
             "Corcyra": city("Corfu", 4, statuses={"v": "p"}),
@@ -77,7 +82,7 @@ def _venice(**nation_fields: object) -> Game:
         sea_zones={"Adriatic": {}},
         coasts=[{"region": "Verona", "sea_zone": "Adriatic"}],
         borders=[{"a": "Verona", "b": "Istria"}, {"a": "Verona", "b": "Sicily"}, {"a": "Istria", "b": "Wild"}],
-        leaders={"doge": leader, "swiss": ally},
+        leaders={"doge": leader, "swiss": ally, **(extra_leaders or {})},
         fleets={"f": {"nation": "v", "base_port": "Venice", "activity": "internal", "msp": 60}},
         mercenary_pools={"it": {"world_region": "WE", "units": {"LI": 40}},
                          "far": {"world_region": "CH", "units": {"I": 5}}},
@@ -139,6 +144,33 @@ def test_ex15_verona_can_take_41_more_public_works_at_10_gp_or_5_nfp() -> None:
     events = _resolve(g)
     built = next(e for e in events if isinstance(e, m.PublicWorksBuilt))
     assert (built.gp, built.nfp) == (400, 5) and g.rules.regions["Verona"].pwb == 60
+
+
+def test_a_full_ally_from_a_city_raises_up_to_the_city_gpv_in_nfp_of_units() -> None:
+    """[L4449-4452] "If the Full Ally is from a city instead of a region, then the limit is: Build Limit = City
+    GPv": Corcyra (4 GPv) raises 4 NFP of units a turn, not 5 x 4."""
+    corcyra = {"nation": "v", "army_no": "3", "type": "A", "name": "Corcyreans", "age": 30, "combat": 5,
+               "diplomacy": 5, "charisma": 5, "location": "Corfu", "home_city": "Corcyra"}  # fmt: skip
+    g = _venice(extra_leaders={"corcyra": corcyra})
+    refused = g.rejects(BuildAlliedUnits(line="a", ally="corcyra", unit="I", count=5), V)
+    assert refused.code == "lote.allied_limit"
+    g.when(BuildAlliedUnits(line="a", ally="corcyra", unit="I", count=4), V)
+    assert g.rules.leaders["corcyra"].home_city == "Corcyra"
+
+
+def test_ferry_arrows_and_their_points_are_in_the_view_of_a_nation_on_either_side() -> None:
+    """§4.7 [L3696-3770] ferry arrows link two land regions with ferry points a nation may build
+    ([L3709-3722]): a nation seeing a side sees the arrow and its points; an arrow between regions it does not
+    see stays out of its view; the GM sees all."""
+    from domain.rulesets.lote.views import view_for
+    from tests.domain.harness import GM
+
+    g = _venice(ferries={"messina": {"a": "Verona", "b": "Sicily"}, "aegean": {"a": "Crete", "b": "Rhodes"}})
+    g.when(BuildFerryPoints(line="1", ferry="messina", count=2), V)
+    _resolve(g)
+    seen = view_for(g.rules, V).ferries
+    assert set(seen) == {"messina"} and seen["messina"].points == 12
+    assert set(view_for(g.rules, GM).ferries) == {"messina", "aegean"}
 
 
 def test_ex17_a_full_ally_of_2_gpv_raises_10_nfp_of_units_for_5_national_nfp() -> None:
@@ -534,3 +566,27 @@ def test_only_a_slave_economy_builds_with_slave_nfp() -> None:
     g = _venice()
     rejected = g.rejects(FoundCity(line="c", region="Huichol", name="X", slave_nfp=5), V)
     assert rejected.code == "lote.not_a_slave_economy"
+
+
+def test_a_fortress_and_its_walls_ordered_together_resolve_as_validated() -> None:
+    """[L4414-4427] a fortress comes with one wall point; [L4706-4721] walls up to the builder's Siege QR (10).
+    Fortress + 4 + 5 WP in Po is exactly 10: accepted, and resolved without counting the fortress's point or the
+    earlier line twice (a line validation accepts must not fail at resolution for a reason it could see)."""
+    g = _venice()
+    g.when(BuildFortress(line="1", region="Po"), V)
+    g.when(BuildWallPoints(line="2", location="Po", count=4), V)
+    g.when(BuildWallPoints(line="3", location="Po", count=5), V)
+    assert g.rejects(BuildWallPoints(line="4", location="Po", count=1), V).code == "lote.siege_qr_cap"
+    events = _resolve(g)
+    assert not [e for e in events if isinstance(e, m.OrderFailed)]
+    assert [e.count for e in events if isinstance(e, m.WallPointsBuilt)] == [4, 5]
+    assert g.rules.regions["Po"].fortress_wp == 10
+
+
+def test_nfp_may_stand_in_for_the_whole_public_works_cost_but_no_more() -> None:
+    """[L4150-4151] "1 NFP can be substituted for 2 GP": 41 points in Verona cost 410 GP, so 205 NFP pay all of
+    it (accepted) and 205.5 NFP would pay more than the cost (`lote.too_much_nfp`)."""
+    g = _venice()
+    over = BuildPublicWorks(line="p", location="Verona", points=41, nfp="205.5")
+    assert g.rejects(over, V).code == "lote.too_much_nfp"
+    g.when(BuildPublicWorks(line="p", location="Verona", points=41, nfp="205"), V)

@@ -336,3 +336,14 @@ def test_nfp_income_follows_the_gm_or_the_friendly_gpv_rule() -> None:
     assert game(setup).rules.nations["a"].nfp_income == 7
     rule = game(setup, Settings(nfp_rule="friendly_gpv")).rules.nations["a"]
     assert rule.nfp_income == 4 + 5 + 2  # region GPv 4 + city GPv 5 + 40 PWB / 20 under the Census
+
+
+def test_a_tithe_cuts_the_tax_rate_one_point_per_point_above_four_percent() -> None:
+    """[L7959-7962] "Tithe to a Primate at less than 4% has no effect ... The national tax rate is reduced 1%
+    for every percentage point over 4% tithe": at 100%, tithes of 3, 4, 5 and 9 give 100, 100, 99 and 95."""
+
+    def taxed_at(tithe: int) -> Fraction:
+        g = game(scenario(nations={"m": nation("Ming", tithe_pct=tithe, geo_zone="CH")}, regions={"R": region(1)}))
+        return economy.effective_tax_pct(g.rules, g.rules.nations["m"], 100)
+
+    assert [taxed_at(t) for t in (3, 4, 5, 9)] == [100, 100, 99, 95]

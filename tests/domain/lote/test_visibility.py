@@ -93,3 +93,17 @@ def test_a_nations_view_adds_up_its_order_form_and_derived_figures() -> None:
     assert derived.form_saved_gp == derived.form_gp_available - derived.form_gp_spent
     assert derived.rating_caps["siege_qr"] == 8 and derived.max_tax_pct == 150
     assert set(g.view(DAN).derived) == {"dan"}
+
+
+def test_another_nations_hostile_or_at_war_status_is_not_in_a_region_a_nation_sees() -> None:
+    """[L2227-2230] Hostile and At War are GM-only: Byzantium sees Bulgaria, but not that Kiev is At War there
+    or that Denmark is Hostile to it; the GM sees both."""
+    g = game(example_setup())
+    g.when(m.SetControlStatus(place="Bulgaria", nation="kip", status="aw", reason="war"))
+    g.when(m.SetControlStatus(place="Bulgaria", nation="dan", status="hs", reason="raids"))
+    seen = g.view(BYZ).regions["Bulgaria"].statuses
+    assert "kip" not in seen and "dan" not in seen and "byz" in seen
+    assert (g.view(GM).regions["Bulgaria"].statuses["kip"], g.view(GM).regions["Bulgaria"].statuses["dan"]) == (
+        "aw",
+        "hs",
+    )

@@ -138,6 +138,20 @@ def test_teach_spell_costs_10_mana_and_the_tribe_knows_the_spell() -> None:
     assert game.rules.gods["ann"].mana == 0
 
 
+def test_each_transmutation_combination_needs_its_own_spell() -> None:
+    """[002:71] "A separate spell must be given for each transmutation combination": one Teach Spell holding two
+    pairs would convert both from one slot; it is refused, for spells and for artefacts ([002:77] artefacts use
+    the same mechanics). One pair per spell is taught."""
+    game = new_game(ann_mana=500)
+    two = [
+        Effect(effect="transmutation", source="gold", target="food"),
+        Effect(effect="transmutation", source="production", target="luxuries"),
+    ]
+    assert game.rejects(TeachSpell(name="T", effects=two), ANN).code == "second_era.one_transmutation_per_spell"
+    assert game.rejects(CreateArtefact(name="A", effects=two), ANN).code == "second_era.one_transmutation_per_spell"
+    game.when(TeachSpell(name="T", effects=two[:1]), ANN)
+
+
 def test_a_transmutation_must_name_two_different_resources() -> None:
     """[002:71] a separate spell for each transmutation combination."""
     game = new_game(ann_mana=10)

@@ -287,8 +287,8 @@ def test_a_monster_learns_spells_and_casts_them_from_its_own_mana_store() -> Non
     game.when(TeachSpell(name="Dig", effects=[Effect(effect="mining")], monster="m-1"), ANN)
     game.when(MonsterAction(monster="m-1", action="scavenge"), ANN)
     events = resolve(game)
-    assert game.rules.monsters["m-1"].spells == ("spell-2",)
-    assert MonsterSpellsCast(god="ann", monster="m-1", spells=("spell-2",), mana=4) in events
+    assert game.rules.monsters["m-1"].spells == ("spell-ann-1",)
+    assert MonsterSpellsCast(god="ann", monster="m-1", spells=("spell-ann-1",), mana=4) in events
     # water land mined at +10%: 1.1 of gold, luxuries, mana, production; the plant's 1/2 food unchanged
     assert of(events, MonsterScavenged)[0].exact["gold"] == Fraction(11, 10)
 
@@ -316,5 +316,5 @@ def test_the_god_may_tell_a_monster_what_to_cast() -> None:
     _monster(game, "m-1", "ann", "w-sea", "mage", "rage", hoard=Resources(food=5, mana=8))
     game.when(TeachSpell(name="Dig", effects=[Effect(effect="mining")], monster="m-1"), ANN)
     resolve(game)  # one slot, kept free: nothing cast
-    game.when(SetMonsterSpells(monster="m-1", spells=["spell-2"]), ANN)
-    assert of(resolve(game), MonsterSpellsCast)[0].spells == ("spell-2",)
+    game.when(SetMonsterSpells(monster="m-1", spells=["spell-ann-1"]), ANN)
+    assert of(resolve(game), MonsterSpellsCast)[0].spells == ("spell-ann-1",)

@@ -61,12 +61,12 @@ def test_without_a_counter_bid_the_raze_succeeds() -> None:
     game.when(RazeStructure(structure="town-1", bid=1), BOB)
     resolve(game)
     events = resolve(game)
-    assert RazeCountered(god="ann", raze="raze-2", bid=0) in events
+    assert RazeCountered(god="ann", raze="raze-bob-1", bid=0) in events
     assert of(events, RazeResolved)[0].succeeded is True
 
 
 def test_the_counter_bid_is_sealed_from_the_raider() -> None:
-    counter = RazeCountered(god="ann", raze="raze-2", bid=5)
+    counter = RazeCountered(god="ann", raze="raze-bob-1", bid=5)
     assert redact(counter, BOB) is None and redact(counter, ANN) == counter
 
 

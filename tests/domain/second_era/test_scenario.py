@@ -127,3 +127,33 @@ def test_every_command_event_setup_and_view_has_a_json_schema() -> None:
     codec = codec_for(ruleset)
     for kind in (codec.command_union, codec.event_union, ruleset.setup_type, ruleset.settings_type, ruleset.view_type):
         assert msgspec.json.schema(kind)
+
+
+def test_scenario_records_name_what_exists() -> None:
+    """Each reference in a scenario names a declared world, continent, land, habitat and god; every god guides a
+    tribe ([002:3]); clan roles are those of the clan table."""
+    from domain.rulesets.second_era.scenario import ContinentSpec, GodSpec, LandSpec
+
+    setup = make_setup()
+    r = msgspec.structs.replace
+    assert _refused(r(setup, continents=[*setup.continents, ContinentSpec(id="north", world="asgard")])) == (
+        "second_era.scenario.unknown_world"
+    )
+    stray = LandSpec(id="x-plains", continent="south", element="earth", habitat="plains")
+    assert _refused(r(setup, lands=[*setup.lands, stray])) == "second_era.scenario.unknown_continent"
+    odd = LandSpec(id="x-plains", continent="west", element="earth", habitat="clouds")
+    assert _refused(r(setup, lands=[*setup.lands, odd])) == "second_era.scenario.unknown_habitat"
+    link = ConnectionSpec(a="w-sea", b="atlantis")
+    assert _refused(r(setup, connections=[*setup.connections, link])) == "second_era.scenario.unknown_land"
+    orphan = r(setup.tribes[0], god="loki")
+    assert _refused(r(setup, tribes=[orphan, setup.tribes[1]])) == "second_era.scenario.unknown_god"
+    idle = GodSpec(id="cal", spheres=["water"])
+    assert _refused(r(setup, gods=[*setup.gods, idle])) == "second_era.scenario.god_without_tribe"
+    assert _refused(make_setup(ann_clans={"jester": 3})) == "second_era.scenario.bad_clans"
+
+
+def test_fauna_has_a_known_kind_and_a_tier_of_one_to_four() -> None:
+    """[002:29-34] fauna tiers run from 1 to 4."""
+    from tests.domain.second_era.world import fauna
+
+    assert _refused(make_setup(fauna_on={"w-plains": [fauna("herd", 5)]})) == "second_era.scenario.bad_fauna"

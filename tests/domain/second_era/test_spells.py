@@ -248,3 +248,15 @@ def test_with_the_setting_off_a_tribe_fills_every_slot() -> None:
     first = _teach(game, Effect(effect="farming"))
     second = _teach(game, Effect(effect="mining"))
     assert set(_cast(resolve(game)).spells) == {first, second}
+
+
+def test_a_tribe_with_one_free_slot_casts_one_of_two_ordered_curses() -> None:
+    """[002:72] a curse is a spell and counts against the spells a tribe casts per turn, one per Spell Slot
+    ([002:60]): Ann's one mage gives one slot, so of two curses ordered, the first is cast and paid and the second
+    lapses."""
+    game, mining = _curse_setup()
+    farming = _teach(game, Effect(effect="farming", reverse=True))
+    stock(game, "anns", mana=100)
+    game.when(SetSpellOrders(spells=None, curses={mining: "bobs", farming: "bobs"}), ANN)
+    (cast,) = of(resolve(game), CursesCast)
+    assert (cast.curses, cast.lapsed, cast.mana) == (((mining, "bobs"),), (farming,), 16)

@@ -25,7 +25,13 @@ Chosen readings (digest appendix; GMs may differ only where a setting says so):
 - Expelled members' shares during turmoil: the rest are rescaled to 100 (the text leaves them undefined,
   reading 10). An obliterated god's share goes to the other gods only (reading 11); with none, `SetPantheon`.
 - Pantheon orders: the proposer hands the order in at the Window (or to the GMs between sessions); the other
-  gods sign from anywhere; it applies when the last god signs ([000:72-78]).
+  gods sign from anywhere; it applies when the last god signs ([000:72-78]). The text gives no time limit; an
+  order not every member has signed when a century ends lapses (`PantheonChangeLapsed`, seen by the members):
+  the century's worship is paid on the pantheon as it stands ([000:66]) and an unsigned order would otherwise
+  stay pending forever. A new order may be handed in at once.
+- Combined history powers ([000:130]): the caster's `CastHistoryPower` naming other payers only proposes it
+  (`CoCastingProposed`); each payer agrees with `SignCoCasting` and the last signature casts it. Nothing is
+  spent before; `WithdrawCoCasting` (any party) or the referees calling the next number lapses it.
 - Primitive races' units may be moved freely by the referees within their borders ([000:57]); civilized
   races never move old units, barbarians only when migrating, leaving one per square ([000:59-61]).
 - A war is fought `Settings.war_delay_minutes` (5) rule-minutes (of `minute_seconds` each) after its declaration

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from domain.engine import DecisionContext
 from domain.rulesets.gods2.common import reject
-from domain.rulesets.gods2.earth import misc, population, stats, worship
+from domain.rulesets.gods2.earth import misc, pantheon, population, stats, worship
 from domain.rulesets.gods2.earth import war as formula
 from domain.rulesets.gods2.earth.commands import CloseActivityPhase, EndCentury, StartCentury
 from domain.rulesets.gods2.earth.common import earth_of, fold, require_history_era
@@ -17,6 +17,7 @@ from domain.rulesets.gods2.earth.events import (
     AggressionRolled,
     CenturyEnded,
     CenturyStarted,
+    PantheonChangeLapsed,
     PopulationGrew,
     WarDeclared,
 )
@@ -137,6 +138,11 @@ def decide_end_century(state: State, command: EndCentury, ctx: DecisionContext) 
         r.id: [m.id for m in r.modifications if m.active and m.centuries_left is not None and m.centuries_left <= 1]
         for r in earth.races.values()
     }
+    # An order still unsigned when the century's worship is paid is null (decision, module docstring).
+    events += [
+        PantheonChangeLapsed(order=o.id, race=o.race, members=pantheon.gods(earth.races[o.race].pantheon))
+        for o in earth.orders.values()
+    ]
     events.append(CenturyEnded(century=earth.century, expired={k: v for k, v in expired.items() if v}))
     return events
 

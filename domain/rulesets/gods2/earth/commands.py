@@ -7,6 +7,7 @@ from typing import Literal
 
 import msgspec
 
+from domain.engine.bounds import Many, Name, Note, Quantity, Reason, Table, Text
 from domain.rulesets.gods2.earth.content import FractionText
 
 Side = Literal["attacker", "defender"]
@@ -33,26 +34,26 @@ class EndCentury(msgspec.Struct, frozen=True, tag="EndCentury", tag_field="type"
 class PlacePopulation(msgspec.Struct, frozen=True, tag="PlacePopulation", tag_field="type", forbid_unknown_fields=True):
     """Replace the engine's placement of a race's units (square -> units), validated against the rules."""
 
-    race: str
-    squares: dict[str, int]
-    reason: str
+    race: Name
+    squares: Table[Name, Quantity]
+    reason: Reason
 
 
 class SetMigration(msgspec.Struct, frozen=True, tag="SetMigration", tag_field="type", forbid_unknown_fields=True):
     """Order a race to migrate towards a square (None: stop) ([000:236])."""
 
-    race: str
-    toward: str | None
-    reason: str
+    race: Name
+    toward: Name | None
+    reason: Reason
 
 
 class DeclareWar(msgspec.Struct, frozen=True, tag="DeclareWar", tag_field="type", forbid_unknown_fields=True):
     """A war the gods instigated (or any the referees record); `instigator` names the god, if any."""
 
-    attacker: str
-    defender: str
-    reason: str
-    instigator: str | None = None
+    attacker: Name
+    defender: Name
+    reason: Reason
+    instigator: Name | None = None
 
 
 class AttemptDiplomacy(
@@ -60,7 +61,7 @@ class AttemptDiplomacy(
 ):
     """A race tries to stop a declared war ([000:266]); the referees decide who tries."""
 
-    war: str
+    war: Name
     side: Side
 
 
@@ -69,13 +70,13 @@ class ResolveWar(msgspec.Struct, frozen=True, tag="ResolveWar", tag_field="type"
     side brings in a combined war ([000:282]), the squares losses come from ([000:276]) and the squares the loser
     vacates ([000:278])."""
 
-    war: str
-    reason: str = ""
-    attacker_population: int | None = None
-    defender_population: int | None = None
-    attacker_losses: dict[str, int] | None = None
-    defender_losses: dict[str, int] | None = None
-    vacated: list[str] | None = None
+    war: Name
+    reason: Note = ""
+    attacker_population: Quantity | None = None
+    defender_population: Quantity | None = None
+    attacker_losses: Table[Name, Quantity] | None = None
+    defender_losses: Table[Name, Quantity] | None = None
+    vacated: Many[Name] | None = None
     at_once: bool = False  # fight before the usual delay, e.g. declared near the end of the century [000:261]
 
 
@@ -88,19 +89,19 @@ class FoundCity(msgspec.Struct, frozen=True, tag="FoundCity", tag_field="type", 
     """A race builds a city (the first on learning Civilization, later by Found City [000:112]); `square` breaks
     a tie between equally populous squares."""
 
-    race: str
-    name: str
-    reason: str
+    race: Name
+    name: Name
+    reason: Reason
     great: bool = False
-    square: str | None = None
+    square: Name | None = None
 
 
 class RecordHistory(msgspec.Struct, frozen=True, tag="RecordHistory", tag_field="type", forbid_unknown_fields=True):
     """Write in the history of the world ([000:122]); `names` names things on the map ([000:124]). Gods need not
     sign (`signed`)."""
 
-    text: str
-    names: dict[str, str] = {}
+    text: Text
+    names: Table[Name, Name] = {}
     signed: bool = False
 
 
@@ -116,27 +117,27 @@ class TriggerModification(
     """The trigger event of racial modifications occurred ([000:176-180]): one waiting Mv/Mv+ casting fires and
     every Mp with this trigger ends."""
 
-    race: str
-    trigger: str
-    reason: str
+    race: Name
+    trigger: Name
+    reason: Reason
 
 
 class EndModification(msgspec.Struct, frozen=True, tag="EndModification", tag_field="type", forbid_unknown_fields=True):
     """A racial modification ends as its description states ([000:172]), by the referees' ruling."""
 
-    race: str
-    modification: str
-    reason: str
+    race: Name
+    modification: Name
+    reason: Reason
 
 
 class ApplyCult(msgspec.Struct, frozen=True, tag="ApplyCult", tag_field="type", forbid_unknown_fields=True):
     """A spontaneous cult from racial characteristics ([000:76]), or one a start-of-century event causes
     ([000:255]): `deity` (a god, DIABOLISM or ATHEISM) gains `points`; the others shrink proportionally."""
 
-    race: str
-    deity: str
+    race: Name
+    deity: Name
     points: FractionText
-    reason: str
+    reason: Reason
 
 
 class ApplyEarthEffect(
@@ -145,19 +146,19 @@ class ApplyEarthEffect(
     """Apply the effects of a pack power without a caster: the non-divine events of a century (spreading deserts
     and glaciers, Engineering's felled forests, Void Gates' cults: [000:255]) that the pack describes as effects."""
 
-    power: str
-    reason: str
-    race: str | None = None
-    squares: list[str] = []
+    power: Name
+    reason: Reason
+    race: Name | None = None
+    squares: Many[Name] = []
 
 
 class SetPantheon(msgspec.Struct, frozen=True, tag="SetPantheon", tag_field="type", forbid_unknown_fields=True):
     """The referees' ruling where the text is silent (an obliterated god who was the last god of a pantheon,
     [003:435]); shares sum to 100."""
 
-    race: str
-    shares: dict[str, FractionText]
-    reason: str
+    race: Name
+    shares: Table[Name, FractionText]
+    reason: Reason
 
 
 # --- gods ---------------------------------------------------------------------------------------------------
@@ -172,14 +173,14 @@ class ProposePantheonChange(
 ):
     """A written pantheon change order, signed by its proposer ([000:72-78]); shares are percentages."""
 
-    race: str
-    shares: dict[str, FractionText]
+    race: Name
+    shares: Table[Name, FractionText]
 
 
 class SignPantheonChange(
     msgspec.Struct, frozen=True, tag="SignPantheonChange", tag_field="type", forbid_unknown_fields=True
 ):
-    order: str
+    order: Name
 
 
 class StartReligiousTurmoil(
@@ -187,7 +188,7 @@ class StartReligiousTurmoil(
 ):
     """A member of the race's pantheon, at the Window, starts turmoil at will ([000:84], [000:96])."""
 
-    race: str
+    race: Name
 
 
 class ExpelFromPantheon(
@@ -195,8 +196,8 @@ class ExpelFromPantheon(
 ):
     """The member chosen on a 5-6 turmoil roll names the member to kick out ([000:90-92])."""
 
-    race: str
-    member: str
+    race: Name
+    member: Name
 
 
 class CastHistoryPower(
@@ -207,12 +208,27 @@ class CastHistoryPower(
     they wish ([000:130]) (default: the caster pays it all). `text` goes into the history, signed or not
     ([000:122])."""
 
-    power: str
-    race: str | None = None
-    squares: list[str] = []
-    payments: dict[str, int] = {}
-    text: str = ""
+    power: Name
+    race: Name | None = None
+    squares: Many[Name] = []
+    payments: Table[Name, Quantity] = {}
+    text: Text = ""
     signed: bool = False
+
+
+class SignCoCasting(msgspec.Struct, frozen=True, tag="SignCoCasting", tag_field="type", forbid_unknown_fields=True):
+    """A god named in another's combined `CastHistoryPower` agrees to pay its share and lend its cards and number
+    ([000:130]). The power is cast when the last payer signs; until then nothing is spent."""
+
+    casting: str
+
+
+class WithdrawCoCasting(
+    msgspec.Struct, frozen=True, tag="WithdrawCoCasting", tag_field="type", forbid_unknown_fields=True
+):
+    """The proposer or any named payer calls a combined casting off before it is cast; nothing was spent."""
+
+    casting: str
 
 
 EarthCommand = (
@@ -234,6 +250,8 @@ EarthCommand = (
     | StartReligiousTurmoil
     | ExpelFromPantheon
     | CastHistoryPower
+    | SignCoCasting
+    | WithdrawCoCasting
     | TriggerModification
     | EndModification
     | ApplyCult

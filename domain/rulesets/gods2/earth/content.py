@@ -14,6 +14,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from domain.engine.bounds import Catalog, Delta, Name, Rows, Text
+
 Terrain = Literal["plains", "forest", "desert", "mountains", "ice", "water"]
 Level = Literal["primitive", "barbarian", "civilized"]
 Element = Literal["F", "E", "N", "W", "A", "I"]
@@ -21,37 +23,41 @@ KnowledgeKind = Literal["Kc", "Ke", "Km", "Ks"]
 # [000:172-184] the timing kinds of racial modifications.
 ModKind = Literal["Mc", "Mv", "Mv+", "Mi", "Mp", "Mu", "Mn"]
 # [000:29-35] e.g. "F-2", "W/2", "A+1", "X-1", "I-inf" (also "I-∞"); "W*2" doubles.
-ResistanceText = Annotated[str, msgspec.Meta(pattern=r"^[FENWAIX]([-+]([0-9]+|inf|∞)|[/*][1-9][0-9]*)$")]
-FractionText = Annotated[str, msgspec.Meta(pattern=r"^-?\d+(/[1-9]\d*)?$")]
+ResistanceText = Annotated[
+    str, msgspec.Meta(pattern=r"^[FENWAIX]([-+]([0-9]{1,15}|inf|∞)|[/*][1-9][0-9]{0,14})$", max_length=20)
+]
+FractionText = Annotated[
+    str, msgspec.Meta(pattern=r"^-?[0-9]{1,15}(/[1-9][0-9]{0,14})?$", max_length=32)
+]  # at most 15 digits each
 
 
 class Modifiers(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Changes to a race's characteristics ([000:37-45]), summed over everything the race has."""
 
-    aggression: int = 0
-    military: int = 0
-    attack_military: int = 0  # [000:274] some modifiers to Military apply only to the attacker
-    defence_military: int = 0  # ... or only to the defender
-    diplomacy: int = 0
-    wealth: int = 0
-    movement: int = 0
-    seafaring: int = 0
-    growth_percent: int = 0  # [000:236] growth "is often modified by racial attributes or modifications"
-    limits: dict[Terrain, int] = {}  # [000:100] population limits changed by knowledges (Fishing...)
-    resistances: list[ResistanceText] = []
+    aggression: Delta = 0
+    military: Delta = 0
+    attack_military: Delta = 0  # [000:274] some modifiers to Military apply only to the attacker
+    defence_military: Delta = 0  # ... or only to the defender
+    diplomacy: Delta = 0
+    wealth: Delta = 0
+    movement: Delta = 0
+    seafaring: Delta = 0
+    growth_percent: Delta = 0  # [000:236] growth "is often modified by racial attributes or modifications"
+    limits: Catalog[Terrain, Delta] = {}  # [000:100] population limits changed by knowledges (Fishing...)
+    resistances: Rows[ResistanceText] = []
 
 
 class KnowledgeDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    id: str
-    name: str
-    prerequisites: list[str] = []
+    id: Name
+    name: Name
+    prerequisites: Rows[Name] = []
     kind: KnowledgeKind | None = None
     modifiers: Modifiers = Modifiers()
 
 
 class AttributeDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    id: str
-    name: str
+    id: Name
+    name: Name
     modifiers: Modifiers = Modifiers()
 
 
@@ -60,11 +66,11 @@ class FeatureDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     race occupying the square ([000:43]); `military` to the race occupying it ([000:39]); a `resistant` feature
     stops base terrain powers ([000:188])."""
 
-    id: str
-    name: str
-    limit: int = 0
-    wealth: int = 0
-    military: int = 0
+    id: Name
+    name: Name
+    limit: Delta = 0
+    wealth: Delta = 0
+    military: Delta = 0
     resistant: bool = False
 
 
@@ -72,26 +78,26 @@ class Disaster(msgspec.Struct, frozen=True, tag="disaster", tag_field="kind", fo
     """B: `deaths_per_square` units die in each target square of the race hit (before resistances, which apply
     to the race's whole loss [000:149]); `city_losses` removes cities; `all_units` kills everything there."""
 
-    deaths_per_square: int = 0
+    deaths_per_square: Delta = 0
     all_units: bool = False
-    city_losses: int = 0
+    city_losses: Delta = 0
     # [000:151] population levels lowered in these terrains (all when empty) until the century ends.
-    level_reduction: int = 0
-    level_terrains: list[Terrain] = []
+    level_reduction: Delta = 0
+    level_terrains: Rows[Terrain] = []
 
 
 class TeachKnowledge(msgspec.Struct, frozen=True, tag="knowledge", tag_field="kind", forbid_unknown_fields=True):
     """K: the target race learns `knowledge` (its prerequisites must be known [000:21])."""
 
-    knowledge: str
+    knowledge: Name
 
 
 class ModifyRace(msgspec.Struct, frozen=True, tag="modify", tag_field="kind", forbid_unknown_fields=True):
     """M: a racial modification; `trigger` names the event that fires an Mv/Mv+ or ends an Mp ([000:176-180])."""
 
     modifiers: Modifiers = Modifiers()
-    centuries: int | None = None  # how long it lasts once in effect; None: until its trigger or a ruling
-    trigger: str | None = None
+    centuries: Delta | None = None  # how long it lasts once in effect; None: until its trigger or a ruling
+    trigger: Name | None = None
 
 
 class Cult(msgspec.Struct, frozen=True, tag="cult", tag_field="kind", forbid_unknown_fields=True):
@@ -99,7 +105,7 @@ class Cult(msgspec.Struct, frozen=True, tag="cult", tag_field="kind", forbid_unk
     shrink proportionally ([000:182])."""
 
     points: FractionText
-    deity: str | None = None
+    deity: Name | None = None
 
 
 class Turmoil(msgspec.Struct, frozen=True, tag="turmoil", tag_field="kind", forbid_unknown_fields=True):
@@ -115,7 +121,7 @@ class ChangeTerrain(msgspec.Struct, frozen=True, tag="terrain", tag_field="kind"
 class AddFeature(msgspec.Struct, frozen=True, tag="feature", tag_field="kind", forbid_unknown_fields=True):
     """F: adds `feature` to the target squares ([000:192])."""
 
-    feature: str
+    feature: Name
 
 
 class FoundCity(msgspec.Struct, frozen=True, tag="found_city", tag_field="kind", forbid_unknown_fields=True):
@@ -127,7 +133,7 @@ class FoundCity(msgspec.Struct, frozen=True, tag="found_city", tag_field="kind",
 class EarthRuling(msgspec.Struct, frozen=True, tag="ruling", tag_field="kind", forbid_unknown_fields=True):
     """An effect the referees must judge ([000:259]); casting opens an Earth ruling with this question."""
 
-    question: str
+    question: Text
 
 
 HistoryEffect = (
@@ -146,28 +152,28 @@ class HistoryPowerDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A history power ([000:126-200]): `level` is the number of sphere cards needed, alone or combined
     ([000:130]); `codes` its categories; `min_wealth` a Wealth prerequisite ([000:43])."""
 
-    id: str
-    name: str
-    sphere: str
-    level: int
-    cost: int
-    codes: list[HistoryCode]
-    effects: list[HistoryEffect] = []
-    min_wealth: int = 0
-    great_city_percent: int = 0  # [000:116] great cities raise the cost of many disasters that affect them
-    description: str = ""
+    id: Name
+    name: Name
+    sphere: Name
+    level: Delta
+    cost: Delta
+    codes: Rows[HistoryCode]
+    effects: Rows[HistoryEffect] = []
+    min_wealth: Delta = 0
+    great_city_percent: Delta = 0  # [000:116] great cities raise the cost of many disasters that affect them
+    description: Text = ""
 
 
 class CenturyEventDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A non-divine event at the start or the end of every century ([000:255]) for each race that has the
     knowledge, attribute or modification named: the effects of `power` strike the race (on its own squares)."""
 
-    id: str
+    id: Name
     when: Literal["start", "end"]
-    power: str
-    knowledge: str | None = None
-    attribute: str | None = None
-    modification: str | None = None
+    power: Name
+    knowledge: Name | None = None
+    attribute: Name | None = None
+    modification: Name | None = None
 
 
 class EarthContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -175,10 +181,10 @@ class EarthContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     population [000:66], [000:212]); a `demonic` one pays diabolists into the demonic pool ([000:68]).
     `death_events`: the death worksheet's boxes ([000:208]), as event names for the event mana sources."""
 
-    knowledges: list[KnowledgeDef] = []
-    attributes: list[AttributeDef] = []
-    features: list[FeatureDef] = []
-    history_powers: list[HistoryPowerDef] = []
-    worship_sources: list[str] = []
-    civilization: str = "civilization"
-    century_events: list[CenturyEventDef] = []
+    knowledges: Rows[KnowledgeDef] = []
+    attributes: Rows[AttributeDef] = []
+    features: Rows[FeatureDef] = []
+    history_powers: Rows[HistoryPowerDef] = []
+    worship_sources: Rows[Name] = []
+    civilization: Name = "civilization"
+    century_events: Rows[CenturyEventDef] = []

@@ -28,11 +28,13 @@ from domain.rulesets.gods2.earth.commands import (
     ResolveWar,
     SetMigration,
     SetPantheon,
+    SignCoCasting,
     SignPantheonChange,
     StartCentury,
     StartReligiousTurmoil,
     TakeQueueTicket,
     TriggerModification,
+    WithdrawCoCasting,
 )
 from domain.rulesets.gods2.earth.common import earth_of, race_of, require_activity
 from domain.rulesets.gods2.earth.events import MigrationSet, PopulationPlaced
@@ -78,6 +80,10 @@ def decide_earth(state: State, command: EarthCommand, ctx: DecisionContext) -> S
             return religion.decide_expel(state, command, ctx)
         case CastHistoryPower():
             return history.decide_cast_history_power(state, command, ctx)
+        case SignCoCasting():
+            return history.decide_sign_co_casting(state, command, ctx)
+        case WithdrawCoCasting():
+            return history.decide_withdraw_co_casting(state, command, ctx)
         case TriggerModification():
             return rulings.decide_trigger(state, command, ctx)
         case EndModification():

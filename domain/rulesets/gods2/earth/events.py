@@ -176,6 +176,16 @@ class PantheonChangeVetoed(msgspec.Struct, frozen=True, tag="PantheonChangeVetoe
     vetoed_by: list[str]
 
 
+class PantheonChangeLapsed(msgspec.Struct, frozen=True, tag="PantheonChangeLapsed", tag_field="type"):
+    """A pantheon change order that not every god member signed by the end of the century it waited in: null,
+    like a vetoed one ([000:72] all members must agree; the century's worship is paid on the pantheon as it
+    stands, [000:66]). Seen by the members, like the order itself."""
+
+    order: str
+    race: str
+    members: list[str] = []
+
+
 class CenturyEnded(msgspec.Struct, frozen=True, tag="CenturyEnded", tag_field="type"):
     """Clears the century's flags ([000:107], [000:82]) and counts down modifications; `expired` by race."""
 
@@ -201,6 +211,31 @@ class HistoryRecorded(msgspec.Struct, frozen=True, tag="HistoryRecorded", tag_fi
     names: dict[str, str] = {}
     author: str | None = None
     signed: bool = False
+
+
+class CoCastingProposed(msgspec.Struct, frozen=True, tag="CoCastingProposed", tag_field="type"):
+    """A combined history power awaiting its payers' signatures ([000:130]); seen by its parties and the GM."""
+
+    casting: str
+    by: str
+    power: str
+    payments: dict[str, int]
+    race: str | None = None
+    squares: list[str] = []
+    text: str = ""
+    signed: bool = False
+
+
+class CoCastingSigned(msgspec.Struct, frozen=True, tag="CoCastingSigned", tag_field="type"):
+    casting: str
+    by: str
+    parties: list[str] = []
+
+
+class CoCastingWithdrawn(msgspec.Struct, frozen=True, tag="CoCastingWithdrawn", tag_field="type"):
+    casting: str
+    by: str
+    parties: list[str] = []
 
 
 class HistoryPowerCast(msgspec.Struct, frozen=True, tag="HistoryPowerCast", tag_field="type"):
@@ -308,11 +343,15 @@ EarthEvent = (
     | PantheonChangeSigned
     | PantheonChanged
     | PantheonChangeVetoed
+    | PantheonChangeLapsed
     | CenturyEnded
     | TicketTaken
     | TicketCalled
     | HistoryRecorded
     | HistoryPowerCast
+    | CoCastingProposed
+    | CoCastingSigned
+    | CoCastingWithdrawn
     | DisasterStruck
     | KnowledgeLearned
     | LimitsReduced

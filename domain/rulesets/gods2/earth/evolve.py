@@ -6,6 +6,7 @@ from typing import assert_never
 
 import msgspec
 
+from domain.engine.ids import counted
 from domain.rulesets.gods2.earth.events import (
     ActivityPhaseClosed,
     AggressionRolled,
@@ -13,6 +14,9 @@ from domain.rulesets.gods2.earth.events import (
     CenturyStarted,
     CityFounded,
     CivilizationLost,
+    CoCastingProposed,
+    CoCastingSigned,
+    CoCastingWithdrawn,
     DiplomacyAttempted,
     DisasterStruck,
     EarthEvent,
@@ -25,6 +29,7 @@ from domain.rulesets.gods2.earth.events import (
     MigrationSet,
     ModificationsEnded,
     PantheonChanged,
+    PantheonChangeLapsed,
     PantheonChangeProposed,
     PantheonChangeSigned,
     PantheonChangeVetoed,
@@ -42,6 +47,7 @@ from domain.rulesets.gods2.earth.events import (
 )
 from domain.rulesets.gods2.earth.model import (
     City,
+    CoCasting,
     Earth,
     HistoryEntry,
     Modification,
@@ -205,7 +211,12 @@ def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
             return _race(earth, event.race, in_turmoil=True, turmoil_this_century=True)
         case PantheonChangeProposed():
             order = PantheonOrder(event.order, event.race, dict(event.shares), (event.by,))
-            return R(earth, orders={**earth.orders, event.order: order}, serial=earth.serial + 1)
+            # Orders are hidden from non-members: their ids are owned ids, and only old game-wide ones advance
+            # the public serial (wars, castings), which folds old games as they were.
+            legacy = event.order.removeprefix("order-").isdigit()
+            serial = earth.serial + 1 if legacy else earth.serial
+            orders = {**earth.orders, event.order: order}
+            return R(earth, orders=orders, serial=serial, serials=counted(earth.serials, event.order))
         case PantheonChangeSigned():
             order = earth.orders[event.order]
             return R(earth, orders={**earth.orders, order.id: R(order, signed=(*order.signed, event.by))})
@@ -215,7 +226,7 @@ def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
             if event.ends_turmoil:
                 return _race(earth, event.race, pantheon=dict(event.shares), in_turmoil=False, expeller=None)
             return _race(earth, event.race, pantheon=dict(event.shares))
-        case PantheonChangeVetoed():
+        case PantheonChangeVetoed() | PantheonChangeLapsed():
             return R(earth, orders={k: o for k, o in earth.orders.items() if k != event.order})
         case CenturyEnded():
             return _century_ended(earth, event)
@@ -223,7 +234,8 @@ def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
             return R(earth, queue=(*earth.queue, Ticket(event.number, event.holder)), next_ticket=event.number + 1)
         case TicketCalled():
             queue = tuple(t for t in earth.queue if t.number not in (earth.serving, event.skipped))
-            return R(earth, queue=queue, serving=event.number)
+            # A combined casting waits on the number being served ([003:189]); the next call lapses it.
+            return R(earth, queue=queue, serving=event.number, co_castings={})
         case HistoryRecorded():
             entry = HistoryEntry(event.century, event.text, dict(event.names), event.author, event.signed)
             # [000:124] names go directly on the map: squares and wars named in the history keep their names.
@@ -233,7 +245,25 @@ def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
         case HistoryPowerCast():
             queue = tuple(t for t in earth.queue if t.number not in event.tickets)
             serving = None if earth.serving in event.tickets else earth.serving
-            return R(earth, queue=queue, serving=serving, serial=earth.serial + 1)
+            return R(earth, queue=queue, serving=serving, serial=earth.serial + 1, co_castings={})
+        case CoCastingProposed():
+            casting = CoCasting(
+                id=event.casting,
+                by=event.by,
+                power=event.power,
+                race=event.race,
+                squares=tuple(event.squares),
+                payments=dict(event.payments),
+                text=event.text,
+                signed=event.signed,
+                agreed=(event.by,),
+            )
+            return R(earth, co_castings={**earth.co_castings, casting.id: casting})
+        case CoCastingSigned():
+            found = earth.co_castings[event.casting]
+            return R(earth, co_castings={**earth.co_castings, found.id: R(found, agreed=(*found.agreed, event.by))})
+        case CoCastingWithdrawn():
+            return R(earth, co_castings={k: c for k, c in earth.co_castings.items() if k != event.casting})
         case DisasterStruck():
             return _dead(_struck(earth, event), event.box, event.deaths)
         case KnowledgeLearned():

@@ -13,6 +13,7 @@ from typing import Literal
 
 import msgspec
 
+from domain.engine.bounds import Catalog, Delta, Name, Quantity, Rows
 from domain.rulesets.gods2.earth.content import FractionText, Level, Modifiers, ModKind, ResistanceText, Terrain
 
 DIABOLISM = "DIABOLISM"
@@ -26,46 +27,46 @@ Stage = Literal["before", "activity", "calculation"]
 
 
 class CitySetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    name: str
+    name: Name
     great: bool = False
 
 
 class SquareSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """`neighbours`: adjacency, made symmetric when the map is loaded."""
 
-    id: str
+    id: Name
     terrain: Terrain
-    neighbours: list[str]
-    features: list[str] = []
-    race: str | None = None
-    units: int = 0
+    neighbours: Rows[Name]
+    features: Rows[Name] = []
+    race: Name | None = None
+    units: Quantity = 0
     city: CitySetup | None = None
-    name: str = ""
+    name: Name = ""
 
 
 class RaceSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Base characteristics before attributes, knowledges, modifications, level and wealth ([000:37-45]).
     `pantheon`: member -> percentage as "n/d" text, summing to 100."""
 
-    id: str
-    name: str
+    id: Name
+    name: Name
     level: Level
-    pantheon: dict[str, FractionText]
-    attributes: list[str] = []
-    knowledges: list[str] = []
-    aggression: int = 0
-    military: int = 0
-    diplomacy: int = 0
-    wealth: int = 0
-    movement: int = 1  # [000:45] all races begin with Movement Range 1 and Sea-faring Range 0
-    seafaring: int = 0
-    resistances: list[ResistanceText] = []
+    pantheon: Catalog[Name, FractionText]
+    attributes: Rows[Name] = []
+    knowledges: Rows[Name] = []
+    aggression: Delta = 0
+    military: Delta = 0
+    diplomacy: Delta = 0
+    wealth: Delta = 0
+    movement: Quantity = 1  # [000:45] all races begin with Movement Range 1 and Sea-faring Range 0
+    seafaring: Quantity = 0
+    resistances: Rows[ResistanceText] = []
 
 
 class EarthSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    squares: list[SquareSetup]
-    races: list[RaceSetup]
-    century: int = 0  # the last century begun; 0: Era Centrum's first century has not started
+    squares: Rows[SquareSetup]
+    races: Rows[RaceSetup]
+    century: Quantity = 0  # the last century begun; 0: Era Centrum's first century has not started
 
 
 # --- state ------------------------------------------------------------------------------------------------
@@ -147,6 +148,21 @@ class PantheonOrder(msgspec.Struct, frozen=True):
     signed: tuple[str, ...]
 
 
+class CoCasting(msgspec.Struct, frozen=True):
+    """A history power that several gods would cast together ([000:130]), waiting for every payer's signature:
+    nothing is spent, and no god's card or number is used, until each has agreed."""
+
+    id: str
+    by: str
+    power: str
+    race: str | None
+    squares: tuple[str, ...]
+    payments: dict[str, int]
+    text: str
+    signed: bool
+    agreed: tuple[str, ...]
+
+
 class Ticket(msgspec.Struct, frozen=True):
     number: int
     holder: str
@@ -177,3 +193,7 @@ class Earth(msgspec.Struct, frozen=True):
     war_order: tuple[str, ...] = ()  # [000:251] the order the referees fight this century's wars in
     creation: bool = False  # [000:218] a second period of Creation replaces this century
     deaths: dict[str, int] = {}  # the death worksheet: box -> units dead this century ([000:208])
+    # combined history powers awaiting their payers' signatures
+    co_castings: dict[str, CoCasting] = {}
+    # owned ids of hidden things: `<kind>-<owner>` -> last number (domain.engine.ids)
+    serials: dict[str, int] = {}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.engine import DecisionContext
+from domain.engine.ids import owned_id
 from domain.rulesets.gods2.common import me, reject
 from domain.rulesets.gods2.content import parse_fraction
 from domain.rulesets.gods2.earth import pantheon
@@ -57,7 +58,7 @@ def decide_propose(state: State, command: ProposePantheonChange, ctx: DecisionCo
     problems += [f"{m} is not a god" for m in shares if m not in SPECIAL_MEMBERS and m not in state.characters]
     if problems:
         raise reject("bad_shares", "; ".join(problems))
-    order = PantheonOrder(id=f"order-{earth.serial + 1}", race=race.id, shares=shares, signed=(by,))
+    order = PantheonOrder(id=owned_id(earth.serials, "order", by), race=race.id, shares=shares, signed=(by,))
     proposed = PantheonChangeProposed(
         order=order.id, race=race.id, shares=shares, by=by, members=pantheon.gods(race.pantheon)
     )
@@ -66,15 +67,15 @@ def decide_propose(state: State, command: ProposePantheonChange, ctx: DecisionCo
 
 def decide_sign(state: State, command: SignPantheonChange, ctx: DecisionContext) -> Sequence[object]:
     earth = earth_of(state)
-    order = earth.orders.get(command.order)
-    if order is None:
-        raise reject("unknown_order", f"There is no pending pantheon order {command.order!r}.")
     if not state.in_transition:
         require_activity(earth)
     by = me(state, ctx).id
+    order = earth.orders.get(command.order)
+    # [000:78] a pending order is between the members and the referees: a god outside the pantheon gets the
+    # answer it gets for an order that does not exist.
+    if order is None or by not in pantheon.gods(earth.races[order.race].pantheon):
+        raise reject("unknown_order", f"No pending pantheon order {command.order!r} awaits your signature.")
     race = race_of(earth, order.race)
-    if by not in pantheon.gods(race.pantheon):
-        raise reject("not_a_member", "Only the gods of the pantheon sign its change orders [000:72].")
     if by in order.signed:
         raise reject("already_signed", "You have signed this order already.")
     _not_banned(state, by, race)

@@ -15,6 +15,7 @@ from domain.rulesets.gods2.earth import stats
 from domain.rulesets.gods2.earth.events import (
     HistoryPowerCast,
     HistoryRecorded,
+    PantheonChangeLapsed,
     PantheonChangeProposed,
     PantheonChangeSigned,
 )
@@ -91,6 +92,8 @@ class EarthView(msgspec.Struct, frozen=True):
     orders: dict[str, dict[str, str]]
     war_order: list[str] = []
     creation: bool = False
+    # combined history powers awaiting signatures ([000:130]), shown to their parties: id -> payments
+    co_castings: dict[str, dict[str, int]] = {}
 
 
 def _fraction(f: Fraction) -> str:
@@ -180,12 +183,17 @@ def earth_view(state: State, viewer: Actor) -> EarthView | None:
         orders=orders,
         war_order=list(earth.war_order),
         creation=earth.creation,
+        co_castings={
+            c.id: dict(c.payments)
+            for c in earth.co_castings.values()
+            if viewer.is_gm or viewer.controls == c.by or viewer.controls in c.payments
+        },
     )
 
 
 def redact_order(
-    event: PantheonChangeProposed | PantheonChangeSigned, viewer: Actor
-) -> PantheonChangeProposed | PantheonChangeSigned | None:
+    event: PantheonChangeProposed | PantheonChangeSigned | PantheonChangeLapsed, viewer: Actor
+) -> PantheonChangeProposed | PantheonChangeSigned | PantheonChangeLapsed | None:
     """[000:78] a pending order is between the pantheon's members and the referees."""
     return event if viewer.controls in event.members else None
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import TypeVar
 
 from domain.engine import DecisionContext, Rejected
+from domain.engine.ids import owned_id
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.checks import check_new_ability, own_holders
 from domain.rulesets.second_era.commands import (
@@ -139,8 +140,9 @@ def _ability_still_allowed(log: Log, god: str, order_no: int, hero: str, ability
     return True
 
 
-def _new_id(log: Log, kind: str) -> str:
-    return f"{kind}-{log.state.next_id}"
+def _new_id(log: Log, kind: str, god: str) -> str:
+    """Counted per god and kind, so that no id tells another god of this god's hidden acts (domain.engine.ids)."""
+    return owned_id(log.state.serials, kind, god)
 
 
 def resolve_divine_acts(log: Log, ctx: DecisionContext) -> None:
@@ -154,7 +156,7 @@ def resolve_divine_acts(log: Log, ctx: DecisionContext) -> None:
                 if pay_mana(log, god, no, acts.birth_hero_mana, "Birth Hero"):
                     level = content.beings().hero.start_level
                     hero = Hero(
-                        id=_new_id(log, "hero"),
+                        id=_new_id(log, "hero", god),
                         tribe=tribe.id,
                         name=order.name,
                         level=level,
@@ -165,7 +167,7 @@ def resolve_divine_acts(log: Log, ctx: DecisionContext) -> None:
                 if pay_mana(log, god, no, acts.spawn_monster_mana, "Spawn Monster"):
                     rules = content.beings().monster
                     monster = Monster(
-                        id=_new_id(log, "monster"),
+                        id=_new_id(log, "monster", god),
                         god=god,
                         sphere=order.sphere,
                         name=order.name,
@@ -181,7 +183,7 @@ def resolve_divine_acts(log: Log, ctx: DecisionContext) -> None:
                 if order.monster is not None and order.monster not in log.state.monsters:
                     log.fail(god, no, "unknown_monster", "The monster is no more.")
                 elif pay_mana(log, god, no, acts.teach_spell_mana, "Teach Spell"):
-                    spell = Spell(id=_new_id(log, "spell"), god=god, name=order.name, effects=tuple(order.effects))
+                    spell = Spell(id=_new_id(log, "spell", god), god=god, name=order.name, effects=tuple(order.effects))
                     log.emit(SpellTaught(god=god, tribe=tribe.id, spell=spell, monster=order.monster))
             case CreateArtefact():
                 holder = order.holder or tribe.id
@@ -191,7 +193,7 @@ def resolve_divine_acts(log: Log, ctx: DecisionContext) -> None:
                 cost = artefact_cost(order.effects)
                 if pay_mana(log, god, no, cost, "Create Artefact"):
                     artefact = Artefact(
-                        id=_new_id(log, "artefact"),
+                        id=_new_id(log, "artefact", god),
                         god=god,
                         name=order.name,
                         holder=holder,
@@ -214,7 +216,7 @@ def resolve_works(log: Log, ctx: DecisionContext) -> None:
                 cost = Resources.of(content.acts().structures[order.kind].cost)
                 if pay_stockpile(log, god, no, cost, f"A {order.kind}"):
                     structure = Structure(
-                        id=_new_id(log, order.kind),
+                        id=_new_id(log, order.kind, god),
                         kind=order.kind,
                         land=tribe.land,
                         tribe=tribe.id,

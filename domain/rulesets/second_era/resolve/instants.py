@@ -11,6 +11,7 @@ back one clan killed in the battle per level.
 from __future__ import annotations
 
 from domain.engine import DecisionContext
+from domain.engine.ids import owned_id
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.commands import CastInstant
 from domain.rulesets.second_era.events import BattleSpellCast, InstantCast, MonsterSpellCast, TravelBegun
@@ -217,7 +218,7 @@ def _hostile_travel(log: Log, god: str, no: int, order: CastInstant, cost: int) 
     tribe = log.state.tribe_of(god)
     log.emit(InstantCast(god=god, tribe=tribe.id, spell=order.spell, mana=cost, to_land=order.to_land, target=target))
     travel = HostileTravel(
-        id=f"travel-{log.state.next_id}",
+        id=owned_id(log.state.serials, "travel", god),
         god=god,
         tribe=tribe.id,
         target=target,

@@ -12,6 +12,7 @@ included, in the order given, then its ordered curses in the slots left.
 from __future__ import annotations
 
 from domain.engine import DecisionContext
+from domain.engine.ids import owned_id
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.commands import CastInstant
 from domain.rulesets.second_era.events import HoardChanged, MonsterCursesCast, MonsterSpellsCast, TravelBegun
@@ -144,7 +145,7 @@ def monster_instant(log: Log, god: str, no: int, order: CastInstant) -> None:
     bid_paid = Resources(mana=-bid)
     log.emit(HoardChanged(god=god, monster=monster.id, delta=bid_paid, reason="a bid for a hostile Travel"))
     travel = HostileTravel(
-        id=f"travel-{log.state.next_id}",
+        id=owned_id(log.state.serials, "travel", god),
         god=god,
         tribe=log.state.tribe_of(god).id,
         target=target.id,

@@ -10,6 +10,7 @@ On success the structure falls and the raider's tribe gains 50% of its construct
 from __future__ import annotations
 
 from domain.engine import DecisionContext
+from domain.engine.ids import owned_id
 from domain.rulesets.second_era.commands import CounterRaze, RazeStructure
 from domain.rulesets.second_era.events import RazeBegun, RazeCountered
 from domain.rulesets.second_era.razing import raze_outcome
@@ -66,7 +67,7 @@ def _new_razes(log: Log, ctx: DecisionContext) -> None:
             continue
         if pay_mana(log, god, no, order.bid, "Raze"):
             raze = Raze(
-                id=f"raze-{state.next_id}",
+                id=owned_id(state.serials, "raze", god),
                 god=god,
                 tribe=tribe.id,
                 structure=order.structure,

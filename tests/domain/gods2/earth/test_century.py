@@ -337,3 +337,14 @@ def test_sea_faring_range_crosses_water() -> None:
         )
         g = earth_game(e)
         assert bordering_races(g.rules.earth, g.rules.earth.races["a"], g.rules.pack.earth) == expected
+
+
+def test_military_and_diplomacy_rise_at_each_full_three_wealth() -> None:
+    """[000:43] "for each full 3 points of Wealth the race gains +1 Military and +1 Diplomacy": Wealth 2, 3, 6
+    and 11 give +0, +1, +2 and +3 (a divisor of 4 would give +0, +0, +1, +2)."""
+    gains = []
+    for w in (2, 3, 6, 11):
+        view = earth_game(earth([race("r", wealth=w)], {sq(0, 0): ("r", 2)})).view(ZEUS).earth.races[0]
+        assert view.wealth == w
+        gains.append((view.military, view.diplomacy))
+    assert gains == [(0, 0), (1, 1), (2, 2), (3, 3)]

@@ -10,12 +10,16 @@ from domain.rulesets.gods2.earth.commands import (
     CastHistoryPower,
     CloseActivityPhase,
     EndCentury,
+    SignCoCasting,
     StartCentury,
     TakeQueueTicket,
+    WithdrawCoCasting,
 )
 from domain.rulesets.gods2.earth.events import (
     CityFounded,
     CivilizationLost,
+    CoCastingProposed,
+    CoCastingWithdrawn,
     DisasterStruck,
     HistoryPowerCast,
     KnowledgeLearned,
@@ -74,16 +78,73 @@ def test_a_power_above_ones_cards_is_refused() -> None:
     assert g.rejects(CastHistoryPower(power="found_city", race="r"), ARES).code == "gods2.level_too_high"
 
 
-def test_gods_combine_sphere_cards_and_split_the_cost() -> None:
-    """[000:130] gods with consecutive numbers combine cards for a higher level; the cost split as they wish."""
+def test_gods_combine_sphere_cards_and_split_the_cost_once_each_payer_agrees() -> None:
+    """[000:130] gods with consecutive numbers combine cards for a higher level; the cost split as they wish.
+    Each payer agrees first: the caster's command only proposes, and nothing is spent until the last signs."""
     e = world(knowledges=["agriculture", "civilization"])
     g = served(e, ARES, ZEUS)
-    events = g.when(
-        CastHistoryPower(power="found_city", race="r", squares=[sq(1, 0)], payments={"ares": 3, "zeus": 7}), ARES
-    )
-    assert events[0].casters == ["ares", "zeus"] and events[0].tickets == [1, 2]
+    cast = CastHistoryPower(power="found_city", race="r", squares=[sq(1, 0)], payments={"ares": 3, "zeus": 7})
+    proposed = g.when(cast, ARES)
+    assert proposed == [
+        CoCastingProposed(
+            casting="cocast-1",
+            by="ares",
+            power="found_city",
+            payments={"ares": 3, "zeus": 7},
+            race="r",
+            squares=[sq(1, 0)],
+        )
+    ]
+    events = g.when(SignCoCasting(casting="cocast-1"), ZEUS)
+    cast_event = next(e for e in events if isinstance(e, HistoryPowerCast))
+    assert cast_event.casters == ["ares", "zeus"] and cast_event.tickets == [1, 2]
     assert {(e.character, e.amount) for e in events if isinstance(e, ManaSpent)} == {("ares", 3), ("zeus", 7)}
     assert any(isinstance(e, CityFounded) for e in events)
+    assert g.rules.earth.co_castings == {}
+
+
+def test_a_co_caster_who_has_not_signed_pays_nothing() -> None:
+    """[000:130] the gods split the cost "in any way they wish": one god cannot make another pay. Until the
+    payer signs, no mana moves and no number is used."""
+    g = served(world(knowledges=["agriculture", "civilization"]), ARES, ZEUS)
+    zeus_mana = g.rules.characters["zeus"].total_mana
+    events = g.when(CastHistoryPower(power="found_city", race="r", payments={"ares": 0, "zeus": 10}), ARES)
+    assert not any(isinstance(e, (ManaSpent, HistoryPowerCast)) for e in events)
+    assert g.rules.characters["zeus"].total_mana == zeus_mana
+    assert [t.number for t in g.rules.earth.queue] == [1, 2]
+
+
+def test_a_withdrawn_co_casting_spends_nothing_and_cannot_be_signed() -> None:
+    """A named payer may refuse ([000:130] the split is as *they* wish): withdrawing ends the proposal."""
+    g = served(world(knowledges=["agriculture", "civilization"]), ARES, ZEUS)
+    g.when(CastHistoryPower(power="found_city", race="r", payments={"ares": 5, "zeus": 5}), ARES)
+    assert g.when(WithdrawCoCasting(casting="cocast-1"), ZEUS) == [
+        CoCastingWithdrawn(casting="cocast-1", by="zeus", parties=["ares", "zeus"])
+    ]
+    assert g.rejects(SignCoCasting(casting="cocast-1"), ZEUS).code == "gods2.unknown_casting"
+
+
+def test_a_god_outside_a_co_casting_cannot_tell_it_from_none() -> None:
+    """A pending combined casting is its parties' secret: a third god gets the answer it gets for no casting."""
+    g = served(world(knowledges=["agriculture", "civilization"]), ARES, ZEUS)
+    g.when(CastHistoryPower(power="found_city", race="r", payments={"ares": 5, "zeus": 5}), ARES)
+    real, absent = g.rejects(SignCoCasting(casting="cocast-1"), HERA), g.rejects(SignCoCasting(casting="x"), HERA)
+    assert (real.code, real.status) == (absent.code, absent.status) == ("gods2.unknown_casting", 422)
+    assert real.message.replace("cocast-1", "x") == absent.message
+
+
+def test_a_payer_without_the_mana_is_refused_when_it_signs_without_stating_its_mana() -> None:
+    """[003:53] a character's mana is private: a refusal names no figure of another god. Ares (10 mana) agreeing
+    to pay 11 is refused at his own signature; nothing is spent."""
+    g = served(world(knowledges=["agriculture", "civilization"]), ZEUS, ARES)
+    g.when(CastHistoryPower(power="found_city", race="r", payments={"zeus": 0, "ares": 10}), ZEUS)
+    g.when(CallTicket())  # the referees move on: the combined casting lapses with the number it waited on
+    assert g.rules.earth.co_castings == {}
+    g2 = served(world(knowledges=["agriculture", "civilization"]), ZEUS, ARES)
+    g2.given(ManaSpent(character="ares", amount=5, from_held=5, from_pending=0, purpose="test"))
+    g2.when(CastHistoryPower(power="found_city", race="r", payments={"zeus": 0, "ares": 10}), ZEUS)
+    refused = g2.rejects(SignCoCasting(casting="cocast-1"), ARES)
+    assert refused.code == "gods2.not_enough_mana" and "5" not in refused.message
 
 
 def test_a_split_must_add_up_to_the_cost() -> None:

@@ -8,14 +8,22 @@ from fractions import Fraction
 from domain.rulesets.gods2.commands import ObliterateCharacter
 from domain.rulesets.gods2.earth.commands import (
     CloseActivityPhase,
+    DeclareWar,
     EndCentury,
     ExpelFromPantheon,
     ProposePantheonChange,
     SignPantheonChange,
     StartReligiousTurmoil,
 )
-from domain.rulesets.gods2.earth.events import MemberExpelled, PantheonChanged, PantheonChangeVetoed, TurmoilRolled
+from domain.rulesets.gods2.earth.events import (
+    MemberExpelled,
+    PantheonChanged,
+    PantheonChangeLapsed,
+    PantheonChangeVetoed,
+    TurmoilRolled,
+)
 from domain.rulesets.gods2.earth.model import EarthSetup
+from domain.rulesets.gods2.views import redact
 from tests.domain.gods2.earth.scenario import earth, earth_game, race, sq
 from tests.domain.gods2.scenario import ARES, HERA, ZEUS
 from tests.domain.harness import Game
@@ -163,3 +171,45 @@ def test_a_god_who_surrendered_earthly_influence_may_not_touch_the_pantheon() ->
     assert g.rejects(ProposePantheonChange(race="r", shares={"zeus": "50", "hera": "50"}), ZEUS).code == (
         "gods2.earthly_ban"
     )
+
+
+def test_an_order_not_every_member_signed_lapses_when_the_century_ends() -> None:
+    """[000:72] unanimity, [000:66] worship is paid on the pantheon at the century's end: an order Hera never
+    signs does not wait forever; it lapses at the end of the century, seen by the members, and the pantheon
+    stands as it was."""
+    g = earth_game(worshippers({"zeus": "60", "hera": "40"}), chars=AT_WINDOW)
+    order = g.when(ProposePantheonChange(race="r", shares={"zeus": "70", "hera": "30"}), ZEUS)[0].order
+    g.when(CloseActivityPhase())
+    events = g.when(EndCentury())
+    assert PantheonChangeLapsed(order=order, race="r", members=["hera", "zeus"]) in events
+    assert g.rules.earth.orders == {} and shares(g) == {"zeus": 60, "hera": 40}
+    lapsed = next(e for e in events if isinstance(e, PantheonChangeLapsed))
+    assert redact(lapsed, HERA) == lapsed and redact(lapsed, ARES) is None
+
+
+def test_a_hidden_order_does_not_shift_the_id_of_the_next_war() -> None:
+    """[000:78] a pending order is between the members and the referees: a god outside the pantheon must not
+    read it off the next public id (orders take owned ids, not the Earth's public serial)."""
+
+    def next_war(with_order: bool) -> str:
+        e = earth(
+            [race("r", pantheon={"zeus": "60", "hera": "40"}, aggression=-20), race("s", aggression=-20)],
+            {sq(0, 0): ("r", 5), sq(1, 0): ("s", 5)},
+        )
+        g = earth_game(e, chars=AT_WINDOW)
+        if with_order:
+            order = g.when(ProposePantheonChange(race="r", shares={"zeus": "70", "hera": "30"}), ZEUS)[0].order
+            assert order == "order-zeus-1"
+        return str(g.when(DeclareWar(attacker="r", defender="s", reason="test"))[0].war)
+
+    assert next_war(with_order=True) == next_war(with_order=False)
+
+
+def test_a_god_outside_the_pantheon_cannot_tell_a_pending_order_from_none() -> None:
+    """[000:78] the order is between the pantheon's members and the referees: Ares, not a member, gets the same
+    refusal for Zeus's real order as for an id that names nothing."""
+    g = earth_game(worshippers({"zeus": "60", "hera": "40"}), chars=AT_WINDOW)
+    order = g.when(ProposePantheonChange(race="r", shares={"zeus": "70", "hera": "30"}), ZEUS)[0].order
+    real, absent = g.rejects(SignPantheonChange(order=order), ARES), g.rejects(SignPantheonChange(order="x"), ARES)
+    assert (real.code, real.status) == (absent.code, absent.status) == ("gods2.unknown_order", 422)
+    assert real.message.replace(order, "x") == absent.message

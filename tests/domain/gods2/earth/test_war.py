@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.rulesets.gods2.earth import war as formula
 from domain.rulesets.gods2.earth.commands import AttemptDiplomacy, DeclareWar, ResolveWar
 from domain.rulesets.gods2.earth.events import CivilizationLost, DiplomacyAttempted, WarFought
 from domain.rulesets.gods2.earth.model import CitySetup, EarthSetup
@@ -263,3 +264,12 @@ def test_a_pack_whose_earth_section_is_broken_is_refused() -> None:
     with pytest.raises(Rejected) as refused:
         ruleset.initial_state(setup(earth=dwarves_and_elves(), content=broken), Settings())
     assert refused.value.code == "gods2.bad_scenario" and "nowhere" in refused.value.message
+
+
+def test_losses_of_exactly_150_percent_of_the_others_lose_the_war() -> None:
+    """[000:278] "equal to or greater than 150% of their opponent's losses": at equal Military (10% each), a
+    population of 30 kills 3 and one of 20 kills 2, so 3 losses against 2 is exactly 150% and loses, for the
+    defender and for the attacker alike; 3 against 3 has no loser."""
+    assert formula.fight(30, 0, 20, 0).loser == "defender"  # defender loses 3, attacker 2
+    assert formula.fight(20, 0, 30, 0).loser == "attacker"
+    assert formula.fight(30, 0, 21, 0).loser is None  # 3 against ceil(2.1) = 3
