@@ -44,6 +44,14 @@ class Notifier:
             for waiter in self._waiters.get(key, ()):
                 waiter.set()
 
+    def bell(self) -> asyncio.Event:
+        """A lasting wake-up for a background consumer, set by every append to any stream. The consumer clears it
+        before it looks at the table, so an append while it looks is never missed (unlike a `wait` not yet begun).
+        """
+        event = asyncio.Event()
+        self._waiters[None].add(event)
+        return event
+
     async def wait(self, stream_id: str | None, timeout: float) -> bool:
         """Wait for an append to `stream_id` (any stream when `None`); `False` on timeout."""
         waiter = asyncio.Event()

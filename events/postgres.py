@@ -1,8 +1,9 @@
 """The PostgreSQL event store (asyncpg).
 
-An append is one statement in its own transaction: the events (and the idempotency record, when the caller sent
-a key) are inserted together or not at all. Other processes hear of it through NOTIFY, sent after the commit by
-`publish` on a connection of its own and coalesced per stream: a NOTIFY inside the appending transaction would
+An append is one statement in its own transaction: the events, the idempotency record (when the caller sent
+a key) and the webhook outbox rows announcing them (DESIGN.md §7 "Push") are inserted together or not at all.
+Other processes hear of it through NOTIFY, sent after the commit by `publish` on a connection of its own and
+coalesced per stream: a NOTIFY inside the appending transaction would
 take PostgreSQL's global notify lock until the commit is flushed, serialising every commit in the database.
 A lost NOTIFY (a crash right after commit) only delays other processes: readers always re-read the table.
 
@@ -59,16 +60,23 @@ _COLUMNS = "global_position, stream_id, stream_version, type, data, metadata, pr
 _INSERT_ONE = """
 INSERT INTO events (stream_id, stream_version, type, data, metadata, recorded_at, prev_hash, hash)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-RETURNING global_position, tx_id::text AS tx_text
+RETURNING global_position, tx_id, stream_version, type
 """
 _INSERT_MANY = """
 INSERT INTO events (stream_id, stream_version, type, data, metadata, recorded_at, prev_hash, hash)
 SELECT $1, u.v, u.t, u.d, $5, $6, u.p, u.h
 FROM unnest($2::bigint[], $3::text[], $4::jsonb[], $7::bytea[], $8::bytea[]) AS u(v, t, d, p, h)
 ORDER BY u.v
-RETURNING global_position, tx_id::text AS tx_text
+RETURNING global_position, tx_id, stream_version, type
 """
 _INSERT_IDEMPOTENCY = "INSERT INTO idempotency_keys (caller, key, request_hash, outcome) VALUES ({params})"
+# The webhook outbox (server/webhooks.py), written by the append statement itself: one row per active webhook of
+# this stream whose filters select the event. A game without webhooks costs one probe of a partial index.
+_OUTBOX = """outbox AS (
+    INSERT INTO webhook_deliveries (delivery_id, webhook_id, game_id, stream_version, event_type)
+    SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), w.webhook_id, w.game_id, ev.stream_version, ev.type
+    FROM ev JOIN webhooks w ON w.stream_id = $1 AND w.active AND (w.all_events OR ev.type = ANY (w.event_types))
+)"""
 
 
 async def init_connection(conn: asyncpg.Connection) -> None:
@@ -221,11 +229,13 @@ class PostgresEventStore:
                 prevs,
                 hashes,
             ]
-        if idempotency is None:
-            return insert, args
-        args += [idempotency.caller, idempotency.key, idempotency.request_hash, idempotency.outcome]
-        params = ", ".join(f"${i}" for i in range(len(args) - 3, len(args) + 1))
-        return f"WITH idem AS ({_INSERT_IDEMPOTENCY.format(params=params)}) {insert}", args
+        ctes = [f"ev AS ({insert})", _OUTBOX]
+        if idempotency is not None:
+            args += [idempotency.caller, idempotency.key, idempotency.request_hash, idempotency.outcome]
+            params = ", ".join(f"${i}" for i in range(len(args) - 3, len(args) + 1))
+            ctes.insert(0, f"idem AS ({_INSERT_IDEMPOTENCY.format(params=params)})")
+        select = "SELECT global_position, tx_id::text AS tx_text FROM ev ORDER BY stream_version"
+        return f"WITH {', '.join(ctes)} {select}", args
 
     async def read_stream(
         self, stream_id: str, after_version: int = 0, to_version: int | None = None, limit: int | None = None

@@ -18,6 +18,7 @@ from server.rest import health_router, router
 from server.rest_dice import router as dice_router
 from server.rest_gm import router as gm_router
 from server.rest_seats import router as seats_router
+from server.rest_webhooks import router as webhooks_router
 from server.settings import Settings
 from server.stream_tickets import StreamTickets, redact_tickets_in_access_log
 
@@ -126,6 +127,7 @@ def create_app(
             app.state.services = built
             app.state.service = built.service
             app.state.gm = GmPowers(built.service)
+            app.state.webhooks = built.webhooks
             if on_ready is not None:
                 on_ready(built)
             yield
@@ -144,6 +146,7 @@ def create_app(
     app.include_router(gm_router)
     app.include_router(dice_router)
     app.include_router(seats_router)
+    app.include_router(webhooks_router)
     app.include_router(health_router)
     from server.graphql import graphql_router
 

@@ -24,6 +24,8 @@ from server.database import DatabaseStatus, EmbeddedDatabase, create_pool, ensur
 from server.scheduler import Scheduler
 from server.service import GameService
 from server.settings import Settings
+from server.webhook_worker import WebhookWorker
+from server.webhooks import Webhooks
 
 log = logging.getLogger("pantheon")
 
@@ -36,6 +38,7 @@ class Services:
     store: PostgresEventStore
     service: GameService
     runner: ReadModelRunner
+    webhooks: Webhooks
     embedded: EmbeddedDatabase | None = None
     generated_admin_token: str | None = None
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
@@ -68,13 +71,15 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
             tokens = Tokens(pool, settings.admin_token, failures=AuthFailures(settings.auth_failures))
             streams = StreamSlots(settings.max_streams_per_token, "per token")
             per_connection = StreamSlots(settings.max_subscriptions_per_connection, "on one connection")
+            service = GameService(handler, states, runner, tokens, streams, per_connection)
             built = Services(
                 settings=settings,
                 url=url,
                 pool=pool,
                 store=store,
-                service=GameService(handler, states, runner, tokens, streams, per_connection),
+                service=service,
                 runner=runner,
+                webhooks=Webhooks(service, settings),
                 embedded=embedded,
                 generated_admin_token=await tokens.ensure_admin(),
             )
@@ -90,6 +95,9 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
                 if settings.scheduler:
                     scheduler = Scheduler(pool, runner, handler, store.notifier)
                     built.tasks.append(asyncio.create_task(scheduler.run(), name="pantheon-scheduler"))
+                if settings.webhooks:
+                    worker = WebhookWorker(service, settings)
+                    built.tasks.append(asyncio.create_task(worker.run(), name="pantheon-webhooks"))
             try:
                 yield built
             finally:

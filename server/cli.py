@@ -108,6 +108,9 @@ def _serve(host: str, port: int, log_level: str) -> int:
     from server.bootstrap import Services
 
     settings = Settings.from_env()
+    # A server writes to sockets whose other end may be gone (a client hung up, PostgreSQL was killed): that must
+    # be an error to handle, not SIGPIPE's default of ending the process (`__main__` sets it for pipelines).
+    signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     try:
         # Bound before anything starts: a taken port is a clean error, not a "serving on" line and a traceback.
         sock = _listen(host, port)
@@ -115,9 +118,6 @@ def _serve(host: str, port: int, log_level: str) -> int:
         print(f"pantheon serve: cannot listen on {host}:{port}: {exc.strerror or exc}. Is another server running "
               "there? Choose another port with --port.", file=sys.stderr)  # fmt: skip
         return 1
-    # A server writes to sockets whose other end may be gone (a client hung up, PostgreSQL was killed): that must
-    # be an error to handle, not SIGPIPE's default of ending the process (`__main__` sets it for pipelines).
-    signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     built_services: list[Services] = []
     app = create_app(settings, on_ready=built_services.append)
 

@@ -11,6 +11,9 @@ from fastapi.openapi.utils import get_openapi
 from domain.engine.messages import ENGINE_COMMANDS
 from server.problems import Problem
 from server.schemas import REQUEST_TYPES, RESPONSE_TYPES
+from server.webhook_schemas import WEBHOOK_REQUEST_TYPES, WEBHOOK_RESPONSE_TYPES
+
+WEBHOOK_TYPES = (*WEBHOOK_RESPONSE_TYPES, *WEBHOOK_REQUEST_TYPES)
 
 REF = "#/components/schemas/{name}"
 
@@ -70,7 +73,7 @@ def install(app: FastAPI) -> None:
             return app.openapi_schema
         schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
         _, components = msgspec.json.schema_components(
-            (*RESPONSE_TYPES, *REQUEST_TYPES, Problem, *ENGINE_COMMANDS), ref_template=REF
+            (*RESPONSE_TYPES, *REQUEST_TYPES, *WEBHOOK_TYPES, Problem, *ENGINE_COMMANDS), ref_template=REF
         )
         schema.setdefault("components", {}).setdefault("schemas", {}).update(components)
         schema["components"]["schemas"]["GameCommand"] = command_schema()

@@ -291,6 +291,12 @@ async def _stream_grant(
 StreamGrant = Annotated[TokenGrant, Depends(_stream_grant)]
 
 
+async def _stream_slot(svc: Service, who: StreamGrant) -> AsyncIterator[None]:
+    """One of the token's stream slots, held until the response ends: 429 `stream.too_many` before it starts."""
+    with svc.streams.hold(who.token_id):
+        yield
+
+
 async def _stream_start(
     svc: Service,
     who: StreamGrant,
@@ -306,13 +312,6 @@ async def _stream_start(
         start = int(last_event_id.strip())
     await svc.actor(who, game_id)
     return start
-
-
-async def _stream_slot(svc: Service, who: StreamGrant) -> AsyncIterator[None]:
-    """Holds one of the token's stream slots until the response ends (a `yield` dependency of request scope):
-    429 `stream.too_many` before the stream starts."""
-    with svc.streams.hold(who.token_id):
-        yield
 
 
 @router.get(

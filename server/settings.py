@@ -9,11 +9,17 @@
 | `PANTHEON_MAX_BODY_BYTES` | 1048576 | larger request bodies get 413 |
 | `PANTHEON_POOL_SIZE` | 20 | PostgreSQL connections per process |
 | `PANTHEON_SCHEDULER` | `on` | `off`: this process never closes phases or fires timers (tests, benchmarks) |
-| `PANTHEON_CORS_ORIGINS` | unset: no cross-origin access | comma-separated origins (`https://app.example`) or `*` |
 | `PANTHEON_AUTH_FAILURES` | `20/minute` | failed authentications per client before 429 `auth.too_many_failures` |
 | `PANTHEON_TRUSTED_PROXIES` | unset: none | comma-separated proxy addresses whose `X-Forwarded-For` names the client |
 | `PANTHEON_MAX_STREAMS_PER_TOKEN` | 10 | open event streams (SSE and GraphQL subscriptions) per token, per process |
 | `PANTHEON_MAX_SUBSCRIPTIONS_PER_CONNECTION` | 5 | GraphQL subscriptions open at once on one websocket |
+| `PANTHEON_CORS_ORIGINS` | unset: no cross-origin access | comma-separated origins (`https://app.example`) or `*` |
+| `PANTHEON_WEBHOOKS` | `on` | `off`: this process delivers no webhooks (others, or a later start, deliver them) |
+| `PANTHEON_WEBHOOK_ALLOWED_HOSTS` | unset: any host | comma-separated host names webhooks may target |
+| `PANTHEON_WEBHOOK_TIMEOUT_SECONDS` | 10 | how long one delivery attempt may take |
+| `PANTHEON_WEBHOOK_RETRY_BASE_SECONDS` | 5 | the first retry's delay; each later one doubles (with jitter) |
+| `PANTHEON_WEBHOOK_RETRY_MAX_SECONDS` | 3600 | the longest delay between two attempts |
+| `PANTHEON_WEBHOOK_MAX_ATTEMPTS` | 10 | failed attempts after which a delivery is marked `failed` |
 
 `Settings(...)` built in code (tests) runs no scheduler unless given `scheduler=True`: tests drive deadlines and
 timers by hand unless they test the scheduler itself.
@@ -43,11 +49,17 @@ class Settings:
     pool_size: int = 20
     run_background_jobs: bool = True
     scheduler: bool = False
-    cors_origins: tuple[str, ...] = ()
     auth_failures: str = "20/minute"
     trusted_proxies: tuple[str, ...] = ()
     max_streams_per_token: int = 10
     max_subscriptions_per_connection: int = 5
+    cors_origins: tuple[str, ...] = ()
+    webhooks: bool = True
+    webhook_allowed_hosts: frozenset[str] = frozenset()
+    webhook_timeout_seconds: float = 10.0
+    webhook_retry_base_seconds: float = 5.0
+    webhook_retry_max_seconds: float = 3600.0
+    webhook_max_attempts: int = 10
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -61,13 +73,19 @@ class Settings:
             max_body_bytes=_positive(env, "PANTHEON_MAX_BODY_BYTES", 1_048_576),
             pool_size=_positive(env, "PANTHEON_POOL_SIZE", 20),
             scheduler=_switch(env, "PANTHEON_SCHEDULER", True),
-            cors_origins=_origins(env, "PANTHEON_CORS_ORIGINS"),
             auth_failures=_rate(env, "PANTHEON_AUTH_FAILURES", "20/minute"),
             trusted_proxies=tuple(
                 p.strip() for p in (env.get("PANTHEON_TRUSTED_PROXIES") or "").split(",") if p.strip()
             ),
             max_streams_per_token=_positive(env, "PANTHEON_MAX_STREAMS_PER_TOKEN", 10),
             max_subscriptions_per_connection=_positive(env, "PANTHEON_MAX_SUBSCRIPTIONS_PER_CONNECTION", 5),
+            cors_origins=_origins(env, "PANTHEON_CORS_ORIGINS"),
+            webhooks=_switch(env, "PANTHEON_WEBHOOKS", True),
+            webhook_allowed_hosts=_hosts(env.get("PANTHEON_WEBHOOK_ALLOWED_HOSTS", "")),
+            webhook_timeout_seconds=_seconds(env, "PANTHEON_WEBHOOK_TIMEOUT_SECONDS", 10.0),
+            webhook_retry_base_seconds=_seconds(env, "PANTHEON_WEBHOOK_RETRY_BASE_SECONDS", 5.0),
+            webhook_retry_max_seconds=_seconds(env, "PANTHEON_WEBHOOK_RETRY_MAX_SECONDS", 3600.0),
+            webhook_max_attempts=_positive(env, "PANTHEON_WEBHOOK_MAX_ATTEMPTS", 10),
         )
 
 
@@ -95,16 +113,6 @@ def _positive(env: Mapping[str, str], name: str, default: int) -> int:
     return value
 
 
-def _origins(env: Mapping[str, str], name: str) -> tuple[str, ...]:
-    """`https://a.example,http://localhost:5173` or `*`; each origin is a scheme and a host, no path."""
-    origins = tuple(part.strip().rstrip("/") for part in (env.get(name) or "").split(",") if part.strip())
-    for origin in origins:
-        scheme, sep, host = origin.partition("://")
-        if origin != "*" and (scheme not in ("http", "https") or not sep or not host or "/" in host):
-            raise SystemExit(f"{name}: {origin!r} is not an origin (like https://app.example or http://localhost:5173)")
-    return origins
-
-
 def _rate(env: Mapping[str, str], name: str, default: str) -> str:
     """A rate in the `limits` package's notation: `20/minute`, `100 per hour`."""
     from limits import parse
@@ -116,3 +124,30 @@ def _rate(env: Mapping[str, str], name: str, default: str) -> str:
     except ValueError:
         pass
     raise SystemExit(f"{name} must be a rate such as 20/minute, not {raw!r}")
+
+
+def _origins(env: Mapping[str, str], name: str) -> tuple[str, ...]:
+    """`https://a.example,http://localhost:5173` or `*`; each origin is a scheme and a host, no path."""
+    origins = tuple(part.strip().rstrip("/") for part in (env.get(name) or "").split(",") if part.strip())
+    for origin in origins:
+        scheme, sep, host = origin.partition("://")
+        if origin != "*" and (scheme not in ("http", "https") or not sep or not host or "/" in host):
+            raise SystemExit(f"{name}: {origin!r} is not an origin (like https://app.example or http://localhost:5173)")
+    return origins
+
+
+def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name)
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SystemExit(f"{name} must be a number of seconds, not {raw!r}") from None
+    if not 0 < value <= 86400:
+        raise SystemExit(f"{name} must be more than 0 and at most 86400 seconds, not {raw}")
+    return value
+
+
+def _hosts(raw: str) -> frozenset[str]:
+    return frozenset(h.strip().lower().rstrip(".") for h in raw.split(",") if h.strip())

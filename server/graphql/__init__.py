@@ -41,16 +41,16 @@ def context(connection: HTTPConnection) -> dict[str, Any]:
 
 
 class PantheonGraphQL(GraphQLRouter[dict[str, Any], None]):
-    @property
-    def graphql_ide_html(self) -> str:
-        return graphiql_html()  # local assets: Strawberry's own page loads GraphiQL from a CDN
-
     def decode_json(self, data: str | bytes) -> object:
         try:
             return super().decode_json(data)
         except RecursionError:
             # a 100 000-deep JSON argument would otherwise escape as a 500
             raise HTTPException(422, "The request nests too deeply; no query or argument needs that depth.") from None
+
+    @property
+    def graphql_ide_html(self) -> str:
+        return graphiql_html()  # local assets: Strawberry's own page loads GraphiQL from a CDN
 
     async def on_ws_connect(self, context: BaseContext | dict[str, Any]) -> UnsetType | dict[str, object] | None:
         assert isinstance(context, dict)  # our context getter always makes a dict

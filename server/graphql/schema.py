@@ -252,10 +252,11 @@ def _build() -> PantheonSchema:
 
     from server.graphql.gm import GmMutation, GmQuery
     from server.graphql.seats import SeatMutation, SeatQuery
+    from server.graphql.webhooks import WebhookMutation, WebhookQuery
 
     return PantheonSchema(
-        query=merge_types("Query", (Query, GmQuery, SeatQuery)),
-        mutation=merge_types("Mutation", (Mutation, GmMutation, SeatMutation)),
+        query=merge_types("Query", (Query, GmQuery, SeatQuery, WebhookQuery)),
+        mutation=merge_types("Mutation", (Mutation, GmMutation, SeatMutation, WebhookMutation)),
         subscription=Subscription,
         extensions=[*limits.extensions(), ProblemErrors],
     )

@@ -63,6 +63,8 @@ class Api:
 
 
 def make_settings(db_url: str, tmp_path: Path, **overrides: Any) -> Settings:
+    # Tests only ever deliver webhooks to loopback, whatever URL a generated request registers.
+    overrides.setdefault("webhook_allowed_hosts", frozenset({"127.0.0.1"}))
     return Settings(data_dir=tmp_path, database_url=db_url, admin_token=ADMIN, **overrides)
 
 

@@ -233,6 +233,31 @@ def test_a_postmaster_orphaned_by_a_killed_server_is_reused_then_stopped(data_di
     assert not postmaster_running(data_dir), "the orphaned PostgreSQL is still running after a clean shutdown"
 
 
+@pytest.mark.slow
+def test_serve_survives_clients_that_hang_up_before_the_answer(data_dir: Path) -> None:
+    """Writing to a closed connection is an error the server handles, not SIGPIPE ending it."""
+    port = free_port()
+    process = start_serve(data_dir, port, PANTHEON_ADMIN_TOKEN=ADMIN)
+    try:
+        wait_until_up(process, port)
+        drain(process)
+        assert healthy(f"http://127.0.0.1:{port}")
+        for _ in range(50):
+            with socket.create_connection(("127.0.0.1", port)) as sock:
+                sock.sendall(b"GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n")
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # reset, not FIN
+        time.sleep(0.5)
+        assert process.poll() is None, f"the server died with exit status {process.poll()}"
+        # The same holds for a write to PostgreSQL's socket after the database was killed, which is less easy to
+        # time: SIGPIPE (which `python -m server.cli` otherwise sets to its default, ending the process) is ignored.
+        status = Path(f"/proc/{process.pid}/status").read_text().splitlines()
+        ignored = int(next(line for line in status if line.startswith("SigIgn:")).split()[1], 16)
+        assert ignored & (1 << (signal.SIGPIPE - 1)), "SIGPIPE would end the server"
+        assert httpx.get(f"http://127.0.0.1:{port}/health").status_code == 200
+    finally:
+        stop(process)
+
+
 def test_serve_on_a_taken_port_is_a_clean_error_and_never_says_serving(data_dir: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -288,28 +313,3 @@ async def test_export_writes_the_same_game_as_the_api_with_progress(
     assert main(["verify-dice", str(out)]) == 0
     assert await asyncio.to_thread(main, ["export", "no-such-game", "--out", str(tmp_path / "x")]) == 1
     assert "no game 'no-such-game'" in capsys.readouterr().err
-
-
-@pytest.mark.slow
-def test_serve_survives_clients_that_hang_up_before_the_answer(data_dir: Path) -> None:
-    """Writing to a closed connection is an error the server handles, not SIGPIPE ending it."""
-    port = free_port()
-    process = start_serve(data_dir, port, PANTHEON_ADMIN_TOKEN=ADMIN)
-    try:
-        wait_until_up(process, port)
-        drain(process)
-        assert healthy(f"http://127.0.0.1:{port}")
-        for _ in range(50):
-            with socket.create_connection(("127.0.0.1", port)) as sock:
-                sock.sendall(b"GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n")
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # reset, not FIN
-        time.sleep(0.5)
-        assert process.poll() is None, f"the server died with exit status {process.poll()}"
-        # The same holds for a write to PostgreSQL's socket after the database was killed, which is less easy to
-        # time: SIGPIPE (which `python -m server.cli` otherwise sets to its default, ending the process) is ignored.
-        status = Path(f"/proc/{process.pid}/status").read_text().splitlines()
-        ignored = int(next(line for line in status if line.startswith("SigIgn:")).split()[1], 16)
-        assert ignored & (1 << (signal.SIGPIPE - 1)), "SIGPIPE would end the server"
-        assert httpx.get(f"http://127.0.0.1:{port}/health").status_code == 200
-    finally:
-        stop(process)
