@@ -18,6 +18,11 @@ def available() -> list[tuple[int, str, str]]:
         match = _NAME.match(entry.name)
         if match:
             found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    numbers = [number for number, _, _ in found]
+    twice = sorted({name for number, name, _ in found if numbers.count(number) > 1})
+    if twice:
+        # Two files with one number would apply one and skip the other on every database that has the first.
+        raise RuntimeError(f"migrations share a number: {', '.join(twice)}; renumber one of them")
     return sorted(found)
 
 

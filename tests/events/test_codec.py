@@ -55,3 +55,10 @@ def test_an_upcaster_reads_an_old_event_shape_as_the_new_one() -> None:
     assert codec.decode_event("BidMade", b'{"type":"BidMade","who":"ann","gold":4}') == BidPlaced("ann", 4)
     # Current events are untouched.
     assert codec.decode_event("BidPlaced", encode(BidPlaced("bob", 1))) == BidPlaced("bob", 1)
+
+
+def test_every_migration_has_a_number_of_its_own() -> None:
+    from events.migrate import available
+
+    numbers = [number for number, _, _ in available()]
+    assert numbers == sorted(set(numbers)) and numbers[0] == 1
