@@ -30,15 +30,51 @@ def register_upcaster(ruleset_id: str, old_tag: str, upcast: Upcaster) -> None:
     _UPCASTERS[(ruleset_id, old_tag)] = upcast
 
 
+EXACT_SCHEMA: dict[str, Any] = {
+    "title": "Exact",
+    "type": "string",
+    "pattern": r"^-?(0|[1-9]\d*)(/[1-9]\d*)?$",
+    "description": "An exact rational number, the one wire form of every exact value (state, events, views): the "
+    "string 'p/q' in lowest terms with a positive denominator, or 'p' for a whole number (e.g. '1100/9', '-3'). "
+    "Never a float. Display figures (such as a report's '122.22') are report text, not Exact values.",
+    "examples": ["1100/9", "-3", "0"],
+}
+
+
 def schema_hook(kind: type) -> dict[str, Any]:
     if kind is Fraction:
-        return {"type": "string", "pattern": r"^-?\d+(/\d+)?$", "description": "An exact fraction, e.g. '7/3'."}
+        return dict(EXACT_SCHEMA)
     raise NotImplementedError(f"no JSON Schema for {kind!r}")
 
 
 def json_schema(kind: Any) -> dict[str, Any]:
-    """The JSON Schema of a message type, exact fractions included."""
+    """The JSON Schema of a message type, exact fractions included (inlined, titled `Exact`)."""
     return msgspec.json.schema(kind, schema_hook=schema_hook)
+
+
+def schema_components(
+    kinds: tuple[Any, ...], ref_template: str, exact_ref: str
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Named schemas of `kinds` and of every type they use, referenced with `ref_template`; an exact value is a
+    `$ref` to `exact_ref` (where the caller puts `EXACT_SCHEMA`, once for every ruleset)."""
+
+    def hook(kind: type) -> dict[str, Any]:
+        if kind is Fraction:
+            return {"$ref": exact_ref}
+        raise NotImplementedError(f"no JSON Schema for {kind!r}")
+
+    schemas, components = msgspec.json.schema_components(kinds, schema_hook=hook, ref_template=ref_template)
+    return list(schemas), {name: _plain_tuples(schema) for name, schema in components.items()}
+
+
+def _plain_tuples(node: Any) -> Any:
+    """A tuple's schema without `items: false` (its `maxItems` says the same): client generators read `items` as
+    a schema and fail on the boolean."""
+    if isinstance(node, dict):
+        return {k: _plain_tuples(v) for k, v in node.items() if not (k == "items" and v is False)}
+    if isinstance(node, list):
+        return [_plain_tuples(v) for v in node]
+    return node
 
 
 _json_encoder = msgspec.json.Encoder(enc_hook=enc_hook, order="sorted")

@@ -191,6 +191,9 @@ class Tokens:
         return grant
 
     async def _lookup(self, token_id: str) -> tuple[bytes, TokenGrant]:
+        # One turn of the event loop first: a revocation already received on the LISTEN socket is applied before
+        # the cache is trusted.
+        await asyncio.sleep(0)
         now = self._clock()
         cached = self._cache.get(token_id)
         if cached is not None and self.listening.is_set() and now - cached[0] < CACHE_TTL:

@@ -304,14 +304,32 @@ async def _export(game_id: str, out: Path) -> int:
 
 
 def schema_documents() -> dict[str, str]:
+    """Every committed schema document by its path under openapi/: the main OpenAPI document, one typed document
+    per ruleset (its newest version) and the GraphQL SDL."""
+    from domain import rulesets
     from server.app import create_app
     from server.graphql import schema_sdl
+    from server.openapi_rulesets import ruleset_document
 
     app = create_app(Settings(data_dir=Path(".")))
-    return {
-        "openapi.json": json.dumps(app.openapi(), indent=2, sort_keys=True) + "\n",
-        "schema.graphql": schema_sdl() + "\n",
+    main = app.openapi()
+    documents = {
+        "openapi.json": main,
+        **{f"rulesets/{r.id}.json": ruleset_document(main, r) for r in rulesets.builtin()},
     }
+    texts = {name: json.dumps(doc, indent=1, sort_keys=True) + "\n" for name, doc in documents.items()}
+    return {**texts, "schema.graphql": schema_sdl() + "\n"}
+
+
+def openapi_problems(documents: dict[str, str]) -> list[str]:
+    """What keeps each OpenAPI document from being valid 3.1 (openapi-spec-validator, and every `$ref`)."""
+    from server.openapi_docs import problems
+
+    found = []
+    for name, text in documents.items():
+        if name.endswith(".json"):
+            found += [f"{name}: {problem}" for problem in problems(json.loads(text))]
+    return found
 
 
 def _export_schema(out: Path, *, check: bool) -> int:
@@ -323,13 +341,15 @@ def _export_schema(out: Path, *, check: bool) -> int:
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 stale.append(str(path))
             continue
-        out.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         print(f"wrote {path}")
+    invalid = openapi_problems(documents)
+    for problem in invalid[:50]:
+        print(f"invalid: {problem}", file=sys.stderr)
     if stale:
         print("stale: " + ", ".join(stale) + " (run `pantheon export-schema` and commit)", file=sys.stderr)
-        return 1
-    return 0
+    return 1 if stale or invalid else 0
 
 
 if __name__ == "__main__":

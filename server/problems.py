@@ -22,6 +22,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
+from starlette.routing import Match
 
 from domain.engine import Rejected
 from events.faults import UNAVAILABLE_TYPES, database_fault
@@ -191,6 +192,18 @@ def correlation() -> str:
     return correlation_id.get() or new_correlation_id()
 
 
+_METHODS = ("DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT")
+
+
+def allowed_methods(app: FastAPI, scope: Any) -> list[str]:
+    """The methods some route takes at this request's path."""
+    return [
+        method
+        for method in _METHODS
+        if any(route.matches({**scope, "method": method})[0] is Match.FULL for route in app.router.routes)
+    ]
+
+
 class RequestCommits:
     """A fresh list of this request's commits (`events.store.commits`), seen by every error handler."""
 
@@ -242,7 +255,11 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         code = {404: "route.not_found", 405: "route.method_not_allowed"}.get(exc.status_code, "http.error")
-        return problem_response(exc.status_code, code, str(exc.detail))
+        response = problem_response(exc.status_code, code, str(exc.detail))
+        if exc.status_code == 405:
+            # RFC 9110: a 405 lists every method the path allows (Starlette names only the first matching route's).
+            response.headers["Allow"] = ", ".join(allowed_methods(app, request.scope))
+        return response
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> Response:

@@ -18,7 +18,8 @@ from server import schemas as s
 from server.auth import TokenGrant
 from server.health import database_health
 from server.on_behalf import OnBehalf
-from server.openapi_docs import json_body, ref, responses
+from server.openapi_docs import event_stream, json_body, ref, responses
+from server.openapi_rulesets import ruleset_document
 from server.problems import ApiError, correlation, problem_response
 from server.service import EventFilter, GameService
 from server.stream_tickets import StreamTickets
@@ -45,6 +46,16 @@ async def grant(
 Service = Annotated[GameService, Depends(service)]
 Grant = Annotated[TokenGrant, Depends(grant)]
 GameId = Annotated[str, Path(max_length=64, description="The game's id")]
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        alias="Idempotency-Key",
+        description="Retry safely: 1 to 200 visible ASCII characters",
+        json_schema_extra={"pattern": _KEY.pattern},
+    ),
+]
+# A moment with its timezone (a naive time is refused: `request.naive_time`).
+ZONED_TIME = {"pattern": r"([zZ]|[+-]\d{2}:?\d{2})$"}
 
 
 def ok(message: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
@@ -107,6 +118,36 @@ async def get_ruleset(
     if "*" in tags or etag in tags:
         return Response(status_code=304, headers=headers)
     return Response(body, media_type="application/json", headers=headers)
+
+
+@router.get(
+    "/rulesets/{ruleset_id}/openapi.json",
+    operation_id="getRulesetOpenapi",
+    tags=["rulesets"],
+    responses={
+        **responses(None, 404),
+        200: {
+            "description": "The API as an OpenAPI 3.1 document with this ruleset's commands, events, scenario, "
+            "settings and view as named types (`SecondEraCommand`, `SecondEra_View`...); committed as "
+            "openapi/rulesets/{id}.json for each ruleset's newest version. Generate a client from it.",
+            "content": {"application/json": {"schema": {"type": "object", "required": ["openapi", "info", "paths"]}}},
+        },
+    },
+)
+async def get_ruleset_openapi(
+    request: Request,
+    svc: Service,
+    ruleset_id: Annotated[str, Path(max_length=64)],
+    version: Annotated[int | None, Query(ge=1, le=10_000)] = None,
+) -> Response:
+    ruleset = svc.ruleset_definition(ruleset_id, version)
+    documents: dict[tuple[str, int], bytes] | None = getattr(request.app.state, "ruleset_documents", None)
+    if documents is None:
+        documents = request.app.state.ruleset_documents = {}
+    key = (ruleset.id, ruleset.version)
+    if key not in documents:
+        documents[key] = msgspec.json.encode(ruleset_document(request.app.openapi(), ruleset))
+    return Response(documents[key], media_type="application/json")
 
 
 # --- games ----------------------------------------------------------------------------------------------
@@ -183,8 +224,15 @@ async def submit_command(
     svc: Service,
     who: Grant,
     game_id: GameId,
-    if_match: Annotated[str | None, Header(alias="If-Match", description="Pin the expected game version")] = None,
-    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", description="Retry safely")] = None,
+    if_match: Annotated[
+        str | None,
+        Header(
+            alias="If-Match",
+            description='Pin the expected game version, e.g. `"12"`',
+            json_schema_extra={"pattern": _IF_MATCH.pattern},
+        ),
+    ] = None,
+    idempotency_key: IdempotencyKey = None,
     on_behalf_of: Annotated[
         str | None,
         Header(
@@ -262,7 +310,7 @@ async def get_state(
     game_id: GameId,
     at_version: Annotated[int | None, Query(ge=1, le=2**53)] = None,
     at_turn: Annotated[int | None, Query(ge=1, le=1_000_000)] = None,
-    at_time: Annotated[datetime | None, Query()] = None,
+    at_time: Annotated[datetime | None, Query(json_schema_extra=ZONED_TIME)] = None,
     as_seat: Annotated[
         str | None,
         Query(max_length=64, description="GM only: this seat's view, exactly as its own token sees it"),
@@ -340,7 +388,14 @@ async def _stream_start(
     who: StreamGrant,
     game_id: GameId,
     after: Annotated[int | None, Query(ge=0, le=2**53)] = None,
-    last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None,
+    last_event_id: Annotated[
+        str | None,
+        Header(
+            alias="Last-Event-ID",
+            description="The version of the last event seen",
+            json_schema_extra={"pattern": r"^\s*\d{1,18}\s*$"},
+        ),
+    ] = None,
 ) -> int:
     """The version to stream after; authorises (and fails with a problem) before the stream starts."""
     start = after if after is not None else 0
@@ -357,30 +412,7 @@ async def _stream_start(
     operation_id="streamEvents",
     response_class=EventSourceResponse,
     tags=["history"],
-    responses={
-        **responses(None, 404),
-        200: {
-            "description": "Server-Sent Events; `id` is the event version",
-            "content": {
-                "text/event-stream": {
-                    # One schema per event (OpenAPI 3.2 `itemSchema`); `data` is an EventEnvelope as JSON.
-                    "itemSchema": {
-                        "type": "object",
-                        "properties": {
-                            "id": {"type": "string", "description": "the event's version"},
-                            "event": {"type": "string", "description": "the event's type"},
-                            "data": {
-                                "type": "string",
-                                "contentMediaType": "application/json",
-                                "contentSchema": {"$ref": "#/components/schemas/EventEnvelope"},
-                            },
-                            "retry": {"type": "integer"},
-                        },
-                    }
-                }
-            },
-        },
-    },
+    responses={**responses(None, 404), **event_stream("Server-Sent Events; `id` is the event version")},
 )
 async def stream_events(
     svc: Service,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Header, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response, StreamingResponse
 
 from events.handler import Refused
@@ -13,7 +13,7 @@ from server import schemas as s
 from server.dice_export import DiceService
 from server.openapi_docs import json_body, responses
 from server.problems import ApiError, correlation, problem_response
-from server.rest import _KEY, GameId, Grant, decode_body, ok
+from server.rest import _KEY, GameId, Grant, IdempotencyKey, decode_body, ok
 
 router = APIRouter(prefix="/v1/games/{game_id}", tags=["dice"])
 
@@ -46,7 +46,7 @@ async def reveal_dice(
     dice: Dice,
     who: Grant,
     game_id: GameId,
-    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", description="Retry safely")] = None,
+    idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """GM: publish the current epoch's seed (`DiceSeedRevealed`) and start a new epoch whose commitment is
     published in the same append (`DiceEpochStarted`). Anyone can then recompute that epoch's rolls."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Header, Path, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 
 from events.handler import Refused
@@ -14,7 +14,7 @@ from server.gm import AuditQuery, GmPowers
 from server.openapi_docs import json_body, responses
 from server.problems import ApiError, problem_response
 from server.readjudicate import Readjudication
-from server.rest import _KEY, GameId, Grant, decode_body, ok
+from server.rest import _KEY, ZONED_TIME, GameId, Grant, IdempotencyKey, decode_body, ok
 
 router = APIRouter(prefix="/v1/games/{game_id}", tags=["gm"])
 
@@ -37,7 +37,7 @@ async def rollback(
     gm: Gm,
     who: Grant,
     game_id: GameId,
-    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", description="Retry safely")] = None,
+    idempotency_key: IdempotencyKey = None,
 ) -> Response:
     """GM: continue the game from an earlier version (or a turn's start or end). The reverted events stay in
     the history, marked `reverted` with the reason."""
@@ -72,8 +72,8 @@ async def audit(
     seat: Annotated[str | None, Query(max_length=64, description="Only this seat's commands")] = None,
     command_type: Annotated[str | None, Query(alias="type", max_length=64, description="Only this command")] = None,
     turn: Annotated[int | None, Query(ge=0, le=1_000_000)] = None,
-    since: Annotated[datetime | None, Query()] = None,
-    until: Annotated[datetime | None, Query()] = None,
+    since: Annotated[datetime | None, Query(json_schema_extra=ZONED_TIME)] = None,
+    until: Annotated[datetime | None, Query(json_schema_extra=ZONED_TIME)] = None,
     cursor: Annotated[str | None, Query(max_length=200)] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
 ) -> Response:

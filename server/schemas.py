@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
 from domain.engine import DicePurpose, GameMetaView, SeatInfo
 from server.schemas_seats import SEAT_REQUEST_TYPES, SEAT_RESPONSE_TYPES
+from server.wire_text import NO_NUL, NOT_BLANK
+
+# What the server refuses in text, stated in the schema (the server keeps its own codes for it): PostgreSQL
+# text cannot hold NUL (`request.nul_character`), and a name or a GM's reason may not be blank (`*_required`).
+_NO_NUL, _NOT_BLANK = NO_NUL, NOT_BLANK
+Text = Annotated[str, msgspec.Meta(extra_json_schema={"pattern": _NO_NUL})]
+Name = Annotated[str, msgspec.Meta(extra_json_schema={"minLength": 1, "pattern": _NOT_BLANK})]
+Reason = Name
+Version = Annotated[int, msgspec.Meta(ge=1, le=2**53)]
+TurnNumber = Annotated[int, msgspec.Meta(ge=1, le=1_000_000)]
 
 
 class PhaseInfo(msgspec.Struct, frozen=True):
@@ -55,8 +65,8 @@ class CreateGameRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True)
     """Create a game. `scenario` is the ruleset's setup document; `settings` its game settings (an object;
     omitted settings take the ruleset's defaults)."""
 
-    ruleset: str
-    name: str
+    ruleset: Annotated[str, msgspec.Meta(extra_json_schema={"minLength": 1, "pattern": _NO_NUL})]
+    name: Name
     scenario: msgspec.Raw
     settings: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"{}"))
     ruleset_version: int | None = None
@@ -104,9 +114,9 @@ class Caller(msgspec.Struct, frozen=True):
 
 
 class AddSeatRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    name: str
+    name: Name
     role: Literal["player", "bot", "observer", "co_gm"] = "player"
-    controls: str | None = None
+    controls: Text | None = None
 
 
 class CreatedSeat(msgspec.Struct, frozen=True):
@@ -224,10 +234,10 @@ class TurnReport(msgspec.Struct, frozen=True):
 class RollbackRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Roll back to exactly one of: a version, the start of a turn, or the end of a turn. `reason` is required."""
 
-    reason: str
-    to_version: int | None = None
-    to_turn_start: int | None = None
-    to_turn_end: int | None = None
+    reason: Reason
+    to_version: Version | None = None
+    to_turn_start: TurnNumber | None = None
+    to_turn_end: TurnNumber | None = None
 
 
 class AuditEntry(msgspec.Struct, frozen=True):
@@ -265,14 +275,14 @@ class AuditPage(msgspec.Struct, frozen=True):
 class CorrectedOrder(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A corrected or late order, decided as if `seat_id` had sent `command` at the closing state."""
 
-    seat_id: str
+    seat_id: Text
     command: msgspec.Raw
 
 
 class ReadjudicateRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Re-run a turn's resolution. `dry_run` (the default) only shows what would change."""
 
-    reason: str
+    reason: Reason
     dry_run: bool = True
     orders: list[CorrectedOrder] = []
     reroll: bool = False
@@ -303,8 +313,8 @@ class Readjudication(msgspec.Struct, frozen=True):
 class ForkRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Fork at `at_version` (default: now). The fork gets a new id, GM token, seat tokens and dice seed."""
 
-    name: str | None = None
-    at_version: int | None = None
+    name: Text | None = None
+    at_version: Version | None = None
 
 
 class ForkedSeat(msgspec.Struct, frozen=True):
@@ -367,7 +377,7 @@ class Health(msgspec.Struct, frozen=True, omit_defaults=True):
 class RevealDiceRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Reveal the current dice epoch's seed; `reason` is required and recorded."""
 
-    reason: str
+    reason: Reason
 
 
 class DiceRollInfo(msgspec.Struct, frozen=True):
@@ -468,6 +478,8 @@ RESPONSE_TYPES: tuple[type[msgspec.Struct], ...] = (
     Readjudication,
     Health,
     DiceReport,
+    ForkedGame,
+    StateDiff,
     *SEAT_RESPONSE_TYPES,
 )
 REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (
@@ -479,3 +491,14 @@ REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (
     ForkRequest,
     *SEAT_REQUEST_TYPES,
 )
+
+
+def _exactly_one(*names: str) -> dict[str, Any]:
+    """Exactly one of `names` is given (as a number; the others are absent or null)."""
+    return {"oneOf": [{"required": [name], "properties": {name: {"type": "integer"}}} for name in names]}
+
+
+# What the server enforces across fields, stated in the schema (merged into the named components).
+SCHEMA_CONSTRAINTS: dict[str, dict[str, Any]] = {
+    "RollbackRequest": _exactly_one("to_version", "to_turn_start", "to_turn_end"),
+}

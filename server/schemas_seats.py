@@ -8,9 +8,18 @@ from typing import Annotated
 import msgspec
 
 from domain.engine import SeatInfo
+from server.wire_text import NOT_BLANK
 
-Reason = Annotated[str, msgspec.Meta(min_length=1, max_length=1000, description="Why; recorded in the audit trail")]
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+Reason = Annotated[
+    str,
+    msgspec.Meta(
+        min_length=1,
+        max_length=1000,
+        description="Why; recorded in the audit trail",
+        extra_json_schema={"pattern": NOT_BLANK},
+    ),
+]
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200, extra_json_schema={"pattern": NOT_BLANK})]
 
 
 class SeatRecord(msgspec.Struct, frozen=True):

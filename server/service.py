@@ -113,12 +113,15 @@ class GameService:
         return ruleset_json(*self._ruleset_key(ruleset_id, version))
 
     def _ruleset_key(self, ruleset_id: str, version: int | None) -> tuple[str, int]:
+        ruleset = self.ruleset_definition(ruleset_id, version)
+        return ruleset.id, ruleset.version
+
+    def ruleset_definition(self, ruleset_id: str, version: int | None = None) -> Ruleset:
         try:
-            ruleset = rulesets.get(ruleset_id, version)
+            return rulesets.get(ruleset_id, version)
         except rulesets.UnknownRuleset:
             known = ", ".join(r.id for r in rulesets.latest()) or "none"
             raise ApiError("ruleset.not_found", f"No ruleset {ruleset_id!r}; this server has: {known}.", 404) from None
-        return ruleset.id, ruleset.version
 
     # --- games ------------------------------------------------------------------------------------------
 

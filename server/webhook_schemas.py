@@ -8,6 +8,8 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta
 
+from server.wire_text import NO_NUL
+
 WebhookFilter = Literal[
     "turn.resolved",
     "phase.opened",
@@ -47,8 +49,8 @@ LeadTimes = Annotated[
         description="`deadline.approaching`: warn this many seconds before each deadline (default [3600])",
     ),
 ]
-Description = Annotated[str, Meta(max_length=200)]
-SeatId = Annotated[str, Meta(min_length=1, max_length=64)]
+Description = Annotated[str, Meta(max_length=200, extra_json_schema={"pattern": NO_NUL})]
+SeatId = Annotated[str, Meta(min_length=1, max_length=64, extra_json_schema={"pattern": NO_NUL})]
 
 
 class CreateWebhookRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

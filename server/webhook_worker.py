@@ -34,12 +34,14 @@ import httpx
 import msgspec
 
 from domain.engine import Actor, GameState
+from events.faults import ThrottledLog, database_fault
 from events.handler import UnknownGame, stream_of
 from server.service import GameService, seat_actor
 from server.settings import Settings
 from server.webhooks import host_allowed, payload_type, sign
 
 log = logging.getLogger("pantheon.webhooks")
+_faults = ThrottledLog(log)  # a database that is gone is one line per interval, not a traceback per pass
 
 _BATCH = 50
 _MAX_SLEEP = 30.0
@@ -70,7 +72,9 @@ FROM webhooks w JOIN rm_games g USING (game_id) CROSS JOIN LATERAL unnest(w.lead
 WHERE w.active AND 'deadline.approaching' = ANY (w.filters)
   AND g.status = 'running' AND g.paused_at IS NULL AND g.deadline > $1
 """
-_HAS_DEADLINE_HOOKS = "SELECT EXISTS (SELECT 1 FROM webhooks WHERE active AND 'deadline.approaching' = ANY (filters))"
+_ACTIVE = """
+SELECT count(*) > 0, coalesce(bool_or('deadline.approaching' = ANY (filters)), false) FROM webhooks WHERE active
+"""
 _ENQUEUE_WARNING = """
 INSERT INTO webhook_deliveries (delivery_id, webhook_id, game_id, dedupe_key, body)
 VALUES ('msg_' || replace(gen_random_uuid()::text, '-', ''), $1, $2, $3, $4)
@@ -122,9 +126,11 @@ class WebhookWorker:
                 bell.clear()
                 try:
                     wait = await self.tick()
-                except Exception:  # the database went away, a bad row...: never let the worker die silently
-                    log.exception("webhook pass failed; retrying")
+                except Exception as exc:  # the database went away, a bad row...: never let the worker die silently
+                    _faults.failure("pass", "webhook pass failed; retrying", exc)
                     wait = 5.0
+                else:
+                    _faults.recovered("pass", "webhook passes succeed again")
                 if wait > 0:
                     with contextlib.suppress(TimeoutError):
                         async with asyncio.timeout(min(wait, _MAX_SLEEP)):
@@ -138,13 +144,17 @@ class WebhookWorker:
         if time.monotonic() - self._pruned_at > _PRUNE_EVERY:
             self._pruned_at = time.monotonic()
             await self.pool.execute(_PRUNE, KEEP_DELIVERED_DAYS)
-        wake = await self._enqueue_warnings()
+        flags = await self.pool.fetchrow(_ACTIVE)
+        active, deadlines = (flags[0], flags[1]) if flags is not None else (False, False)
+        if not active:
+            return _MAX_SLEEP  # one query per wake-up on a server without webhooks; registering one rings the bell
+        wake = await self._enqueue_warnings() if deadlines else _MAX_SLEEP
         claimed = await self.pool.fetch(_CLAIM, _BATCH, self.lease)
         if claimed:
             results = await asyncio.gather(*(self._deliver(Claimed(*row)) for row in claimed), return_exceptions=True)
             for result in results:
                 if isinstance(result, Exception):
-                    log.error("webhook delivery failed unexpectedly", exc_info=result)
+                    _faults.failure("delivery", "a webhook delivery could not be recorded; it is retried", result)
             return 0.0
         due = await self.pool.fetchval(_NEXT_DUE)
         if due is not None:
@@ -152,8 +162,6 @@ class WebhookWorker:
         return wake
 
     async def _enqueue_warnings(self) -> float:
-        if not await self.pool.fetchval(_HAS_DEADLINE_HOOKS):
-            return _MAX_SLEEP
         await self.service.runner.catch_up()
         now = self.service.handler.clock()
         wake = _MAX_SLEEP
@@ -179,7 +187,9 @@ class WebhookWorker:
     async def _deliver(self, row: Claimed) -> None:
         try:
             body = row.body if row.body is not None else await self._build(row)
-        except Exception:
+        except Exception as exc:
+            if database_fault(exc) is not None:
+                raise  # not this delivery's fault: it is claimed again when the lease ends
             log.exception("webhook %s: could not build delivery %s", row.webhook_id, row.delivery_id)
             await self._record(row, None, "could not build the payload", 0)
             return

@@ -14,6 +14,7 @@ from domain.engine.messages import ENGINE_COMMANDS, ENGINE_EVENTS
 from domain.engine.ruleset import Ruleset
 
 _REGISTRY: dict[tuple[str, int], Ruleset] = {}
+_BUILTIN: set[str] = set()
 
 
 def _tag_of(kind: type[msgspec.Struct]) -> str:
@@ -70,6 +71,11 @@ def latest() -> list[Ruleset]:
     return [newest[k] for k in sorted(newest)]
 
 
+def builtin() -> list[Ruleset]:
+    """The newest version of each ruleset that ships with the package (not those tests register)."""
+    return [r for r in latest() if r.id in _BUILTIN]
+
+
 def command_tags(ruleset: Ruleset) -> list[str]:
     return _tags(ruleset.command_type)
 
@@ -78,7 +84,7 @@ def _register_builtin() -> None:
     from domain.rulesets import gods2, lote, second_era
 
     for module in (gods2, lote, second_era):
-        register(module.ruleset)
+        _BUILTIN.add(register(module.ruleset).id)
 
 
 _register_builtin()

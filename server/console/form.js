@@ -62,7 +62,7 @@ function field(name, schema, defs, required, choices) {
   const input = h("input", {
     id,
     name,
-    type: inner.format === "date-time" ? "text" : "text",
+    type: "text",
     placeholder: inner.format === "duration" ? "PT2H" : inner.format === "date-time" || /until|deadline|_at$/.test(name) ? "2030-01-01T12:00:00Z" : "",
     maxlength: inner.maxLength,
     value: inner.default ?? "",

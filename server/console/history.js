@@ -44,7 +44,6 @@ export async function timelinePage(main, context) {
   const [actorField, actor] = input("f-actor", "Actor", { maxlength: 200, placeholder: "gm:..., seat:..." });
   const [phaseField, phaseInput] = input("f-phase", "Phase", { maxlength: 64, placeholder: "orders" });
   const [revertedField, reverted] = select("f-reverted", "Reverted", [["", "all"], ["true", "reverted only"], ["false", "standing only"]]);
-  const phase = h("span", { class: "muted" });
   const body = h("tbody");
   const status = h("div", { class: "pager" });
   let after = Math.max(0, context.version - PAGE);
@@ -80,7 +79,6 @@ export async function timelinePage(main, context) {
     isGm ? actorField : null,
     revertedField,
     h("button", { type: "submit" }, "Filter"),
-    phase,
   );
   const headings = ["Version", "Turn", "Type", isGm && "Who", isGm && "Token", "When", isGm && "Correlation id", "Data", "Reverted"].filter(Boolean);
   main.append(

@@ -196,8 +196,9 @@ class Mutation:
         return CreatedSeat.build(await svc.add_seat(who, game(game_id), request))
 
     @mutation_field(
-        "Submit one command (`type` is its tag). `ifMatch` pins the game version; "
-        "`idempotencyKey` makes retries safe. Rule refusals are `Rejected`; auth and conflicts are errors."
+        "Submit one command as JSON (`type` is its tag): the untyped fallback of the typed "
+        "`submit<Ruleset>Command` mutations. `ifMatch` pins the game version; `idempotencyKey` makes retries "
+        "safe. Rule refusals are `Rejected`; auth and conflicts are errors."
     )
     async def submit_command(
         self,
@@ -213,24 +214,40 @@ class Mutation:
             str | None, strawberry.argument(description="With onBehalfOf: where the order came from")
         ] = None,
     ) -> CommandResult:
-        svc, who = await caller(info)
+        await caller(info)  # a missing or bad token is refused before anything about the body
         too_long = (on_behalf_of is not None and len(on_behalf_of) > 64) or len(order_source or "") > 200
         if too_long:
             raise ApiError("request.too_long", "onBehalfOf takes at most 64 characters, orderSource 200.", 422)
-        if idempotency_key is not None and not _KEY.match(idempotency_key):
-            raise ApiError("idempotency.bad_key", "idempotencyKey must be 1 to 200 visible ASCII characters.", 400)
-        outcome, events = await svc.submit(
-            who,
-            game(game_id),
-            document("command", command),
-            expected_version=bounded("ifMatch", if_match, 0, 2**31 - 1),
-            idempotency_key=idempotency_key,
-            correlation_id=info.context.get("correlation_id"),
-            on_behalf=None if on_behalf_of is None else OnBehalf(on_behalf_of, order_source),
-        )
-        if isinstance(outcome, Refused):
-            return Rejected.build(outcome)
-        return Accepted.build(outcome, events)
+        on_behalf = None if on_behalf_of is None else OnBehalf(on_behalf_of, order_source)
+        return await submit(info, game_id, document("command", command), if_match, idempotency_key, on_behalf)
+
+
+async def submit(
+    info: strawberry.Info,
+    game_id: str,
+    body: bytes,
+    if_match: int | None,
+    idempotency_key: str | None,
+    on_behalf: OnBehalf | None = None,
+) -> CommandResult:
+    """The one path of every command mutation (the generic `submitCommand` and the typed per-ruleset ones)."""
+    svc, who = await caller(info)
+    if idempotency_key is not None and not _KEY.match(idempotency_key):
+        raise ApiError("idempotency.bad_key", "idempotencyKey must be 1 to 200 visible ASCII characters.", 400)
+    if b"\\u0000" in body:
+        raise ApiError("request.nul_character", "`command` may not contain the NUL character (\\u0000).", 422)
+    outcome, events = await svc.submit(
+        who,
+        game(game_id),
+        body,
+        expected_version=bounded("ifMatch", if_match, 0, 2**31 - 1),
+        idempotency_key=idempotency_key,
+        correlation_id=info.context.get("correlation_id"),
+        on_behalf=on_behalf,
+    )
+    if isinstance(outcome, Refused):
+        return Rejected.build(outcome)
+    return Accepted.build(outcome, events)
 
 
 # --- subscription ---------------------------------------------------------------------------------------
@@ -261,13 +278,16 @@ class PantheonSchema(strawberry.Schema):
 def _build() -> PantheonSchema:
     from strawberry.tools import merge_types
 
+    from server.graphql.commands import ruleset_mutations
     from server.graphql.gm import GmMutation, GmQuery
     from server.graphql.seats import SeatMutation, SeatQuery
     from server.graphql.webhooks import WebhookMutation, WebhookQuery
 
     return PantheonSchema(
         query=merge_types("Query", (Query, GmQuery, SeatQuery, WebhookQuery)),
-        mutation=merge_types("Mutation", (Mutation, GmMutation, SeatMutation, WebhookMutation)),
+        mutation=merge_types(
+            "Mutation", (Mutation, GmMutation, SeatMutation, WebhookMutation, ruleset_mutations(submit, CommandResult))
+        ),
         subscription=Subscription,
         extensions=[*limits.extensions(), ProblemErrors],
     )

@@ -25,6 +25,10 @@ import pytest
 from server.cli import main, schema_documents
 from server.database import running_postmaster
 
+# A hang guard, not a timing: stopping the embedded PostgreSQL takes the wheel's machine-wide lock, which other
+# processes starting their own servers (initdb) may hold for a while on a loaded machine.
+SLOW_STOP = 120
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -59,9 +63,14 @@ def wait_until_up(process: subprocess.Popen[str], port: int) -> list[str]:
     raise AssertionError("server did not start:\n" + "".join(lines))
 
 
-def stop(process: subprocess.Popen[str]) -> str:
+def stop(process: subprocess.Popen[str], timeout: float = 90) -> str:
     process.send_signal(signal.SIGTERM)
-    out, _ = process.communicate(timeout=90)
+    try:
+        out, _ = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, _ = process.communicate()
+        raise AssertionError(f"the server did not stop within {timeout} s:\n{out}") from None
     return out
 
 
@@ -100,7 +109,7 @@ def test_serve_with_no_configuration_uses_embedded_postgres_and_stops_it(data_di
         assert denied.status_code == 401 and denied.json()["code"] == "auth.bad_token"
         assert postmaster_running(data_dir)
     finally:
-        output = stop(process)
+        output = stop(process, timeout=SLOW_STOP)
     # uvicorn finishes its shutdown, then re-raises the signal (the Unix convention for "stopped by SIGTERM").
     assert process.returncode in (0, -signal.SIGTERM), output
     assert "Application shutdown complete" in output and "server stopped" in output
@@ -114,7 +123,7 @@ def test_serve_with_no_configuration_uses_embedded_postgres_and_stops_it(data_di
         ok = httpx.get(f"http://127.0.0.1:{port}/v1/games", headers={"Authorization": f"Bearer {token}"})
         assert ok.status_code == 200
     finally:
-        stop(process)
+        stop(process, timeout=SLOW_STOP)
     stored = (data_dir / "pgdata").exists()
     assert stored
 
@@ -203,7 +212,7 @@ def test_serve_restarts_its_embedded_postgres_when_it_dies(data_dir: Path) -> No
         assert health.status_code == 200 and health.json()["embedded"] == "running"
         assert "starting it again" in "".join(output)
     finally:
-        stop(process)
+        stop(process, timeout=SLOW_STOP)
     assert not postmaster_running(data_dir), "the restarted PostgreSQL was left running"
 
 
@@ -229,7 +238,7 @@ def test_a_postmaster_orphaned_by_a_killed_server_is_reused_then_stopped(data_di
         listed = httpx.get(f"{base}/v1/games", headers={"Authorization": f"Bearer {ADMIN}"}).json()["games"]
         assert [g["game_id"] for g in listed] == [created.json()["game_id"]]
     finally:
-        stop(process)
+        stop(process, timeout=SLOW_STOP)
     assert not postmaster_running(data_dir), "the orphaned PostgreSQL is still running after a clean shutdown"
 
 
@@ -255,7 +264,7 @@ def test_serve_survives_clients_that_hang_up_before_the_answer(data_dir: Path) -
         assert ignored & (1 << (signal.SIGPIPE - 1)), "SIGPIPE would end the server"
         assert httpx.get(f"http://127.0.0.1:{port}/health").status_code == 200
     finally:
-        stop(process)
+        stop(process, timeout=SLOW_STOP)
 
 
 def test_serve_on_a_taken_port_is_a_clean_error_and_never_says_serving(data_dir: Path) -> None:

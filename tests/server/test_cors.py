@@ -154,3 +154,43 @@ def test_the_access_log_never_shows_a_ticket() -> None:
     RedactTickets().filter(record)
     assert "pst_SECRET" not in record.getMessage()
     assert "ticket=<redacted>&x=1" in record.getMessage()
+
+
+async def test_a_closed_event_stream_gives_its_slot_back(db_url: str, tmp_path: Path) -> None:
+    """The stream's slot (PANTHEON_MAX_STREAMS_PER_TOKEN) is held by the EventSourceResponse endpoint until the
+    response ends: with one slot, a second stream is refused while the first is open, and opens once it closed."""
+    import asyncio
+    import socket
+
+    import uvicorn
+
+    captured: list = []
+    app = create_app(make_settings(db_url, tmp_path, max_streams_per_token=1), on_ready=captured.append)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.02)
+    try:
+        base = f"http://127.0.0.1:{sock.getsockname()[1]}"
+        async with httpx.AsyncClient(base_url=base, timeout=10) as client:
+            api = Api(client=client, services=captured[0])
+            game, ann, _ = await api.started_game()
+            path = f"/v1/games/{game['game_id']}/events/stream"
+            async with client.stream("GET", path, headers=api.auth(ann)) as first:
+                assert first.status_code == 200
+                refused = await client.get(path, headers=api.auth(ann))
+                assert refused.status_code == 429 and refused.json()["code"] == "stream.too_many"
+            async with asyncio.timeout(30):
+                while True:
+                    async with client.stream("GET", path, headers=api.auth(ann)) as again:
+                        if again.status_code == 200:
+                            break
+                    await asyncio.sleep(0.05)
+    finally:
+        server.should_exit = True
+        await task
+        sock.close()

@@ -546,3 +546,20 @@ def test_retries_back_off_exponentially_up_to_the_cap_with_jitter() -> None:
     for n, delay in enumerate(delays[:9], start=1):
         assert 0.8 * 5 * 2 ** (n - 1) <= delay <= 1.2 * 5 * 2 ** (n - 1)
     assert all(0.8 * 3600 <= d <= 1.2 * 3600 for d in delays[10:])  # 5 * 2**10 is past the cap
+
+
+async def test_a_game_holds_at_most_20_webhooks_and_unknown_deliveries_are_404(api: Api) -> None:
+    game = await api.create_game()
+    hooks = [
+        await register(api, game, game["gm_token"], url=f"http://127.0.0.1:9/{n}", filters=["game.ended"])
+        for n in range(20)
+    ]
+    base = f"/v1/games/{game['game_id']}/webhooks"
+    one_more = await api.client.post(
+        base, json={"url": "http://127.0.0.1:9/x", "filters": ["any"]}, headers=api.auth(game["gm_token"])
+    )
+    assert one_more.status_code == 409 and one_more.json()["code"] == "webhook.too_many"
+    replay = await api.client.post(
+        f"{base}/{hooks[0]['webhook']['webhook_id']}/deliveries/msg_nope/replay", headers=api.auth(game["gm_token"])
+    )
+    assert replay.status_code == 404 and replay.json()["code"] == "webhook.delivery_not_found"

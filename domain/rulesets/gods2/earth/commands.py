@@ -220,7 +220,7 @@ class SignCoCasting(msgspec.Struct, frozen=True, tag="SignCoCasting", tag_field=
     """A god named in another's combined `CastHistoryPower` agrees to pay its share and lend its cards and number
     ([000:130]). The power is cast when the last payer signs; until then nothing is spent."""
 
-    casting: str
+    casting: Name
 
 
 class WithdrawCoCasting(
@@ -228,7 +228,7 @@ class WithdrawCoCasting(
 ):
     """The proposer or any named payer calls a combined casting off before it is cast; nothing was spent."""
 
-    casting: str
+    casting: Name
 
 
 EarthCommand = (
