@@ -243,7 +243,12 @@ async def submit_command(
     ] = None,
     order_source: Annotated[
         str | None,
-        Header(alias="Order-Source", max_length=200, description="With On-Behalf-Of: where the order came from"),
+        Header(
+            alias="Order-Source",
+            max_length=200,
+            description="With On-Behalf-Of: where the order came from",
+            json_schema_extra={"pattern": r"\S"},
+        ),
     ] = None,
 ) -> Response:
     """Submit one command (the body is the command; `type` is its tag).
@@ -337,7 +342,12 @@ async def list_events(
     after: Annotated[int, Query(ge=0, le=2**53)] = 0,
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
     event_type: Annotated[
-        list[str] | None, Query(alias="type", description="Only events of these types (repeat; up to 50)")
+        list[str] | None,
+        Query(
+            alias="type",
+            description="Only events of these types (repeat; up to 50)",
+            json_schema_extra={"maxItems": 50, "items": {"type": "string", "maxLength": 64}},
+        ),
     ] = None,
     turn: Annotated[int | None, Query(ge=0, le=1_000_000, description="Only events of this turn")] = None,
     seat: Annotated[str | None, Query(max_length=64, description="GM: only events this seat's commands caused")] = None,
