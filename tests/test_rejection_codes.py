@@ -61,13 +61,6 @@ NOT_YET_ASSERTED: frozenset[str] = frozenset(
         "gods2.referee_uses_no_powers",
         "gods2.too_poor",
         "gods2.unknown_knowledge",
-        "lote.no_fleet",
-        "lote.no_public_works",
-        "lote.not_enough_slaves",
-        "lote.port_area_limit",
-        "lote.port_full",
-        "lote.project_taken",
-        "lote.too_many_slaves",
         "second_era.other_world",
     }
 )  # fmt: skip
