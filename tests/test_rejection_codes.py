@@ -61,7 +61,6 @@ NOT_YET_ASSERTED: frozenset[str] = frozenset(
         "gods2.referee_uses_no_powers",
         "gods2.too_poor",
         "gods2.unknown_knowledge",
-        "second_era.other_world",
     }
 )  # fmt: skip
 
