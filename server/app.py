@@ -99,6 +99,8 @@ CORS_REQUEST_HEADERS = (
     "Idempotency-Key",
     "Last-Event-ID",
     "X-Correlation-Id",
+    "On-Behalf-Of",
+    "Order-Source",
 )
 CORS_EXPOSED_HEADERS = (
     "ETag",

@@ -17,10 +17,11 @@ from events.handler import Refused, UnknownGame
 from server import schemas as s
 from server.auth import TokenGrant
 from server.health import database_health
+from server.on_behalf import OnBehalf
 from server.openapi_docs import event_stream, json_body, ref, responses
 from server.openapi_rulesets import ruleset_document
 from server.problems import ApiError, correlation, problem_response
-from server.service import GameService
+from server.service import EventFilter, GameService
 from server.stream_tickets import StreamTickets
 
 router = APIRouter(prefix="/v1")
@@ -232,8 +233,29 @@ async def submit_command(
         ),
     ] = None,
     idempotency_key: IdempotencyKey = None,
+    on_behalf_of: Annotated[
+        str | None,
+        Header(
+            alias="On-Behalf-Of",
+            max_length=64,
+            description="GM only: enter the command as this seat's (orders by mail); needs `Order-Source`",
+        ),
+    ] = None,
+    order_source: Annotated[
+        str | None,
+        Header(
+            alias="Order-Source",
+            max_length=200,
+            description="With On-Behalf-Of: where the order came from",
+            json_schema_extra={"pattern": r"\S"},
+        ),
+    ] = None,
 ) -> Response:
-    """Submit one command (the body is the command; `type` is its tag)."""
+    """Submit one command (the body is the command; `type` is its tag).
+
+    Orders by mail: a GM sends `On-Behalf-Of: <seat_id>` and `Order-Source: mail received 12:03`. The command is
+    checked as that seat's own (its rules, its deadline unless the GM accepted its late orders) and recorded as
+    entered by the GM for that seat, with its source (the audit's `actor`; the events' `entered_by`)."""
     expected = _expected_version(if_match)
     if idempotency_key is not None and not _KEY.match(idempotency_key):
         raise ApiError("idempotency.bad_key", "Idempotency-Key must be 1 to 200 visible ASCII characters.", 400)
@@ -250,6 +272,7 @@ async def submit_command(
         expected_version=expected,
         idempotency_key=idempotency_key,
         correlation_id=correlation(),
+        on_behalf=None if on_behalf_of is None else OnBehalf(on_behalf_of, order_source),
     )
     replay = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
     if isinstance(outcome, Refused):
@@ -284,7 +307,7 @@ async def available_commands(svc: Service, who: Grant, game_id: GameId) -> Respo
     "/games/{game_id}/state",
     operation_id="getState",
     tags=["history"],
-    responses=responses(s.StateResponse, 404),
+    responses=responses(s.StateResponse, 403, 404),
 )
 async def get_state(
     svc: Service,
@@ -293,11 +316,16 @@ async def get_state(
     at_version: Annotated[int | None, Query(ge=1, le=2**53)] = None,
     at_turn: Annotated[int | None, Query(ge=1, le=1_000_000)] = None,
     at_time: Annotated[datetime | None, Query(json_schema_extra=ZONED_TIME)] = None,
+    as_seat: Annotated[
+        str | None,
+        Query(max_length=64, description="GM only: this seat's view, exactly as its own token sees it"),
+    ] = None,
 ) -> Response:
-    """The caller's view of the game now, or at a version, at the start of a turn, or at a moment."""
+    """The caller's view of the game now, or at a version, at the start of a turn, or at a moment. A GM may read
+    any seat's view with `as_seat` (the seat's own redaction; a seat token gets 403 `auth.forbidden`)."""
     if at_time is not None and at_time.tzinfo is None:
         raise ApiError("request.naive_time", "at_time needs a timezone, e.g. 2026-01-01T12:00:00Z.", 422)
-    state = await svc.state(who, game_id, at_version=at_version, at_turn=at_turn, at_time=at_time)
+    state = await svc.state(who, game_id, at_version=at_version, at_turn=at_turn, at_time=at_time, as_seat=as_seat)
     return ok(state, headers={"ETag": f'"{state.version}"'})
 
 
@@ -313,9 +341,29 @@ async def list_events(
     game_id: GameId,
     after: Annotated[int, Query(ge=0, le=2**53)] = 0,
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+    event_type: Annotated[
+        list[str] | None,
+        Query(
+            alias="type",
+            description="Only events of these types (repeat; up to 50)",
+            json_schema_extra={"maxItems": 50, "items": {"type": "string", "maxLength": 64}},
+        ),
+    ] = None,
+    turn: Annotated[int | None, Query(ge=0, le=1_000_000, description="Only events of this turn")] = None,
+    seat: Annotated[str | None, Query(max_length=64, description="GM: only events this seat's commands caused")] = None,
+    actor: Annotated[str | None, Query(max_length=200, description="GM: only events of this actor")] = None,
+    reverted: Annotated[bool | None, Query(description="Only reverted (true) or standing (false) events")] = None,
+    phase: Annotated[str | None, Query(max_length=64, description="Only events of this phase (e.g. `orders`)")] = None,
 ) -> Response:
-    """History as the caller may see it: events after version `after`."""
-    return ok(await svc.events(who, game_id, after, limit))
+    """History as the caller may see it: events after version `after`. The filters apply to the `limit` events
+    read after `after`: a filtered page may hold fewer (even none) while `more` is true; continue from
+    `next_after`."""
+    if event_type is not None and (len(event_type) > 50 or any(len(t) > 64 for t in event_type)):
+        raise ApiError("request.bad_type_filter", "Give at most 50 `type` filters, of at most 64 characters each.", 422)
+    where = EventFilter(
+        types=frozenset(event_type or ()), turn=turn, seat=seat, actor=actor, reverted=reverted, phase=phase
+    )
+    return ok(await svc.events(who, game_id, after, limit, where))
 
 
 async def _stream_grant(

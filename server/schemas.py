@@ -160,6 +160,9 @@ class EventEnvelope(msgspec.Struct, frozen=True, omit_defaults=True):
     turn: int | None = None
     metadata: Metadata | None = None
     reverted: Reverted | None = None
+    entered_by: str | None = None
+    """Set when the GM entered this event's command on a seat's behalf (orders by mail): who, and the order's
+    source. Shown to the GM and to that seat."""
 
 
 class StreamTicket(msgspec.Struct, frozen=True):

@@ -7,6 +7,7 @@ import functools
 import hashlib
 import secrets
 from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
@@ -25,6 +26,7 @@ from projections.state import GameStates
 from server import schemas as s
 from server.auth import AuthError, TokenGrant, Tokens, new_token
 from server.auth_limits import StreamSlots
+from server.on_behalf import OnBehalf, entered_by, on_behalf_actor
 from server.problems import ApiError
 
 MAX_PAGE = 1000
@@ -33,6 +35,28 @@ _dict = msgspec.json.Decoder(dict[str, Any])
 
 def _as_dict(message: Any) -> dict[str, Any]:
     return _dict.decode(encode(message))
+
+
+@dataclass(frozen=True)
+class EventFilter:
+    """Which events a page keeps. `seat` and `actor` match the metadata, which only GMs see."""
+
+    types: frozenset[str] = frozenset()
+    turn: int | None = None
+    seat: str | None = None
+    actor: str | None = None
+    reverted: bool | None = None
+    phase: str | None = None
+
+    def matches(self, event: s.EventEnvelope) -> bool:
+        meta = event.metadata
+        return (
+            (not self.types or event.type in self.types)
+            and (self.turn is None or event.turn == self.turn)
+            and (self.seat is None or (meta is not None and meta.seat_id == self.seat))
+            and (self.actor is None or (meta is not None and meta.actor == self.actor))
+            and (self.reverted is None or (event.reverted is not None) == self.reverted)
+        )
 
 
 class GameService:
@@ -187,8 +211,11 @@ class GameService:
         expected_version: int | None,
         idempotency_key: str | None,
         correlation_id: str | None,
+        on_behalf: OnBehalf | None = None,
     ) -> tuple[Outcome, list[s.EventEnvelope]]:
-        actor, _, _, ruleset = await self.actor(grant, game_id)
+        actor, state, _, ruleset = await self.actor(grant, game_id)
+        if on_behalf is not None:
+            actor = on_behalf_actor(actor, state, on_behalf, seat_actor)
         outcome = await self.handler.submit(
             game_id,
             body,
@@ -231,10 +258,13 @@ class GameService:
         at_version: int | None = None,
         at_turn: int | None = None,
         at_time: datetime | None = None,
+        as_seat: str | None = None,
     ) -> s.StateResponse:
         if sum(x is not None for x in (at_version, at_turn, at_time)) > 1:
             raise ApiError("state.one_point", "Give at most one of at_version, at_turn and at_time.", 422)
-        actor, _, latest, _ = await self.actor(grant, game_id)
+        actor, now, latest, _ = await self.actor(grant, game_id)
+        if as_seat is not None:
+            actor = self.seat_view_actor(actor, now, as_seat)
         version, state, ruleset = await self.states.state_at(game_id, version=at_version, turn=at_turn, time=at_time)
         return s.StateResponse(
             version=version,
@@ -243,14 +273,46 @@ class GameService:
             view=_as_dict(ruleset.view_for(state.rules, actor)),
         )
 
-    async def events(self, grant: TokenGrant, game_id: str, after: int, limit: int) -> s.EventPage:
+    @staticmethod
+    def seat_view_actor(caller: Actor, state: GameState[Any], seat_id: str) -> Actor:
+        """GM only: the actor whose view `as_seat` shows (that seat, exactly as its own token would see it)."""
+        if not caller.is_gm:
+            raise ApiError("auth.forbidden", "Only the GM may read another seat's view (as_seat).", 403)
+        seat = state.meta.seats.get(seat_id)
+        if seat is None:
+            raise ApiError("state.unknown_seat", f"This game has no seat {seat_id!r}: see GET /v1/games/{{id}}.", 404)
+        return seat_actor(seat)
+
+    async def events(
+        self, grant: TokenGrant, game_id: str, after: int, limit: int, where: EventFilter | None = None
+    ) -> s.EventPage:
+        """Events after `after`: `limit` events are read, then `where` keeps those that match (so a filtered page
+        may hold fewer, even none, while `more` is true)."""
         actor, state, head, ruleset = await self.actor(grant, game_id)
         limit = min(limit, MAX_PAGE)
         recorded = await self.store.read_stream(stream_of(game_id), after_version=after, limit=limit)
         envelopes = self.envelopes(ruleset, actor, recorded, state)
+        if where is not None:
+            envelopes = [e for e in envelopes if where.matches(e)]
+        if where is not None and where.phase is not None:
+            phases = await self._phases(game_id, after, recorded)
+            envelopes = [e for e in envelopes if phases.get(e.version) == where.phase]
         next_after = recorded[-1].stream_version if recorded else after
         head = max(head, next_after)
         return s.EventPage(events=envelopes, next_after=next_after, head_version=head, more=next_after < head)
+
+    async def _phases(self, game_id: str, after: int, recorded: Sequence[RecordedEvent]) -> dict[int, str | None]:
+        """The phase each event happened in: the phase at `after`, moved on by `PhaseStarted` and by rollbacks."""
+        phase = (await self.states.state_at(game_id, version=after))[1].meta.phase if after else None
+        out: dict[int, str | None] = {}
+        for event in recorded:
+            if event.type == "PhaseStarted":
+                phase = _dict.decode(event.data).get("phase")
+            elif event.type == "TimelineReverted":
+                target = int(_dict.decode(event.data)["to_version"])
+                phase = (await self.states.state_at(game_id, version=target))[1].meta.phase
+            out[event.stream_version] = phase
+        return out
 
     def envelopes(
         self, ruleset: Ruleset, actor: Actor, recorded: Sequence[RecordedEvent], latest: GameState[Any]
@@ -273,6 +335,7 @@ class GameService:
                     turn=meta.turn,
                     metadata=s.Metadata(**msgspec.structs.asdict(meta)) if actor.is_gm else None,
                     reverted=s.Reverted(at=undone.at, reason=undone.reason, by=undone.by) if undone else None,
+                    entered_by=entered_by(meta.actor, actor),
                 )
             )
         return out

@@ -1,4 +1,5 @@
-"""The pages a browser opens: the landing page at `/`, Swagger UI at `/docs`, GraphiQL at `/graphql`.
+"""The pages a browser opens: the landing page at `/`, Swagger UI at `/docs`, GraphiQL at `/graphql`, the GM
+console at `/console/`.
 
 Nothing is loaded from another host. Swagger UI comes from the `swagger-ui-bundle-v2` wheel (Swagger UI 5, which
 reads OpenAPI 3.1) and GraphiQL with React from the `graphene-django-graphiql-static` wheel: both are ordinary
@@ -14,12 +15,13 @@ from pathlib import Path
 
 from fastapi import APIRouter, FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import HTMLResponse, PlainTextResponse
+from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 SWAGGER_ASSETS = "/docs/assets"
 GRAPHIQL_ASSETS = "/graphql/assets"
 OWN_ASSETS = "/assets"
+CONSOLE = "/console"
 
 
 def _package_dir(name: str) -> Path:
@@ -82,6 +84,8 @@ def landing_html(title: str, version: str) -> str:
   <ul>
     <li><a href="/docs">REST API docs</a> (Swagger UI): every operation, try it out with a token</li>
     <li><a href="/graphql">GraphQL</a> (GraphiQL): queries, mutations, the <code>events</code> subscription</li>
+    <li><a href="/console/">GM console</a>: games, timeline, scrubber, audit, rollback and re-adjudication (sign in
+    with a GM, admin or seat token)</li>
   </ul>
   <h2>Schemas</h2>
   <ul>
@@ -127,6 +131,10 @@ def router(app: FastAPI) -> APIRouter:
             swagger_ui_parameters={"persistAuthorization": True},
         )
 
+    @pages.get(CONSOLE)
+    async def console() -> RedirectResponse:
+        return RedirectResponse(f"{CONSOLE}/", status_code=308)
+
     @pages.get("/schema.graphql", response_class=PlainTextResponse)
     async def graphql_sdl() -> PlainTextResponse:
         from server.graphql import schema_sdl
@@ -142,3 +150,5 @@ def install(app: FastAPI) -> None:
     app.mount(SWAGGER_ASSETS, StaticFiles(directory=swagger_dir()), name="swagger-assets")
     app.mount(GRAPHIQL_ASSETS, StaticFiles(directory=graphiql_dir()), name="graphiql-assets")
     app.mount(OWN_ASSETS, StaticFiles(directory=Path(__file__).parent / "static"), name="assets")
+    # The GM console (server/console/): static HTML, CSS and ES modules; it uses the public API only.
+    app.mount(CONSOLE, StaticFiles(directory=Path(__file__).parent / "console", html=True), name="console")

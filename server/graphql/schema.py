@@ -11,7 +11,7 @@ import re
 import uuid
 from collections.abc import AsyncGenerator
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 import strawberry
@@ -44,6 +44,7 @@ from server.graphql.types import (
     query_field,
     subscription_field,
 )
+from server.on_behalf import OnBehalf
 from server.problems import ApiError
 from server.service import GameService
 
@@ -206,13 +207,28 @@ class Mutation:
         command: JSON,
         if_match: int | None = None,
         idempotency_key: str | None = None,
+        on_behalf_of: Annotated[
+            str | None, strawberry.argument(description="GM only: enter the command as this seat's (orders by mail)")
+        ] = None,
+        order_source: Annotated[
+            str | None, strawberry.argument(description="With onBehalfOf: where the order came from")
+        ] = None,
     ) -> CommandResult:
         await caller(info)  # a missing or bad token is refused before anything about the body
-        return await submit(info, game_id, document("command", command), if_match, idempotency_key)
+        too_long = (on_behalf_of is not None and len(on_behalf_of) > 64) or len(order_source or "") > 200
+        if too_long:
+            raise ApiError("request.too_long", "onBehalfOf takes at most 64 characters, orderSource 200.", 422)
+        on_behalf = None if on_behalf_of is None else OnBehalf(on_behalf_of, order_source)
+        return await submit(info, game_id, document("command", command), if_match, idempotency_key, on_behalf)
 
 
 async def submit(
-    info: strawberry.Info, game_id: str, body: bytes, if_match: int | None, idempotency_key: str | None
+    info: strawberry.Info,
+    game_id: str,
+    body: bytes,
+    if_match: int | None,
+    idempotency_key: str | None,
+    on_behalf: OnBehalf | None = None,
 ) -> CommandResult:
     """The one path of every command mutation (the generic `submitCommand` and the typed per-ruleset ones)."""
     svc, who = await caller(info)
@@ -227,6 +243,7 @@ async def submit(
         expected_version=bounded("ifMatch", if_match, 0, 2**31 - 1),
         idempotency_key=idempotency_key,
         correlation_id=info.context.get("correlation_id"),
+        on_behalf=on_behalf,
     )
     if isinstance(outcome, Refused):
         return Rejected.build(outcome)

@@ -45,6 +45,8 @@ STATE_DEPENDENT = {
     "rollback.mid_command": "a version inside one command's events",
     "readjudicate.unknown_seat": "a seat the game does not have",
     "webhook.unknown_seat": "a seat the game does not have",
+    "command.unknown_seat": "On-Behalf-Of: a seat the game does not have",
+    "command.order_source_required": "On-Behalf-Of without Order-Source: a dependency OpenAPI cannot state",
 }
 # A scenario, settings or a corrected order's command is a ruleset's document, typed in the ruleset's own OpenAPI
 # document and open (any object) in the main one, so what the ruleset refuses in it is not the main one's to say.
