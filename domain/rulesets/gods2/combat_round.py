@@ -188,15 +188,14 @@ def decide_choose_combat_power(state: State, command: ChooseCombatPower, ctx: De
 def choose_power(
     state: State, combat: Combat, fighter: Fighter, c: Character | None, power_id: str | None
 ) -> list[object]:
-    """`c` chooses for `fighter` (itself, or a demesne it coordinates; None: the referee plays a demesne)."""
+    """`c` chooses for `fighter` (itself, or a demesne it coordinates; None: the referee plays a demesne, which
+    uses no powers [003:374], so its only caller then passes no `power_id`)."""
     if combat.step != "power" or fighter.power_committed:
         raise reject("not_choosing_powers", "This is not the moment to choose a power in this round.")
     is_attacker = combat.attacker.id == fighter.id
     if combat.announce_first and not is_attacker and not combat.attacker.power_committed:
         raise reject("wait_for_announcement", "You asked the attacker to announce first; wait for it [003:346].")
-    if power_id is not None:
-        if c is None:
-            raise reject("referee_uses_no_powers", "A demesne played by a referee has no powers to use.")
+    if c is not None and power_id is not None:
         power, from_artifact = _usable_power(state, c, fighter, power_id)
         if fighter.demesne and any(isinstance(e, GrantDisengage) for e in power.effects):
             # [003:374] demesnes cannot disengage: a coordinator's disengage power would end the demesne's fight.

@@ -220,11 +220,9 @@ def _public_works(state: State, nation: Nation, order: BuildPublicWorks, form: l
     cap = pwb_cap(state, order.location)
     if order.points <= 0 or record.pwb + planned > cap:
         raise refuse(order, "pwb_cap", f"{order.location!r} has {record.pwb} PWB of at most {cap}")
+    # Table 5-5 has no cost for terrain "o", but Table 5-7 caps "o" at 0 PWB, so the cap above refuses it first.
     key = "city" if order.location in state.cities else state.regions[order.location].terrain
-    per_point = CON.pwb_cost.values.get(key)
-    if per_point is None:
-        raise refuse(order, "no_public_works", f"no public works can be built in {key!r} terrain")
-    total = per_point * order.points
+    total = CON.pwb_cost.values[key] * order.points
     nfp = decimal(order, "nfp", order.nfp)
     if nfp * 2 > total:
         raise refuse(order, "too_much_nfp", f"the points cost {total} GP; at most {total / 2} NFP may stand in")

@@ -372,3 +372,112 @@ def test_a_race_is_taught_a_knowledge_once() -> None:
     g.when(ApplyEarthEffect(power="teach_bronze", race="r", reason="ruling"))
     again = ApplyEarthEffect(power="teach_bronze", race="r", reason="again")
     assert g.rejects(again, GM).code == "gods2.already_known"
+
+
+def test_only_a_seat_that_plays_a_character_acts_as_one() -> None:
+    """A referee plays no character: moving is a character's act."""
+    assert game().rejects(MoveToLocale(locale="feasts"), GM).code == "gods2.no_character"
+
+
+def test_a_power_ruling_says_what_the_power_did() -> None:
+    """[003:227] the effects occur immediately; an effect left to the GM is ruled in words."""
+    g = game()
+    cast_id = g.when(CastPower(power="curse_of_clumsiness", targets=["hera"]), ZEUS)[1].cast_id
+    blank = RulePowerEffect(cast_id=cast_id, ruling="  ", reason="Curse of Clumsiness")
+    assert g.rejects(blank, GM).code == "gods2.empty_ruling"
+
+
+def test_a_lost_god_pays_a_demon_present_in_the_void() -> None:
+    """[003:72] a demon present must let a lost character out for 5 mana: Iris is no demon, nor in the Void."""
+    g = game()
+    g.when(MoveToLocale(locale="void"), ZEUS)
+    assert g.rejects(PayWayOutOfVoid(demon="iris"), ZEUS).code == "gods2.no_such_demon_here"
+
+
+def test_an_ally_supports_a_duelist_only_with_a_combat_duel_power() -> None:
+    """[003:332] allies may cast Cd powers on you at the very beginning of the duel: Sword of Fire is no Cd
+    power."""
+    from domain.engine.messages import FireDueTimers
+    from domain.rulesets.gods2.commands import ChallengeDuel, NameDuelTime, SupportDuelist
+
+    g = game()
+    duel = g.when(ChallengeDuel(target="hera"), ZEUS)[0]
+    g.when(NameDuelTime(duel_id=duel.duel_id, minutes=10), HERA)
+    g.advance(10)
+    combat = g.when(FireDueTimers())[1].combat_id
+    support = SupportDuelist(combat_id=combat, duelist="zeus", power="sword_of_fire")
+    assert g.rejects(support, ARES).code == "gods2.not_a_duel_power"
+
+
+def test_internal_weakness_is_not_received_twice_unless_healed() -> None:
+    """[003:308] Internal Weakness cannot be received again unless it is healed first."""
+    from domain.rulesets.gods2.commands import AcceptSurrender, OfferSurrender
+    from domain.rulesets.gods2.events import MutilationInflicted
+    from tests.domain.gods2.combat_helpers import knock_down, play, sneak
+
+    g = game(chars={"hera": {"permanent_hp": 4}})
+    g.given(MutilationInflicted(character="hera", mutilation="internal_weakness", by=None, hit_points_lost=2))
+    sneak(g, ZEUS, "hera")
+    play(g, ZEUS, HERA, "rock", "scissors", pa="blade_of_ending")
+    knock_down(g, ZEUS, HERA, 1)
+    g.when(OfferSurrender(), HERA)
+    again = AcceptSurrender(term="mana", mutilation="internal_weakness")
+    assert g.rejects(again, ZEUS).code == "gods2.already_weakened"
+
+
+def test_a_surrender_to_a_demesne_is_the_referee_s_to_settle() -> None:
+    """[003:374] demesnes do not surrender, and the terms a demesne would win are settled by the referee: its
+    coordinator answers no surrender."""
+    from domain.rulesets.gods2.commands import AcceptSurrender, CoordinateDemesneDefence
+    from tests.domain.gods2.test_demesnes import attack, in_city
+
+    g = game()
+    in_city(g, ZEUS, HERA)
+    g.when(MoveToLocale(locale="olympus"), ZEUS)
+    combat = attack(g, HERA)
+    g.when(CoordinateDemesneDefence(combat_id=combat), ZEUS)
+    assert g.rejects(AcceptSurrender(term="mana"), ZEUS).code == "gods2.demesne_surrender"
+
+
+def test_the_chosen_god_expels_another_member_of_the_pantheon() -> None:
+    """[000:90-92] on a 5-6 the chosen god names a member of the pantheon to kick out: not himself, not an
+    outsider."""
+    from domain.rulesets.gods2.earth.commands import EndCentury, ExpelFromPantheon
+    from tests.domain.gods2.earth.test_pantheon import turmoil_game
+
+    g = turmoil_game({"zeus": "50", "hera": "30", "ares": "20"})
+    g.dice(5)
+    g.dice(3, sides=3)  # ares, hera, zeus -> zeus chooses
+    g.when(EndCentury())
+    assert g.rejects(ExpelFromPantheon(race="r", member="zeus"), ZEUS).code == "gods2.bad_member"
+    assert g.rejects(ExpelFromPantheon(race="r", member="iris"), ZEUS).code == "gods2.bad_member"
+
+
+def test_the_referee_chooses_vacated_squares_among_the_loser_s() -> None:
+    """[000:278] the Low Elves lose and vacate 2 squares: squares of theirs, two of them."""
+    from tests.domain.gods2.earth.test_war import dwarves_and_elves
+
+    g = earth_game(dwarves_and_elves())
+    war = g.when(DeclareWar(attacker="dwarves", defender="elves", reason="r"))[0].war
+    g.advance(5)
+    dwarf = ResolveWar(war=war, vacated=[sq(0, 0), sq(1, 0)])
+    assert g.rejects(dwarf, GM).code == "gods2.bad_vacated"
+    one = ResolveWar(war=war, vacated=[sq(0, 2)])
+    assert g.rejects(one, GM).code == "gods2.bad_vacated"
+
+
+def test_a_history_power_with_a_wealth_prerequisite_needs_a_wealthy_race() -> None:
+    """[000:43] a history power may require a Wealth: Bronze Working made to need Wealth 1 is refused for a
+    race of Wealth 0."""
+    from msgspec.structs import replace
+
+    from domain.rulesets.gods2.content import sample_pack
+    from domain.rulesets.gods2.earth.commands import CallTicket, TakeQueueTicket
+
+    pack = sample_pack()
+    powers = [replace(p, min_wealth=1) if p.id == "teach_bronze" else p for p in pack.earth.history_powers]
+    rich = replace(pack, earth=replace(pack.earth, history_powers=powers))
+    g = earth_game(_earth(), chars={"zeus": {"locale": "window"}}, content=rich)
+    g.when(TakeQueueTicket(), ZEUS)
+    g.when(CallTicket())
+    assert g.rejects(CastHistoryPower(power="teach_bronze", race="r"), ZEUS).code == "gods2.too_poor"

@@ -112,3 +112,62 @@ def test_builds_beyond_what_the_tables_allow_are_refused() -> None:
     # Table 5-7 caps ocean public works at 0 (so Table 5-5's missing ocean cost is never reached)
     assert g.rejects(BuildPublicWorks(line="2", location="O", points=1), V).code == "lote.pwb_cap"
     assert _venice().rejects(AssignFleet(line="1", fleet="f", base_port="Taska"), V).code == "lote.not_a_port"
+
+
+def test_a_port_area_builds_at_most_20_light_ships_a_turn() -> None:
+    """[L4729-4733] a Port Area builds at most 20 light ships per turn: 21 light transports in Verona are refused."""
+    order = BuildUnits(line="1", unit="LT", count=21, location="Verona")
+    assert _venice().rejects(order, V).code == "lote.port_area_limit"
+
+
+def test_a_port_bases_at_most_its_gpv_x_20_msp_of_all_nations() -> None:
+    """[L2690-2712] a nation bases up to GPv x 20 x tax multiple MSP at a port (Homeland: 5 x 20 x 2 = 200), but
+    all the nations together only GPv x 20 = 100: a fleet of 150 MSP does not fit in Venice."""
+    from tests.domain.lote.helpers import city, game, nation, region, scenario
+
+    setup = scenario(
+        nations={"v": nation("Venice", capital="Venice")},
+        regions={"Verona": region(4, statuses={"v": "hm"}, coastal=True)},
+        cities={"Venice": city("Verona", 5, codes=["c", "p"], statuses={"v": "hm"})},
+        fleets={"f": {"nation": "v", "base_port": "Venice", "activity": "internal", "msp": 150}},
+    )
+    assert game(setup).rejects(AssignFleet(line="1", fleet="f", activity="internal"), V).code == "lote.port_full"
+
+
+def test_a_sea_route_names_the_fleet_its_msp_come_from() -> None:
+    """[L3979-4013] a sea route names its MSP, which come from one of the nation's merchant fleets."""
+    from domain.rulesets.lote.orders import InitiateTradeRoute
+    from tests.domain.lote.test_trade import ENG, _north_sea
+
+    route = InitiateTradeRoute(line="r", partner="den", from_port="Hull", to_port="Kobenhaven", sea_zones=3, msp=4)
+    assert _north_sea().rejects(route, ENG).code == "lote.no_fleet"
+
+
+def test_slave_nfp_pay_at_most_the_city_nfp_and_at_most_the_slaves_held() -> None:
+    """[L4650-4654] a Slave economy pays a city's NFP in slave NFP: no more than the city costs (25 NFP in
+    woods), and no more than the nation holds (30 slave NFP): 20 for Slavetown leave 10, not the 11 asked for
+    Harbour's next GPv (15 NFP in woods)."""
+    from tests.domain.lote.helpers import seat
+    from tests.domain.lote.test_construction import _ports
+
+    s = seat("s")
+    g = _ports(bl=2)
+    assert g.rejects(FoundCity(line="c", region="Mid", name="Big", slave_nfp=26), s).code == "lote.too_many_slaves"
+    g.when(FoundCity(line="c", region="Mid", name="Slavetown", slave_nfp=20), s)
+    second = ExpandCity(line="d", city="Harbour", slave_nfp=11)
+    assert g.rejects(second, s).code == "lote.not_enough_slaves"
+
+
+def test_a_megalith_project_belongs_to_the_nation_that_began_it() -> None:
+    """[L4742-4760] a construct is paid over turns by the nation that builds it; another nation cannot pay into
+    it."""
+    from domain.engine.messages import AdvancePhase
+    from tests.domain.lote.test_trade import DEN, ENG, _north_sea
+
+    g = _north_sea()
+    g.when(PayMegalith(line="m", project="ring", kind="monolith", regions=["Anglia"], base_level="2", gp="50",
+                       nfp="0"), ENG)  # fmt: skip
+    for _ in range(4):
+        g.when(AdvancePhase())
+    taken = PayMegalith(line="m", project="ring", kind="monolith", regions=["Zealand"], base_level="2", gp="1", nfp="0")
+    assert g.rejects(taken, DEN).code == "lote.project_taken"

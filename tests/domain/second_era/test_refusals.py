@@ -122,3 +122,43 @@ def test_only_a_mana_source_monster_shares_its_mana() -> None:
     game.given(MonsterSpawned(monster=wyrm))
     refused = game.rejects(TakeMonsterMana(monster=wyrm.id, amount=1), ANN)
     assert refused.code == "second_era.no_mana_source"
+
+
+def _two_worlds() -> Game:
+    """The test world plus a second World, Asgard, with one Land (n-plains) that no connection reaches."""
+    from msgspec.structs import replace
+
+    from domain.rulesets.second_era import ruleset
+    from domain.rulesets.second_era.scenario import ContinentSpec, WorldSpec
+    from tests.domain.second_era.world import land, make_setup
+
+    base = make_setup(ann_mana=40, bob_mana=40)
+    setup = replace(
+        base,
+        worlds=[*base.worlds, WorldSpec(id="asgard")],
+        continents=[*base.continents, ContinentSpec(id="north", world="asgard")],
+        lands=[*base.lands, land("n-plains", "north", "earth", "plains")],
+    )
+    return Game(ruleset, setup, seats=["ann", "bob"])
+
+
+def test_travel_and_trade_stay_within_one_world() -> None:
+    """[002:69] Travel teleports a tribe, or a monster, "to another Land on the same World"; [002:13] a tribe
+    trades with another tribe in the same World."""
+    from domain.rulesets.second_era.events import MonsterSpawned
+    from domain.rulesets.second_era.state import Monster
+    from tests.domain.second_era.world import move_to
+
+    game = _two_worlds()
+    stock(game, "anns", food=5)
+    travel = Spell(id="spell-ann-1", god="ann", name="Away", effects=(Effect(effect="travel"),))
+    game.given(SpellTaught(god="ann", tribe="anns", spell=travel))
+    away = CastInstant(spell=travel.id, to_land="n-plains")
+    assert game.rejects(away, ANN).code == "second_era.other_world"
+    wyrm = Monster(id="monster-ann-1", god="ann", sphere="fire", name="Wyrm", land="w-plains", level=1, hp=5,
+                   max_hp=5, abilities=("claws",), spells=(travel.id,))  # fmt: skip
+    game.given(MonsterSpawned(monster=wyrm))
+    by_monster = CastInstant(spell=travel.id, to_land="n-plains", monster=wyrm.id)
+    assert game.rejects(by_monster, ANN).code == "second_era.other_world"
+    move_to(game, "bobs", "n-plains")
+    assert game.rejects(OfferTrade(to_god="bob", give={"food": 1}), ANN).code == "second_era.other_world"

@@ -166,9 +166,7 @@ def _city_losses(count: int, elements: frozenset[str], found: list[resistances.R
 def teach(state: State, earth: Earth, race: Race, knowledge: str, squares: list[str]) -> list[object]:
     """[000:19-21] prerequisites first; learning Civilization builds the first city at once ([000:112])."""
     content = state.pack.earth
-    known = {k.id: k for k in content.knowledges}
-    if knowledge not in known:
-        raise reject("unknown_knowledge", f"The knowledge tree has no {knowledge!r}.")
+    known = {k.id: k for k in content.knowledges}  # `knowledge` is in it: attach_earth checks the pack's powers
     if knowledge in race.knowledges:
         raise reject("already_known", f"The {race.name} know {known[knowledge].name} already.")
     missing = [p for p in known[knowledge].prerequisites if p not in race.knowledges]
