@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,16 +85,16 @@ class LiveServer:
     services: Services
 
 
-@pytest.fixture
-async def live_server(db_url: str, tmp_path: Path) -> AsyncIterator[LiveServer]:
-    """The app served by a real uvicorn on a free loopback port, in this process."""
+@contextlib.asynccontextmanager
+async def serve_app(db_url: str, tmp_path: Path, **settings: Any) -> AsyncIterator[LiveServer]:
+    """The app (with `settings` over the test defaults) on a real uvicorn, free loopback port, in this process."""
     import asyncio
     import socket
 
     import uvicorn
 
     captured: list[Services] = []
-    app = create_app(make_settings(db_url, tmp_path), on_ready=captured.append)
+    app = create_app(make_settings(db_url, tmp_path, **settings), on_ready=captured.append)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -109,3 +110,10 @@ async def live_server(db_url: str, tmp_path: Path) -> AsyncIterator[LiveServer]:
         server.should_exit = True
         await task
         sock.close()
+
+
+@pytest.fixture
+async def live_server(db_url: str, tmp_path: Path) -> AsyncIterator[LiveServer]:
+    """The app served by a real uvicorn on a free loopback port, in this process."""
+    async with serve_app(db_url, tmp_path) as live:
+        yield live

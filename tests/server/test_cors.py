@@ -15,7 +15,7 @@ from server.app import create_app
 from server.auth import AuthError, TokenGrant
 from server.settings import Settings
 from server.stream_tickets import StreamTickets
-from tests.server.conftest import Api, LiveServer, make_settings
+from tests.server.conftest import Api, LiveServer, make_settings, serve_app
 
 ORIGIN = "https://frontend.example"
 
@@ -160,24 +160,11 @@ async def test_a_closed_event_stream_gives_its_slot_back(db_url: str, tmp_path: 
     """The stream's slot (PANTHEON_MAX_STREAMS_PER_TOKEN) is held by the EventSourceResponse endpoint until the
     response ends: with one slot, a second stream is refused while the first is open, and opens once it closed."""
     import asyncio
-    import socket
 
-    import uvicorn
-
-    captured: list = []
-    app = create_app(make_settings(db_url, tmp_path, max_streams_per_token=1), on_ready=captured.append)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
-    task = asyncio.create_task(server.serve(sockets=[sock]))
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.02)
-    try:
-        base = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    async with serve_app(db_url, tmp_path, max_streams_per_token=1) as live:
+        base = live.base_url
         async with httpx.AsyncClient(base_url=base, timeout=10) as client:
-            api = Api(client=client, services=captured[0])
+            api = Api(client=client, services=live.services)
             game, ann, _ = await api.started_game()
             path = f"/v1/games/{game['game_id']}/events/stream"
             async with client.stream("GET", path, headers=api.auth(ann)) as first:
@@ -190,7 +177,3 @@ async def test_a_closed_event_stream_gives_its_slot_back(db_url: str, tmp_path: 
                         if again.status_code == 200:
                             break
                     await asyncio.sleep(0.05)
-    finally:
-        server.should_exit = True
-        await task
-        sock.close()

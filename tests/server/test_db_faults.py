@@ -15,7 +15,6 @@ import logging
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -27,12 +26,10 @@ from typing import Any, TypeVar
 import asyncpg
 import httpx
 import pytest
-import uvicorn
 
-from server.app import create_app
 from server.bootstrap import Services
 from server.database import EmbeddedDatabase, database_url, ensure_database, start_embedded
-from tests.server.conftest import ADMIN, make_settings
+from tests.server.conftest import ADMIN, serve_app
 
 T = TypeVar("T")
 GAMES = "{ games { games { gameId } } }"
@@ -78,24 +75,9 @@ def pg_ctl_stop(embedded: EmbeddedDatabase) -> None:
 @contextlib.asynccontextmanager
 async def serve(url: str, tmp_path: Path, **settings: Any) -> AsyncIterator[Live]:
     """The app on a real uvicorn (loopback, free port) in this process, with its background jobs."""
-    captured: list[Services] = []
-    app = create_app(make_settings(url, tmp_path, **settings), on_ready=captured.append)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
-    task = asyncio.create_task(server.serve(sockets=[sock]))
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.02)
-    try:
-        base = f"http://127.0.0.1:{sock.getsockname()[1]}"
-        async with httpx.AsyncClient(base_url=base, timeout=30) as client:
-            yield Live(client=client, services=captured[0])
-    finally:
-        server.should_exit = True
-        await task
-        sock.close()
+    async with serve_app(url, tmp_path, **settings) as live:
+        async with httpx.AsyncClient(base_url=live.base_url, timeout=30) as client:
+            yield Live(client=client, services=live.services)
 
 
 async def eventually(probe: Callable[[], Awaitable[T | None]], what: str, timeout: float = 60.0) -> T:
