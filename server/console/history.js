@@ -35,6 +35,41 @@ function eventRow(e, isGm) {
   );
 }
 
+// A rollback at version `at` reverted versions to_version + 1 to at - 1 (the events API marks each of them with
+// `reverted.at`); its own event says where it went back to. Fetched once per rollback; null if not visible.
+async function rollbackTarget(id, at, cache) {
+  if (!cache.has(at)) {
+    try {
+      const page = await api(`${game(id)}/events${query({ after: at - 1, limit: 1 })}`);
+      const event = page.events[0];
+      cache.set(at, event && event.version === at && event.type === "TimelineReverted" ? event.data.to_version : null);
+    } catch {
+      return null; // asked again on the next load
+    }
+  }
+  return cache.get(at);
+}
+
+function rangeRow(reverted, target, shown, columns) {
+  const first = typeof target === "number" ? target + 1 : shown; // else: the first one this page shows
+  const label = `Versions ${first}\u2013${reverted.at - 1} reverted by the rollback at v${reverted.at} (reason: ${reverted.reason}, by ${reverted.by})`;
+  return h("tr", { class: "reverted-range", "data-rollback": reverted.at }, h("th", { colspan: columns, scope: "rowgroup" }, label));
+}
+
+// The page's rows, with a band before each run of events one rollback reverted.
+async function timelineRows(id, events, isGm, columns, cache) {
+  const rows = [];
+  let previous = null;
+  for (const e of events) {
+    if (e.reverted && (!previous || !previous.reverted || previous.reverted.at !== e.reverted.at)) {
+      rows.push(rangeRow(e.reverted, await rollbackTarget(id, e.reverted.at, cache), e.version, columns));
+    }
+    rows.push(eventRow(e, isGm));
+    previous = e;
+  }
+  return rows;
+}
+
 export async function timelinePage(main, context) {
   const { id, isGm, eventTypes } = context;
   const [turnField, turn] = input("f-turn", "Turn", { type: "number", min: 0, max: 1000000 });
@@ -48,6 +83,8 @@ export async function timelinePage(main, context) {
   const status = h("div", { class: "pager" });
   let after = Math.max(0, context.version - PAGE);
   let head = context.version;
+  const targets = new Map();
+  const headings = ["Version", "Turn", "Type", isGm && "Who", isGm && "Token", "When", isGm && "Correlation id", "Data", "Reverted"].filter(Boolean);
 
   async function load() {
     const params = { after, limit: PAGE, turn: turn.value, phase: phaseInput.value.trim(), type: type.value, reverted: reverted.value };
@@ -55,7 +92,7 @@ export async function timelinePage(main, context) {
     try {
       const page = await api(`${game(id)}/events${query(params)}`);
       head = page.head_version;
-      clear(body, page.events.map((e) => eventRow(e, isGm)));
+      clear(body, await timelineRows(id, page.events, isGm, headings.length, targets));
       if (!page.events.length) body.append(h("tr", {}, h("td", { colspan: 9 }, "No event in this range matches.")));
       clear(
         status,
@@ -80,7 +117,6 @@ export async function timelinePage(main, context) {
     revertedField,
     h("button", { type: "submit" }, "Filter"),
   );
-  const headings = ["Version", "Turn", "Type", isGm && "Who", isGm && "Token", "When", isGm && "Correlation id", "Data", "Reverted"].filter(Boolean);
   main.append(
     filters,
     status,

@@ -71,6 +71,7 @@ WEIGHTS: dict[tuple[str, str], int] = {
 # (type, field) -> how many items a list field returns at most: what is selected under it counts that often.
 FANOUT: dict[tuple[str, str], Callable[[], int]] = {
     ("Query", "rulesets"): lambda: len(rulesets.latest()),
+    ("Ruleset", "dicePurposes"): lambda: max((len(r.dice_purposes) for r in rulesets.latest()), default=0),
 }
 
 # The limiters' own messages, mapped to stable codes (server/graphql/errors.py).

@@ -16,6 +16,7 @@ import msgspec
 import strawberry
 from strawberry.scalars import JSON
 
+from domain import rulesets
 from domain.engine import GameMetaView, SeatInfo
 from events.handler import Accepted as AcceptedOutcome
 from events.handler import Refused
@@ -67,7 +68,22 @@ class Phase:
     resolves: bool = strawberry.field(description="Whether closing it runs the ruleset's resolver")
 
 
-@strawberry.type(description="A game's rules: its phases, commands and (on request) their JSON Schemas.")
+@strawberry.type(
+    description="One kind of roll the ruleset makes, for a referee entering physical dice (`EnterDice` with this "
+    "`purpose`). The same fields as REST's `dice_purposes`."
+)
+class DicePurpose:
+    purpose: str = strawberry.field(
+        description="The string the roll carries, with `<placeholders>` for the ids in it (`turmoil:<race>` is "
+        "rolled as `turmoil:elves`)"
+    )
+    dice: str = strawberry.field(description="How many dice of how many sides (`2d6`; `1dN` with N named in `faces`)")
+    decides: str = strawberry.field(description="What the roll settles")
+    faces: str = strawberry.field(description="How each face maps to the outcome")
+    rule: str = strawberry.field(description="Where the rule text says so (empty if nowhere)")
+
+
+@strawberry.type(description="A game's rules: its phases, commands, dice purposes and (on request) their JSON Schemas.")
 class Ruleset:
     id: str
     version: int
@@ -84,6 +100,10 @@ class Ruleset:
     async def schemas(self, info: strawberry.Info) -> JSON:
         await caller(info)
         return JSON(_schemas(self.id, self.version))
+
+    @query_field("Every kind of roll it makes: what to enter as `EnterDice.purpose` and what the faces decide.")
+    def dice_purposes(self) -> list[DicePurpose]:
+        return [DicePurpose(**_fields(p)) for p in rulesets.get(self.id, self.version).dice_purposes]
 
     @classmethod
     def build(cls, r: s.RulesetSummary) -> Ruleset:

@@ -176,6 +176,14 @@ async def test_the_gm_console_scrubs_views_readjudicates_and_rolls_back(
         await reverted.first.wait_for()
         assert await reverted.count() == head_before - game["order_version"]
         assert "the turn closed too early" in await reverted.first.inner_text()
+        band = page.locator("#timeline tr.reverted-range")
+        assert await band.count() == 1  # one band before the range, not one per row
+        assert await band.inner_text() == (
+            f"Versions {game['order_version'] + 1}\u2013{head_before} reverted by the rollback at v{head_before + 1} "
+            "(reason: the turn closed too early, by gm)"
+        )
+        following = band.locator("xpath=following-sibling::tr[1]")
+        assert await following.get_attribute("data-version") == str(game["order_version"] + 1)
         async with httpx.AsyncClient(base_url=base, timeout=60) as client:
             headers = {"Authorization": f"Bearer {game['gm_token']}", "On-Behalf-Of": bob["seat"]["seat_id"]}
             headers["Order-Source"] = "mail received 12:03"

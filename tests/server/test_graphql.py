@@ -146,6 +146,20 @@ async def test_rulesets_game_and_games_queries(api: Api) -> None:
     assert game_id in [g["gameId"] for g in games["games"]["games"]]
 
 
+async def test_dice_purposes_are_typed_free_and_the_same_as_rest(api: Api) -> None:
+    fields = "purpose dice decides faces rule"
+    one = await data(api, f'{{ ruleset(id: "second-era") {{ version dicePurposes {{ {fields} }} }} }}')  # no token
+    rest = (await api.client.get(f"/v1/rulesets/second-era?version={one['ruleset']['version']}")).json()
+    assert rest["dice_purposes"] and one["ruleset"]["dicePurposes"] == rest["dice_purposes"]
+    every = await data(api, f"{{ rulesets {{ id dicePurposes {{ {fields} }} }} }}")  # within the cost limit
+    gods2 = next(r for r in every["rulesets"] if r["id"] == "gods2")
+    assert "turmoil:<race>" in [p["purpose"] for p in gods2["dicePurposes"]]
+    introspected = await data(api, '{ __type(name: "DicePurpose") { fields { name type { ofType { name } } } } }')
+    assert {f["name"]: f["type"]["ofType"]["name"] for f in introspected["__type"]["fields"]} == dict.fromkeys(
+        ["purpose", "dice", "decides", "faces", "rule"], "String"
+    )
+
+
 async def test_a_game_is_created_with_settings(api: Api) -> None:
     created = await data(
         api,

@@ -74,6 +74,17 @@ async def test_schemas_need_a_token_and_a_costly_document_is_refused_with_its_co
     assert codes(await gql(api.client, spread, game["gm_token"])) == {"graphql.too_costly"}
 
 
+async def test_dice_purposes_count_once_per_purpose(api: Api) -> None:
+    most = max(len(r.dice_purposes) for r in rulesets.latest())
+    one = '{ ruleset(id: "gods2") { dicePurposes { purpose faces } } }'
+    assert most >= 8 and "errors" not in await gql(api.client, one)  # no token needed
+    per_list = 1 + len(rulesets.latest()) * (1 + most * 2)  # rulesets, dicePurposes, and 2 fields per purpose
+    n = MAX_COST // per_list + 1
+    document = "{ " + " ".join(f"a{i}: rulesets {{ dicePurposes {{ purpose faces }} }}" for i in range(n)) + " }"
+    costly = await gql(api.client, document)
+    assert codes(costly) == {"graphql.too_costly"} and costly["errors"][0]["extensions"]["cost"] == n * per_list
+
+
 async def test_deep_and_long_documents_are_refused_with_their_own_codes(api: Api) -> None:
     deep = "{ " + 'game(id: "x") { ' * (MAX_DEPTH + 2) + "version" + " }" * (MAX_DEPTH + 2) + " }"
     assert "graphql.too_deep" in codes(await gql(api.client, deep))
