@@ -161,7 +161,7 @@ def _listen(host: str, port: int) -> socket.socket:
 
 
 def _announce(built: Any, settings: Settings, host: str, port: int) -> None:
-    from server.console import framed
+    from server.terminal import framed
 
     where = "embedded PostgreSQL in " + str(settings.data_dir) if built.embedded else "PANTHEON_DATABASE_URL"
     if built.generated_admin_token:
@@ -200,7 +200,7 @@ async def _rebuild() -> int:
     settings = Settings.from_env()
     from dataclasses import replace
 
-    from server.console import progress
+    from server.terminal import progress
 
     async with services(replace(settings, run_background_jobs=False)) as built:
         await built.service.states.snapshots.drop()
@@ -239,8 +239,8 @@ async def _import(path: Path, *, new_epoch: bool = False) -> int:
     from dataclasses import replace
 
     from server.bootstrap import services
-    from server.console import framed, progress
     from server.dice_export import ExportError, check_importable, import_export, read_export, start_new_epoch
+    from server.terminal import framed, progress
 
     try:
         export = read_export(str(path))
@@ -281,8 +281,8 @@ async def _export(game_id: str, out: Path) -> int:
     from events.handler import UnknownGame
     from server.auth import TokenGrant
     from server.bootstrap import services
-    from server.console import progress
     from server.dice_export import DiceService
+    from server.terminal import progress
 
     settings = Settings.from_env()
     async with services(replace(settings, run_background_jobs=False)) as built:

@@ -1,4 +1,6 @@
-"""What the `pantheon` command prints for people: framed notices and progress bars (rich, on stderr)."""
+"""What the `pantheon` command prints for people in a terminal: framed notices and progress bars (rich, on stderr).
+
+Named apart from `server/console/`, the GM console's static files."""
 
 from __future__ import annotations
 
