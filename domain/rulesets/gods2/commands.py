@@ -213,8 +213,7 @@ class SummonGreatCouncil(
 
 
 class ProposeMotion(msgspec.Struct, frozen=True, tag="ProposeMotion", tag_field="type", forbid_unknown_fields=True):
-    """Put one of the Council's acts to the vote ([003:486]): a law (passed, amended or rescinded), an office
-    granted or revoked, a promotion to greater god, or the Supreme Deity."""
+    """Put one of the Council's acts to the vote ([003:486]): a law, an office, a promotion, the Supreme Deity."""
 
     kind: MotionKind
     text: Text = ""
