@@ -44,6 +44,10 @@ class Notifier:
             for waiter in self._waiters.get(key, ()):
                 waiter.set()
 
+    def watched(self) -> list[str]:
+        """The streams some reader is waiting on now (a poller's list of what to look at)."""
+        return [stream for stream, waiters in self._waiters.items() if stream is not None and waiters]
+
     def bell(self) -> asyncio.Event:
         """A lasting wake-up for a background consumer, set by every append to any stream. The consumer clears it
         before it looks at the table, so an append while it looks is never missed (unlike a `wait` not yet begun).

@@ -28,6 +28,7 @@ from server.auth import AuthError, TokenGrant, Tokens, new_token
 from server.auth_limits import StreamSlots
 from server.on_behalf import OnBehalf, entered_by, on_behalf_actor
 from server.problems import ApiError
+from server.replica import Reader, ReadRouting
 
 MAX_PAGE = 1000
 _dict = msgspec.json.Decoder(dict[str, Any])
@@ -68,6 +69,7 @@ class GameService:
         tokens: Tokens,
         streams: StreamSlots | None = None,
         connection_streams: StreamSlots | None = None,
+        reads: ReadRouting | None = None,
     ) -> None:
         self.handler = handler
         # Open event streams per token (SSE and subscriptions), and subscriptions per websocket connection.
@@ -77,6 +79,8 @@ class GameService:
         self.store = handler.store
         self.runner = runner
         self.tokens = tokens
+        # Queries may go to a read replica (server/replica.py); commands and authorisation never do.
+        self.reads = reads or ReadRouting(Reader(states.store, states, "primary"))
 
     # --- who is calling ---------------------------------------------------------------------------------
 
@@ -265,7 +269,8 @@ class GameService:
         actor, now, latest, _ = await self.actor(grant, game_id)
         if as_seat is not None:
             actor = self.seat_view_actor(actor, now, as_seat)
-        version, state, ruleset = await self.states.state_at(game_id, version=at_version, turn=at_turn, time=at_time)
+        reader = await self.reads.reader(game_id)
+        version, state, ruleset = await reader.states.state_at(game_id, version=at_version, turn=at_turn, time=at_time)
         return s.StateResponse(
             version=version,
             latest_version=max(latest, version),
@@ -290,27 +295,30 @@ class GameService:
         may hold fewer, even none, while `more` is true)."""
         actor, state, head, ruleset = await self.actor(grant, game_id)
         limit = min(limit, MAX_PAGE)
-        recorded = await self.store.read_stream(stream_of(game_id), after_version=after, limit=limit)
+        reader = await self.reads.reader(game_id)
+        recorded = await reader.store.read_stream(stream_of(game_id), after_version=after, limit=limit)
         envelopes = self.envelopes(ruleset, actor, recorded, state)
         if where is not None:
             envelopes = [e for e in envelopes if where.matches(e)]
         if where is not None and where.phase is not None:
-            phases = await self._phases(game_id, after, recorded)
+            phases = await self._phases(reader.states, game_id, after, recorded)
             envelopes = [e for e in envelopes if phases.get(e.version) == where.phase]
         next_after = recorded[-1].stream_version if recorded else after
         head = max(head, next_after)
         return s.EventPage(events=envelopes, next_after=next_after, head_version=head, more=next_after < head)
 
-    async def _phases(self, game_id: str, after: int, recorded: Sequence[RecordedEvent]) -> dict[int, str | None]:
+    async def _phases(
+        self, states: GameStates, game_id: str, after: int, recorded: Sequence[RecordedEvent]
+    ) -> dict[int, str | None]:
         """The phase each event happened in: the phase at `after`, moved on by `PhaseStarted` and by rollbacks."""
-        phase = (await self.states.state_at(game_id, version=after))[1].meta.phase if after else None
+        phase = (await states.state_at(game_id, version=after))[1].meta.phase if after else None
         out: dict[int, str | None] = {}
         for event in recorded:
             if event.type == "PhaseStarted":
                 phase = _dict.decode(event.data).get("phase")
             elif event.type == "TimelineReverted":
                 target = int(_dict.decode(event.data)["to_version"])
-                phase = (await self.states.state_at(game_id, version=target))[1].meta.phase
+                phase = (await states.state_at(game_id, version=target))[1].meta.phase
             out[event.stream_version] = phase
         return out
 
@@ -346,9 +354,10 @@ class GameService:
         """Live events after `after`, batch by batch; `None` is a keep-alive tick. Ends when cancelled."""
         actor, _, _, ruleset = await self.actor(grant, game_id)
         stream = stream_of(game_id)
-        notifier = self.store.notifier
+        reader = await self.reads.reader(game_id)  # on a replica, woken by its poller (no LISTEN on a standby)
+        notifier = reader.store.notifier
         while True:
-            recorded = await self.store.read_stream(stream, after_version=after, limit=MAX_PAGE)
+            recorded = await reader.store.read_stream(stream, after_version=after, limit=MAX_PAGE)
             if recorded:
                 after = recorded[-1].stream_version
                 # A seat's role can change mid-stream only by a new seat; the actor is fixed per connection.
@@ -384,7 +393,8 @@ class GameService:
         if row is None:
             raise ApiError("turn.not_found", f"Turn {number} has not started in this game.", 404)
         summary = _turn(row)
-        recorded = await self.store.read_stream(
+        reader = await self.reads.reader(game_id)
+        recorded = await reader.store.read_stream(
             stream_of(game_id), after_version=summary.started_version - 1, to_version=summary.ended_version
         )
         return s.TurnReport(turn=summary, events=self.envelopes(ruleset, actor, recorded, state))

@@ -20,6 +20,9 @@
 | `PANTHEON_WEBHOOK_RETRY_BASE_SECONDS` | 5 | the first retry's delay; each later one doubles (with jitter) |
 | `PANTHEON_WEBHOOK_RETRY_MAX_SECONDS` | 3600 | the longest delay between two attempts |
 | `PANTHEON_WEBHOOK_MAX_ATTEMPTS` | 10 | failed attempts after which a delivery is marked `failed` |
+| `PANTHEON_READ_DATABASE_URL` | unset: reads on the primary | a streaming replica for queries (server/replica.py) |
+| `PANTHEON_READ_WAIT_SECONDS` | 1 | a read with `Pantheon-Min-Version` waits this long for the replica |
+| `PANTHEON_READ_POLL_SECONDS` | 0.5 | how often SSE streams served from the replica look for new events |
 
 `Settings(...)` built in code (tests) runs no scheduler unless given `scheduler=True`: tests drive deadlines and
 timers by hand unless they test the scheduler itself.
@@ -60,6 +63,9 @@ class Settings:
     webhook_retry_base_seconds: float = 5.0
     webhook_retry_max_seconds: float = 3600.0
     webhook_max_attempts: int = 10
+    read_database_url: str | None = None
+    read_wait_seconds: float = 1.0
+    read_poll_seconds: float = 0.5
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -86,6 +92,9 @@ class Settings:
             webhook_retry_base_seconds=_seconds(env, "PANTHEON_WEBHOOK_RETRY_BASE_SECONDS", 5.0),
             webhook_retry_max_seconds=_seconds(env, "PANTHEON_WEBHOOK_RETRY_MAX_SECONDS", 3600.0),
             webhook_max_attempts=_positive(env, "PANTHEON_WEBHOOK_MAX_ATTEMPTS", 10),
+            read_database_url=env.get("PANTHEON_READ_DATABASE_URL") or None,
+            read_wait_seconds=_seconds(env, "PANTHEON_READ_WAIT_SECONDS", 1.0),
+            read_poll_seconds=_seconds(env, "PANTHEON_READ_POLL_SECONDS", 0.5),
         )
 
 
