@@ -48,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="uvicorn's log level",
     )
     command("migrate", "apply database migrations and exit")
+    command("citus-sql", "print the statements that shard the tables by game on a Citus coordinator (README, Citus)")
     schema = command("export-schema", "write openapi/openapi.json and openapi/schema.graphql")
     schema.add_argument("--out", type=Path, default=Path("openapi"), help="the folder to write them to")
     schema.add_argument("--check", action="store_true", help="write nothing; fail if the files on disk are stale")
@@ -95,6 +96,11 @@ def main(argv: list[str] | None = None) -> int:
         return _serve(args.host, args.port, args.log_level, args.workers)
     if args.command == "migrate":
         return asyncio.run(_migrate())
+    if args.command == "citus-sql":
+        from server.citus import citus_statements
+
+        print("\n".join(citus_statements()))
+        return 0
     if args.command == "export-schema":
         return _export_schema(args.out, check=args.check)
     if args.command == "projections":
