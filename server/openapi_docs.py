@@ -129,6 +129,7 @@ def build_document(app: FastAPI) -> dict[str, Any]:
     _parameters_without_null(document)
     _without_item_schema(document)
     _at_most_one(document, "getState", "point", ("at_version", "at_turn", "at_time"))
+    _read_your_writes(document, ("getState", "listEvents", "getTurn", "streamEvents"))
     add_examples(document)
     return document
 
@@ -144,6 +145,24 @@ def _parameters_without_null(document: dict[str, Any]) -> None:
                 if len(options) == 1 and len(schema["anyOf"]) == 2:
                     rest = {k: v for k, v in schema.items() if k != "anyOf"}
                     parameter["schema"] = {**options[0], **rest}
+
+
+def _read_your_writes(document: dict[str, Any], operation_ids: tuple[str, ...]) -> None:
+    """The `Pantheon-Min-Version` header (server/replica.py): read at this game version or later. Taken by a
+    middleware for every read (also as the `min_version` query parameter), so it is declared here."""
+    parameter = {
+        "name": "Pantheon-Min-Version",
+        "in": "header",
+        "required": False,
+        "description": "The game version your last command returned: the answer reflects it or a later version "
+        "(a read replica is waited for, or the primary is read). Also accepted as the `min_version` query "
+        "parameter; anything but a whole number from 1 to 2^53 is 422 `request.bad_min_version`.",
+        "schema": {"type": "integer", "minimum": 1, "maximum": 2**53},
+    }
+    for path in document.get("paths", {}).values():
+        for operation in path.values():
+            if isinstance(operation, dict) and operation.get("operationId") in operation_ids:
+                operation.setdefault("parameters", []).append(dict(parameter))
 
 
 def _without_item_schema(document: dict[str, Any]) -> None:
