@@ -99,6 +99,9 @@ class GameService:
                 ruleset,
             )
         seat = state.meta.seats.get(grant.seat_id or "")
+        if seat is None:  # perhaps added a moment ago by another process: look at the database once
+            version, state, ruleset = await self.states.latest(game_id, refresh=True)
+            seat = state.meta.seats.get(grant.seat_id or "")
         if seat is None:
             raise AuthError("auth.bad_token", "This token's seat does not exist (any more).")
         actor = seat_actor(seat, grant.token_id)
