@@ -6,7 +6,7 @@ tributaries govern themselves ([L2268-2275]). A garrison must meet both the size
 
 - a region: size >= Modified RV = RV x Table 2-37 terrain multiple (by the occupier's culture) x Table 2-39
   religion modifier ([L2420-2436]); Infantry, Cavalry and Field Forts count; where Table 2-37 marks the
-  terrain "c" the requirement is in Cavalry, or twice that in Infantry and/or Field Forts ([L2415-2421],
+  terrain "c" the requirement is in Cavalry, or twice that in Infantry and/or Field Forts ([L2416-2421],
   [L2466-2470]). "Twice the Cavalry requirement in Infantry and/or Field Forts" is read as the cavalry and the
   rest each standing on their own: either suffices, they do not add up.
 - a city: size >= city RV = floor(WP/2 + sqrt(GPv)), doubled for a hostile religion; Cavalry, Infantry and

@@ -34,7 +34,8 @@ def kingdom(**nation_fields: Any) -> Game:
 
 def generate(leader_id: str, leader_type: str, nation_id: str = "anj", **fields: Any) -> m.GenerateLeader:
     base: dict[str, Any] = {"leader_id": leader_id, "nation": nation_id, "leader_type": leader_type,
-                            "name": leader_id.title(), "age": 20, "location": "Anjou", "reason": "a new leader"}  # fmt: skip
+                            "name": leader_id.title(), "age": 20, "location": "Anjou",
+                            "reason": "a new leader"}  # fmt: skip
     return m.GenerateLeader(**{**base, **fields})
 
 
@@ -45,7 +46,9 @@ def test_each_stat_is_two_dice_minus_one_rolled_through_the_engines_dice() -> No
         g.dice(a, b)
     events = g.when(generate("odo", "L"))
     rolls = [e for e in events if isinstance(e, DiceRolled)]
-    assert [r.purpose for r in rolls] == [f"leader-stat:anj:odo:{s}" for s in ("combat", "diplomacy", "charisma", "hidden")]
+    assert [r.purpose for r in rolls] == [
+        f"leader-stat:anj:odo:{s}" for s in ("combat", "diplomacy", "charisma", "hidden")
+    ]
     assert all(r.count == 2 and r.sides == 6 and r.source == "gm" for r in rolls)
     odo = g.rules.leaders["odo"]
     assert (odo.combat, odo.diplomacy, odo.charisma, odo.hidden) == (11, 1, 6, 6)
