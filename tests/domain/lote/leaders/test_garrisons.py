@@ -8,6 +8,7 @@ from typing import Any
 
 from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import messages as m
+from domain.rulesets.lote.economy.upkeep import troop_support
 from domain.rulesets.lote.leaders.armies import composition, support_multiple
 from domain.rulesets.lote.leaders.garrisons import city_requirement, region_requirement, relation
 from tests.domain.harness import Game
@@ -128,9 +129,11 @@ def test_an_army_alone_in_a_pacified_region_goes_into_garrison_and_pays_half_aga
         2,
         0,
     )
+    assert troop_support(g.rules, g.rules.nations["o"]) == 3  # 10 I x 3/10 GP (Table 13-5 / 10) x 1 (c) x 1
     for _ in range(3):
         g.when(AdvancePhase())
     assert g.rules.leaders["lt"].status == "G"
+    assert troop_support(g.rules, g.rules.nations["o"]) == Fraction(9, 2)  # x 1.5 In Garrison
     g.when(m.AdjustUnits(nation="o", units={"I": 5}, place="Greek", reason="a garrison marched in"))
     g.when(AdvancePhase())
     g.when(AdvancePhase())
