@@ -3,7 +3,8 @@
 - the King: his Heir is crowned and takes army number 1 ([L5216-5218], [L2078-2085]), and the eldest Prince
   becomes the new Heir, as when an Heir dies. Whether a Dynastic Failure follows is the GM's: an adjudication
   item, proposed "none" when an Heir took the throne and "failure" when none could ([L5218-5224]: "If there
-  is no clear line of descent, then it is quite possible that a Dynastic Failure will ensue"; [L8926-8935]);
+  is no clear line of descent, then it is quite possible that a Dynastic Failure will ensue"; [L8926-8935]),
+  except in a democracy, which has no dynasty to fail ([L2133-2135]);
 - the Heir: the next ranking (the eldest) Prince replaces him; without one, the King may declare a Lieutenant
   or an Ally his Heir, or not ([L5225-5228]: `PromoteLeader`);
 - a Prince, a Spy, a Regent or a Mercenary commander: not replaced ([L5229-5232], [L5251-5253]);
@@ -27,6 +28,7 @@ from domain.rulesets.lote.scenario.scenario import LeaderRecord
 
 REPLACED_AT_CAPITAL = frozenset({"L", "B"})
 ALLIES = frozenset({"A", "F"})
+ELECTED = frozenset({"democracy", "federal_democracy"})
 
 
 def eldest(state: State, nation: str, leader_type: str, *, without: str) -> str | None:
@@ -83,13 +85,17 @@ def _dynastic_item(state: State, dead_id: str, dead: LeaderRecord, heir: str | N
     sons = ", ".join(f"{p.name} (Charisma {p.charisma})" for p in princes) or "none"
     nation = state.nations[dead.nation]
     primacy = " It is a Primacy: more exposed ([L7312-7316])." if nation.nation_type == "primacy" else ""
+    # [L2133-2135] democracies "do not have to worry about having children and maintaining family lineages"
+    elected = nation.government in ELECTED
+    if elected:
+        heir_text = f"a {nation.government.replace('_', ' ')} elects the successor (PromoteLeader or GenerateLeader)"
     return Adjudication(
         item_id=f"t{turn}-{dead.nation}-dynastic_failure-{dead_id}",
         turn=turn,
         nation=dead.nation,
         kind="dynastic_failure",
         subject=dead_id,
-        proposal="none" if heir else "failure",
+        proposal="none" if heir or elected else "failure",
         explanation=(
             f"{dead.name} is dead and {heir_text}; princes: {sons}. [L8926-8935] the chance of a Dynastic Failure "
             "is usually small, quite high without an heir, or with several sons none markedly stronger (Charisma)."

@@ -151,3 +151,17 @@ def test_old_age_checks_follow_the_setting() -> None:
     g.when(AdvancePhase())
     events = g.when(AdvancePhase())
     assert not [e for e in events if isinstance(e, m.AdjudicationRaised)]
+
+
+def test_a_democracy_has_no_dynasty_to_fail() -> None:
+    """[L2133-2135] "Democracies and Federal Democracies do not get Heirs or Princes and do not have to worry about
+    having children and maintaining family lineages": the item proposes no Dynastic Failure."""
+    setup = scenario(
+        nations={"anj": nation("Anjou", government="democracy", bl=4)},
+        regions={"Anjou": region(3, statuses={"anj": "hm"})},
+        leaders={"president": king("anj", "Anjou")},
+    )
+    g = game(setup)
+    events = g.when(death("president"))
+    item = next(e.item for e in events if isinstance(e, m.AdjudicationRaised))
+    assert (item.kind, item.proposal) == ("dynastic_failure", "none")
