@@ -46,8 +46,9 @@ def test_ex36_venice_needs_8_infantry_or_cavalry_and_walls_do_not_count() -> Non
 
 
 def test_ex37_orleanais_is_held_by_its_15_infantry() -> None:
-    """EX-37 [L2555] `Orleanais [3+10p15] <9> f rc : 15i`: RV floor(15/2 + sqrt 3) = 9 (no port +1), and 15
-    infantry would garrison it were it Pacified."""
+    """EX-37 [L2555] `Orleanais [3+10p15] <9> f rc : 15i`: RV floor(15/2 + sqrt 3) = floor(9.23) = 9, and 15
+    infantry would garrison it were it Pacified. X (Appendix A14): Orleanais is a port, and the "+1 for a port"
+    of [L2616-2617] would print <10>; the example prints 9, the reading setting A14 keeps for garrisons."""
     orleans = city("Orleanais", 3, pwb=10, walls=15, codes=["p"], statuses={"o": "p"}, garrison={"o": {"I": 15}})
     g = occupied(Orleanais=region(3), cities={"Orleanais": orleans})
     need = city_requirement(g.rules, "Orleanais", "o")
