@@ -24,12 +24,12 @@ from domain.rulesets.kingdoms.content.fields import Id, Label, Pct, Small
 from domain.rulesets.kingdoms.content.people import (
     Ability,
     Alignment,
+    CombatRules,
     Druid,
     Experience,
     Item,
     March,
     Monster,
-    MonsterRules,
     Office,
     Spell,
     Spy,
@@ -72,7 +72,7 @@ class ContentPack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     spy: Rows[Spy]
     spy_rules: SpyRules
     monsters: Rows[Monster]
-    monster_rules: MonsterRules
+    combat: CombatRules
     offices: Rows[Office]
     encounters: EncounterRules = EncounterRules()
     spells: Rows[Spell] = []

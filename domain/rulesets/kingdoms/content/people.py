@@ -72,9 +72,14 @@ class Temper(_Record, frozen=True):
     id: Id
     name: Label
     flight: Flight
+    # The death-blow risk (%) at which the character flees, None = never. The text says "large", "significant",
+    # "possible" ([004:171-176]); defaults 50, 25 and 1. Brave flees only when the odds also seem unfavourable.
+    flight_risk_pct: Pct | None = None
+    flight_needs_unfavourable_odds: bool = False
+    # Refusal to enter combat: each character of the temper has a refusal chance drawn once from this range.
     refusal: Range = Range(low=0, high=0)
-    # Cowardly: "may also flee after any harmful blow" [004:176].
-    flees_after_harmful_blow: bool = False
+    # Cowardly: "may also flee after any harmful blow" [004:176]: this chance per harmful blow (default 50).
+    flee_after_blow_pct: Pct = 0
     rage_hp: Range | None = None
     # Intimidation: opponents' melee chance to hit, by the opponent's temper [004:188].
     intimidation_pct: dict[Id, SignedPct] = {}
@@ -85,9 +90,6 @@ class Temper(_Record, frozen=True):
     bluff_chance: FractionText = "0"
     # [004:195] "A cowardly or cautious King will never refuse combat".
     king_never_refuses: bool = False
-
-
-Scope = Literal["land", "sea", "any"]
 
 
 class Experience(_Record, frozen=True):
@@ -157,12 +159,17 @@ class Monster(_Record, frozen=True):
     kind: Id = "other"
 
 
-class MonsterRules(_Record, frozen=True):
-    """Monster combat and negotiation: formulas missing from the text (C8); these defaults are content.
+class CombatRules(_Record, frozen=True):
+    """Melee, fleeing, begging and monster negotiation: formulas missing from the text (C8); these defaults are
+    content.
 
     To hit %: `base_hit_pct` + `per_skill_pct` x (attacker's skill - defender's skill) + temper modifiers,
-    clamped to 5..95. Negotiation (a TA tactic by a character whose Druid level can talk to the monster's kind):
-    `negotiate_base_pct` + `negotiate_per_level_pct` x Druid level, at most `negotiate_max_pct`."""
+    clamped to `min_hit_pct`..`max_hit_pct`. Flee %: `flee_base_pct` + the temper's `flee_pct`. Begging %
+    ([004:190] "works best against Good characters and characters of similar alignment. On the average, it has a
+    50-50 chance"): the temper's `begging_pct` + `begging_vs_good_pct` against a Good victor
+    - `begging_per_difference_pct` x the alignment difference, clamped 0..100. Negotiation (a TA tactic by a
+    character whose Druid level can talk to the monster's kind): `negotiate_base_pct` + `negotiate_per_level_pct`
+    x Druid level, at most `negotiate_max_pct`."""
 
     base_hit_pct: Pct = 50
     per_skill_pct: Pct = 10
@@ -171,6 +178,10 @@ class MonsterRules(_Record, frozen=True):
     negotiate_base_pct: Pct = 20
     negotiate_per_level_pct: Pct = 15
     negotiate_max_pct: Pct = 95
+    flee_base_pct: Pct = 50
+    begging_vs_good_pct: Pct = 20
+    begging_per_difference_pct: Pct = 10
+    begging_good_alignment: Id = "good"
 
 
 class Merit(_Record, frozen=True):

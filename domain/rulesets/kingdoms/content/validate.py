@@ -211,9 +211,8 @@ def _tables(pack: ContentPack) -> Iterable[str]:
         yield from _range(f"{where}.missile_damage", m.missile_damage, 1)
         if m.missile_skill and m.missile_damage is None:
             yield f"{where}.missile_damage: a monster with missile skill needs missile damage"
-    rules = pack.monster_rules
-    if rules.min_hit_pct > rules.max_hit_pct:
-        yield "monster_rules.min_hit_pct: must not exceed max_hit_pct"
+    if pack.combat.min_hit_pct > pack.combat.max_hit_pct:
+        yield "combat.min_hit_pct: must not exceed max_hit_pct"
     encounter_actions = set(pack.encounters.actions)
     yield from _unknown("encounters.army_exempt", pack.encounters.army_exempt, encounter_actions, "encounter action")
     if pack.encounters.own_kingdom_divisor < 1:

@@ -3,16 +3,13 @@ monster, and the validator names the record and field of every fault."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import msgspec
 import pytest
 
 from domain.engine.errors import Rejected
 from domain.rulesets.kingdoms.content import ContentPack, default_pack, load_pack, problems, validate
 from domain.rulesets.kingdoms.content.armies import Range
-
-EXAMPLE = Path(__file__).parents[4] / "examples" / "kingdoms" / "content.json"
+from tests.domain.kingdoms.content.example import EXAMPLE, example_json
 
 
 def _replace_army(pack: ContentPack, code: str, **changes: object) -> ContentPack:
@@ -37,6 +34,7 @@ def test_the_example_pack_is_the_default_plus_one_campaign_monster() -> None:
         monsters=[m for m in example.monsters if m.id != "wyvern"],
     )
     assert stripped == default
+    assert EXAMPLE.read_bytes() == example_json(), "regenerate: python -m tests.domain.kingdoms.content.example"
 
 
 def test_army_type_table_rows_as_split_in_the_digest() -> None:
