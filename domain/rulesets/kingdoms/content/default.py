@@ -273,7 +273,7 @@ def _tempers() -> list[Temper]:
             id="cowardly",
             name="Cowardly",
             flight="death_possible",
-            flight_risk_pct=1,
+            flight_risk_pct=0,
             refusal=Range(low=50, high=100),
             flee_after_blow_pct=50,
             begging_pct=50,
@@ -393,6 +393,7 @@ def _offices() -> list[Office]:
             title="World Emperor",
             prize_pct=20,
             alignment_reduced=False,
+            emperor=True,
             merit=[m("tax_base", "1", "Largest tax base at end of game")],
         ),
         Office(

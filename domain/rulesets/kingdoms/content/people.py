@@ -73,7 +73,8 @@ class Temper(_Record, frozen=True):
     name: Label
     flight: Flight
     # The death-blow risk (%) at which the character flees, None = never. The text says "large", "significant",
-    # "possible" ([004:171-176]); defaults 50, 25 and 1. Brave flees only when the odds also seem unfavourable.
+    # "possible" ([004:171-176]); defaults 50, 25 and 0 (any risk). Brave flees only when the odds also seem
+    # unfavourable.
     flight_risk_pct: Pct | None = None
     flight_needs_unfavourable_odds: bool = False
     # Refusal to enter combat: each character of the temper has a refusal chance drawn once from this range.
@@ -182,6 +183,9 @@ class CombatRules(_Record, frozen=True):
     begging_vs_good_pct: Pct = 20
     begging_per_difference_pct: Pct = 10
     begging_good_alignment: Id = "good"
+    # Characters' damage per hit (the character rules are missing): defaults 1-6 in melee and with arrows.
+    character_melee_damage: Range = Range(low=1, high=6)
+    character_missile_damage: Range = Range(low=1, high=6)
 
 
 class Merit(_Record, frozen=True):
@@ -201,6 +205,8 @@ class Office(_Record, frozen=True):
     merit: Rows[Merit]
     # Reduce merit by the alignment difference with the Emperor (appendix #34); never the Emperor's own.
     alignment_reduced: bool = True
+    # The office whose holder is the Emperor (awarded first: the others' alignment difference is with him).
+    emperor: bool = False
 
 
 class Spell(_Record, frozen=True):

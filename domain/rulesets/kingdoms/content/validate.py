@@ -225,6 +225,8 @@ def _offices(pack: ContentPack) -> Iterable[str]:
         for i, merit in enumerate(office.merit):
             where = f"offices[{office.id}].merit[{i}].counter"
             yield from _unknown(where, [merit.counter], set(counters), "merit counter")
+    if len([o for o in pack.offices if o.emperor]) > 1:
+        yield "offices: at most one office may be the Emperor's (emperor: true)"
     total = sum(o.prize_pct for o in pack.offices) + sum(i.prize_pct for i in pack.items if i.artifact)
     if pack.offices and total != 100:
         yield f"offices: Prize % of the offices and artifacts must total 100, not {total}"
