@@ -7,7 +7,15 @@ import msgspec
 import pytest
 
 from domain.engine.errors import Rejected
-from domain.rulesets.kingdoms.content import ContentPack, default_pack, load_pack, problems, validate
+from domain.rulesets.kingdoms.content import (
+    ContentPack,
+    default_pack,
+    extend,
+    load_addition,
+    load_pack,
+    problems,
+    validate,
+)
 from domain.rulesets.kingdoms.content.armies import Range
 from tests.domain.kingdoms.content.example import EXAMPLE, example_json
 
@@ -135,3 +143,26 @@ def test_a_campaign_can_add_a_race_that_the_druid_table_names() -> None:
     druid = [msgspec.structs.replace(pack.druid[0], leads=[*pack.druid[0].leads, "gnome"]), *pack.druid[1:]]
     assert problems(msgspec.structs.replace(pack, races=races, druid=druid)) == []
     assert problems(msgspec.structs.replace(pack, druid=druid)) == ["druid[1].leads: unknown race or army type 'gnome'"]
+
+
+def test_a_campaign_adds_records_and_replaces_those_with_the_same_id() -> None:
+    addition = load_addition((EXAMPLE.parent / "campaign.json").read_bytes())
+    pack = extend(default_pack(), addition)
+    assert pack.id == "kingdoms-campaign-example"
+    assert pack.monster("wyvern").hit_points == 20
+    assert pack.monster("demon").hit_points == 40  # replaced in place
+    assert [m.id for m in pack.monsters].index("demon") == 3
+    assert pack.item("war_banner").quality_bonus == 1
+    assert len(pack.monsters) == len(default_pack().monsters) + 1
+
+
+def test_a_campaign_addition_that_breaks_a_reference_is_refused() -> None:
+    addition = load_addition(b'{"id": "x", "version": 1, "name": "x", "items": [{"id": "staff", "name": "Staff",'
+                             b' "casts": "fireball"}]}')  # fmt: skip
+    with pytest.raises(Rejected) as refused:
+        extend(default_pack(), addition)
+    assert refused.value.code == "kingdoms.content_invalid"
+    assert "items[staff].casts: unknown spell 'fireball'" in refused.value.message
+    with pytest.raises(Rejected) as bad:
+        load_addition(b'{"id": "x", "version": 1, "name": "x", "monsters": [{"id": "m"}]}')
+    assert "$.monsters[0]" in bad.value.message
