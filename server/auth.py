@@ -92,6 +92,7 @@ class Tokens:
         self._generation = 0
         self._heard: dict[str, asyncio.Event] = {}  # revocations this process waits to hear announced
         self.listening = asyncio.Event()  # set while LISTEN is active: only then is the cache used
+        self.revocations: list[Callable[[str], None]] = []  # told each token id whose revocation was heard
 
     async def ensure_admin(self) -> str | None:
         """With no `PANTHEON_ADMIN_TOKEN` and no stored admin token, make one; returns it to print once."""
@@ -261,6 +262,8 @@ class Tokens:
     def _on_notify(self, conn: object, pid: int, channel: str, payload: object) -> None:
         self._generation += 1
         self.forget(str(payload))
+        for revoked in self.revocations:
+            revoked(str(payload))
         heard = self._heard.get(str(payload))
         if heard is not None:
             heard.set()

@@ -71,7 +71,10 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
             tokens = Tokens(pool, settings.admin_token, failures=AuthFailures(settings.auth_failures))
             streams = StreamSlots(settings.max_streams_per_token, "per token")
             per_connection = StreamSlots(settings.max_subscriptions_per_connection, "on one connection")
-            service = GameService(handler, states, runner, tokens, streams, per_connection)
+            per_game = StreamSlots(settings.max_streams_per_game, "for one game")
+            service = GameService(
+                handler, states, runner, tokens, streams, per_connection, per_game, settings.stream_backlog
+            )
             built = Services(
                 settings=settings,
                 url=url,
@@ -104,6 +107,7 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
                 for task in built.tasks:
                     task.cancel()
                 await asyncio.gather(*built.tasks, return_exceptions=True)
+                await service.fanout.close()
         finally:
             await _close(pool)
     finally:

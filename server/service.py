@@ -26,6 +26,7 @@ from projections.state import GameStates
 from server import schemas as s
 from server.auth import AuthError, TokenGrant, Tokens, new_token
 from server.auth_limits import StreamSlots
+from server.fanout import FanOut, ViewBatch
 from server.on_behalf import OnBehalf, entered_by, on_behalf_actor
 from server.problems import ApiError
 
@@ -68,15 +69,20 @@ class GameService:
         tokens: Tokens,
         streams: StreamSlots | None = None,
         connection_streams: StreamSlots | None = None,
+        game_streams: StreamSlots | None = None,
+        stream_backlog: int = 100,
     ) -> None:
         self.handler = handler
-        # Open event streams per token (SSE and subscriptions), and subscriptions per websocket connection.
+        # Open event streams per token (SSE and subscriptions), per game, and subscriptions per websocket.
         self.streams = streams or StreamSlots(10, "per token")
         self.connection_streams = connection_streams or StreamSlots(5, "on one connection")
+        self.game_streams = game_streams or StreamSlots(1000, "for one game")
         self.states = states
         self.store = handler.store
         self.runner = runner
         self.tokens = tokens
+        self.fanout = FanOut(self.store, states, self.envelopes, backlog=stream_backlog)
+        tokens.revocations.append(self.fanout.revoked)
 
     # --- who is calling ---------------------------------------------------------------------------------
 
@@ -342,25 +348,13 @@ class GameService:
 
     async def follow(
         self, grant: TokenGrant, game_id: str, after: int, *, keepalive: float = 15.0
-    ) -> AsyncIterator[list[s.EventEnvelope] | None]:
-        """Live events after `after`, batch by batch; `None` is a keep-alive tick. Ends when cancelled."""
-        actor, _, _, ruleset = await self.actor(grant, game_id)
-        stream = stream_of(game_id)
-        notifier = self.store.notifier
-        while True:
-            recorded = await self.store.read_stream(stream, after_version=after, limit=MAX_PAGE)
-            if recorded:
-                after = recorded[-1].stream_version
-                # A seat's role can change mid-stream only by a new seat; the actor is fixed per connection.
-                _, latest, _ = await self.states.latest(game_id)
-                batch = self.envelopes(ruleset, actor, recorded, latest)
-                if batch:
-                    yield batch
-                if len(recorded) == MAX_PAGE:
-                    continue
-            woke = await notifier.wait(stream, keepalive)
-            if not woke:
-                yield None
+    ) -> AsyncIterator[ViewBatch | None]:
+        """Live events after `after`, batch by batch, from the game's one reader (server/fanout.py); `None` is a
+        keep-alive tick. Ends when cancelled; raises `StreamClosed` when the server ends it."""
+        # A seat's role can change mid-stream only by a new seat; the actor is fixed per connection.
+        actor, _, head, ruleset = await self.actor(grant, game_id)
+        async for batch in self.fanout.follow(game_id, ruleset, actor, head, after, keepalive=keepalive):
+            yield batch
 
     async def turns(self, grant: TokenGrant, game_id: str) -> s.TurnList:
         await self.actor(grant, game_id)
