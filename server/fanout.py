@@ -108,7 +108,7 @@ class Follower:
     actor: Actor
     backlog: int
     position: int
-    pending: deque[ViewBatch] = field(default_factory=deque)
+    pending: deque[ViewBatch | None] = field(default_factory=deque)
     closed: StreamClosed | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -125,14 +125,20 @@ class Follower:
         self.pending.append(batch)
         self.ready.set()
 
+    def tick(self) -> None:
+        """A keep-alive, unless something is already waiting to be sent."""
+        if self.closed is None and not self.pending:
+            self.pending.append(None)
+            self.ready.set()
+
     def close(self, why: StreamClosed) -> None:
         if self.closed is None:
             self.closed = why
             self.pending.clear()
             self.ready.set()
 
-    async def next(self, keepalive: float) -> ViewBatch | None:
-        """The next batch; `None` after `keepalive` seconds without one. Raises `StreamClosed` once closed."""
+    async def next(self) -> ViewBatch | None:
+        """The next batch, or `None` for a keep-alive. Raises `StreamClosed` once closed."""
         while True:
             if self.closed is not None:
                 self.closed.last_version = self.position
@@ -140,11 +146,7 @@ class Follower:
             if self.pending:
                 return self.pending.popleft()
             self.ready.clear()
-            try:
-                async with asyncio.timeout(keepalive):
-                    await self.ready.wait()
-            except TimeoutError:
-                return None
+            await self.ready.wait()
 
 
 class GameHub:
@@ -170,7 +172,9 @@ class GameHub:
                     self._deliver(recorded, latest)
                     if len(recorded) == PAGE:
                         continue
-                await self._bell.wait()
+                while not await self._rang():
+                    for follower in self.followers:
+                        follower.tick()
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -178,6 +182,16 @@ class GameHub:
             for follower in self.followers:
                 follower.close(_interrupted(follower.position))
             self.fanout.forget(self)
+
+    async def _rang(self) -> bool:
+        """Wait for the game's next append; `False` after `keepalive` seconds of quiet (one timer per game, not
+        one per stream)."""
+        try:
+            async with asyncio.timeout(self.fanout.keepalive):
+                await self._bell.wait()
+            return True
+        except TimeoutError:
+            return False
 
     def _deliver(self, recorded: Sequence[RecordedEvent], latest: GameState[Any]) -> None:
         # No await in here: the head moves and every follower gets its batch at once, so a follower that joins
@@ -203,17 +217,20 @@ class GameHub:
 class FanOut:
     """The hubs of this process, one per followed game."""
 
-    def __init__(self, store: EventStore, states: GameStates, render: Render, *, backlog: int = 100) -> None:
-        self.store, self.states = store, states
+    def __init__(
+        self, store: EventStore, states: GameStates, render: Render, *, backlog: int = 100, keepalive: float = 15.0
+    ) -> None:
+        self.store, self.states, self.keepalive = store, states, keepalive
         self.notifier = store.notifier
         self.render = render
         self.backlog = backlog
         self.hubs: dict[str, GameHub] = {}
 
     async def follow(
-        self, game_id: str, ruleset: Ruleset, actor: Actor, head: int, after: int, *, keepalive: float = 15.0
+        self, game_id: str, ruleset: Ruleset, actor: Actor, head: int, after: int
     ) -> AsyncIterator[ViewBatch | None]:
-        """`actor`'s view of the game's events after `after`, batch by batch, live; `None` is a keep-alive tick.
+        """`actor`'s view of the game's events after `after`, batch by batch, live; `None` is a keep-alive tick
+        (after `keepalive` seconds in which the game had no new event).
         `head` is a recent version of the game (a hub that starts reads from there). Raises `StreamClosed`."""
         hub = self.hubs.get(game_id)
         if hub is None:
@@ -224,7 +241,7 @@ class FanOut:
             async for missed in self._history(hub, follower, hub.head):
                 yield missed
             while True:
-                batch = await follower.next(keepalive)
+                batch = await follower.next()
                 if batch is None:
                     yield None
                     continue

@@ -346,14 +346,12 @@ class GameService:
             )
         return out
 
-    async def follow(
-        self, grant: TokenGrant, game_id: str, after: int, *, keepalive: float = 15.0
-    ) -> AsyncIterator[ViewBatch | None]:
+    async def follow(self, grant: TokenGrant, game_id: str, after: int) -> AsyncIterator[ViewBatch | None]:
         """Live events after `after`, batch by batch, from the game's one reader (server/fanout.py); `None` is a
         keep-alive tick. Ends when cancelled; raises `StreamClosed` when the server ends it."""
         # A seat's role can change mid-stream only by a new seat; the actor is fixed per connection.
         actor, _, head, ruleset = await self.actor(grant, game_id)
-        async for batch in self.fanout.follow(game_id, ruleset, actor, head, after, keepalive=keepalive):
+        async for batch in self.fanout.follow(game_id, ruleset, actor, head, after):
             yield batch
 
     async def turns(self, grant: TokenGrant, game_id: str) -> s.TurnList:

@@ -25,6 +25,7 @@ class SseStream:
     status: int | None = None
     ended: bool = False
     problem: Any = None
+    comments: int = 0
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     def events(self) -> list[Any]:
@@ -63,7 +64,10 @@ async def _read(client: httpx.AsyncClient, url: str, headers: dict[str, str], st
                     if "data" in fields:
                         stream._add(Frame(fields.get("event"), fields.get("id"), json.loads(fields["data"])))
                     fields = {}
-                elif not line.startswith(":"):
+                elif line.startswith(":"):
+                    stream.comments += 1
+                    stream._add()
+                else:
                     name, _, value = line.partition(": ")
                     fields[name] = value
     finally:

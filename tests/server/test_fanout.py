@@ -160,6 +160,18 @@ async def test_a_game_holds_a_bounded_number_of_streams(db_url: str, tmp_path: P
             await all_saw([gm_stream], await grant_gold(api, game))
 
 
+async def test_a_quiet_game_sends_keep_alives_from_one_timer_per_game(db_url: str, tmp_path: Path) -> None:
+    async with live_api(db_url, tmp_path) as (api, live):
+        game, ann, bob = await api.started_game()
+        gid, fanout = game["game_id"], live.services.service.fanout
+        fanout.keepalive = 0.05  # instead of 15 s
+        async with open_streams(api.client, f"/v1/games/{gid}/events/stream", [ann, bob]) as streams:
+            for stream in streams:
+                await stream.until(lambda s: s.comments >= 2)
+            await all_saw(streams, await grant_gold(api, game))
+            assert all(not s.ended for s in streams)
+
+
 # --- GraphQL subscriptions share the hub ----------------------------------------------------------------
 
 
