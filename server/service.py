@@ -3,8 +3,10 @@ reads projections, and passes every read through the ruleset's `view_for` / `red
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import hashlib
+import logging
 import secrets
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
@@ -31,6 +33,7 @@ from server.on_behalf import OnBehalf, entered_by, on_behalf_actor
 from server.problems import ApiError
 
 MAX_PAGE = 1000
+log = logging.getLogger("pantheon")
 _dict = msgspec.json.Decoder(dict[str, Any])
 
 
@@ -82,7 +85,25 @@ class GameService:
         self.runner = runner
         self.tokens = tokens
         self.fanout = FanOut(self.store, states, self.envelopes, backlog=stream_backlog)
-        tokens.revocations.append(self.fanout.revoked)
+        tokens.revocations.append(self._revoked)
+        self._rechecks: set[asyncio.Task[None]] = set()
+
+    def _revoked(self, token_id: str | None) -> None:
+        """A revocation was heard: close that token's streams. `None`: some may have been missed while this
+        process was not listening, so the open streams' tokens are checked against the table."""
+        if token_id is not None:
+            self.fanout.revoked(token_id)
+        elif open_tokens := sorted(self.fanout.token_ids()):
+            task = asyncio.create_task(self._recheck(open_tokens))
+            self._rechecks.add(task)
+            task.add_done_callback(self._rechecks.discard)
+
+    async def _recheck(self, token_ids: list[str]) -> None:
+        try:
+            for token_id in await self.tokens.revoked_among(token_ids):
+                self.fanout.revoked(token_id)
+        except Exception:  # the database is away: the next reconnection of the listener checks again
+            log.warning("could not check the open streams' tokens for revocations", exc_info=True)
 
     # --- who is calling ---------------------------------------------------------------------------------
 

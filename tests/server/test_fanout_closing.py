@@ -133,3 +133,26 @@ async def revoke(api: Api, game: dict[str, Any], seat_id: str) -> int:
     )
     assert response.status_code == 200, response.text
     return int(response.json()["version"])
+
+
+async def test_a_revocation_missed_while_not_listening_ends_its_streams_on_reconnection(
+    db_url: str, tmp_path: Path
+) -> None:
+    async with live_api(db_url, tmp_path) as (api, live):
+        game = await api.create_game()
+        ann = await api.add_seat(game, "ann")
+        assert (await api.command(game, game["gm_token"], {"type": "StartGame"})).status_code == 200
+        gid, fanout = game["game_id"], live.services.service.fanout
+        async with open_streams(api.client, f"/v1/games/{gid}/events/stream", [ann["token"]]) as (ann_sse,):
+            await eventually(lambda: followers(fanout, gid) == 1)
+            pool = live.services.pool
+            # Revoked behind the server's back (no NOTIFY): as if it happened while this process's listener
+            # was down. Then the listeners lose their connections, reconnect, and check the open streams.
+            await pool.execute("UPDATE tokens SET revoked_at = now() WHERE token_id = $1", ann["token_id"])
+            await pool.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid() AND (query = 'SELECT 1' OR query LIKE 'LISTEN%')"
+            )
+            await ann_sse.until(lambda s: s.ended)
+            assert ann_sse.closed()["code"] == "auth.revoked"
+            assert followers(fanout, gid) == 0
