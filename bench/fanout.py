@@ -28,6 +28,7 @@ import json
 import os
 import select
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -151,8 +152,18 @@ def subscribe(config: Config, seats: list[str], head: int) -> None:
         config.ep.register(fd, select.EPOLLIN)
 
 
-def one_event(config: Config, seq: int) -> list[float]:
-    """Post one event; the latency (ms) at which each of the game's subscribers received it."""
+def connect_commands(config: Config) -> None:
+    """A fresh keep-alive connection for the commands (an idle one is closed by uvicorn after 5 s)."""
+    if config.post is not None:
+        config.ep.unregister(config.post.fileno())
+        config.post.close()
+    config.post = socket.create_connection(("127.0.0.1", config.server.port))
+    config.ep.register(config.post.fileno(), select.EPOLLIN)
+
+
+def one_event(config: Config, seq: int) -> list[float] | str:
+    """Post one event; the latency (ms) at which each of the game's subscribers received it, or the command's
+    failure (a status line) when the server refused it."""
     reason = f"bench-{seq}"
     body = json.dumps({"type": "GrantGold", "bidder": "ann", "amount": 1, "reason": reason}).encode()
     request = (
@@ -163,38 +174,50 @@ def one_event(config: Config, seq: int) -> list[float]:
     pending = set(config.socks)
     latencies = []
     assert config.post is not None
+    post, answer = config.post.fileno(), Answer()
     t0 = time.monotonic_ns()
     config.post.sendall(request)
-    while pending:
+    while pending or not answer.done:
         ready = config.ep.poll(30.0)
         now = time.monotonic_ns()
-        if not ready:
+        if now - t0 > 120e9:
             raise RuntimeError(f"{len(pending)} subscribers of {config.label} never got event {seq}")
         for fd, _ in ready:
+            if fd == post:
+                answer.feed(config.post.recv(65536))
+                if answer.done and answer.failure:
+                    return answer.failure
+                continue
             window = config.tails[fd] + config.socks[fd].recv(1 << 16)
             if fd in pending and marker in window:
                 pending.discard(fd)
                 latencies.append((now - t0) / 1e6)
             config.tails[fd] = window[-64:]
-    read_response(config.post)
     return latencies
 
 
-def read_response(sock: socket.socket) -> None:
-    data = b""
-    while b"\r\n\r\n" not in data:
-        more = sock.recv(65536)
+@dataclass
+class Answer:
+    """The command's HTTP response, read as it comes."""
+
+    data: bytes = b""
+    done: bool = False
+    failure: str = ""
+
+    def feed(self, more: bytes) -> None:
         if not more:
             raise RuntimeError("the server closed the command connection")
-        data += more
-    head, _, rest = data.partition(b"\r\n\r\n")
-    if not head.startswith(b"HTTP/1.1 200"):
-        raise RuntimeError(f"the command failed: {head.decode(errors='replace')} {rest[:300]!r}")
-    length = next(
-        int(v) for k, _, v in (h.partition(b":") for h in head.split(b"\r\n")) if k.lower() == b"content-length"
-    )
-    while len(rest) < length:
-        rest += sock.recv(65536)
+        self.data += more
+        head, found, rest = self.data.partition(b"\r\n\r\n")
+        if not found:
+            return
+        headers = (h.partition(b":") for h in head.split(b"\r\n"))
+        length = next(int(v) for k, _, v in headers if k.lower() == b"content-length")
+        if len(rest) >= length:
+            self.done = True
+            status = head.split(b"\r\n")[0].decode()
+            if not status.startswith("HTTP/1.1 200"):
+                self.failure = f"{status} {rest[:200].decode(errors='replace')}"
 
 
 def postmaster(url: str) -> int | None:
@@ -248,21 +271,27 @@ class Figures:
     db: list[float] = field(default_factory=list)
 
 
-def run_round(configs: list[Config], events: int, pg: int | None, seq: list[int]) -> dict[str, tuple[float, ...]]:
+def run_round(
+    configs: list[Config], events: int, pg: int | None, seq: list[int], failures: dict[str, list[str]]
+) -> dict[str, tuple[float, ...]]:
+    """Each configuration's p50, p99 (ms), server and PostgreSQL CPU (ms) per accepted event, in turn."""
     out = {}
     for config in configs:
         latencies: list[float] = []
-        # A fresh keep-alive connection for the commands (an idle one is closed by uvicorn after 5 s).
-        if config.post is not None:
-            config.post.close()
-        config.post = socket.create_connection(("127.0.0.1", config.server.port))
+        connect_commands(config)
         cpu0, db0 = cpu_seconds(config.server.process.pid), tree_cpu(pg)
+        ok = 0
         for _ in range(events):
             seq[0] += 1
-            latencies += one_event(config, seq[0])
+            outcome = one_event(config, seq[0])
+            if isinstance(outcome, str):
+                failures.setdefault(config.label, []).append(outcome)
+            else:
+                latencies += outcome
+                ok += 1
             time.sleep(GAP)
-        cpu = (cpu_seconds(config.server.process.pid) - cpu0) * 1000 / events
-        db = (tree_cpu(pg) - db0) * 1000 / events
+        cpu = (cpu_seconds(config.server.process.pid) - cpu0) * 1000 / max(ok, 1)
+        db = (tree_cpu(pg) - db0) * 1000 / max(ok, 1)
         out[config.label] = (percentile(latencies, 50), percentile(latencies, 99), cpu, db)
     return out
 
@@ -300,6 +329,7 @@ def main() -> None:
     p.add_argument("--events", type=int, default=40, help="events per configuration per round")
     p.add_argument("--baseline-tree", type=Path, default=None, help="also run a server from this source tree")
     args = p.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the servers and PostgreSQL on the way out
     counts = [int(n) for n in args.subscribers.split(",")]
     events, repeats = (5, 2) if args.quick else (args.events, args.repeats or 5)
     if args.quick:
@@ -334,15 +364,18 @@ def measure(url: str, trees: dict[str, Path], counts: list[int], events: int, re
         pg = postmaster(url)
         figures = {c.label: Figures() for c in configs}
         seq = [0]
+        failures: dict[str, list[str]] = {}
         for round_ in range(repeats):
             order = configs[round_ % len(configs) :] + configs[: round_ % len(configs)]
-            results = run_round(order, events, pg, seq)
+            results = run_round(order, events, pg, seq, failures)
             for label, (p50, p99, cpu, db) in results.items():
                 f = figures[label]
                 f.p50.append(p50), f.p99.append(p99), f.cpu.append(cpu), f.db.append(db)
             line = "  ".join(f"{label} p50 {r[0]:.1f} p99 {r[1]:.1f} cpu {r[2]:.1f}" for label, r in results.items())
             print(f"  round {round_ + 1} (load {os.getloadavg()[0]:.2f}): {line}", flush=True)
         report(figures, [s.name for s in servers], counts)
+        for label, refused in failures.items():
+            print(f"{label}: {len(refused)} commands refused (not counted), e.g. {refused[0]}")
     finally:
         for config in configs:  # the streams first: uvicorn's graceful shutdown would wait for them
             for sock in config.socks.values():
