@@ -156,3 +156,26 @@ async def test_a_revocation_missed_while_not_listening_ends_its_streams_on_recon
             await ann_sse.until(lambda s: s.ended)
             assert ann_sse.closed()["code"] == "auth.revoked"
             assert followers(fanout, gid) == 0
+
+
+async def test_when_the_game_cannot_be_read_its_streams_end_with_stream_interrupted(
+    db_url: str, tmp_path: Path
+) -> None:
+    async with live_api(db_url, tmp_path) as (api, live):
+        game, ann, bob = await api.started_game()
+        gid, fanout, pool = game["game_id"], live.services.service.fanout, live.services.pool
+        async with open_streams(api.client, f"/v1/games/{gid}/events/stream", [ann, bob]) as streams:
+            await eventually(lambda: followers(fanout, gid) == 2)
+            await pool.execute("ALTER TABLE events RENAME TO events_away")
+            try:
+                # Another process announces an append: the hub wakes, and its read fails.
+                await pool.execute("SELECT pg_notify('pantheon_events', $1)", f"game-{gid} 1000000")
+                for stream in streams:
+                    await stream.until(lambda s: s.ended)
+                    assert stream.closed()["code"] == "stream.interrupted"
+                await eventually(lambda: gid not in fanout.hubs)
+            finally:
+                await pool.execute("ALTER TABLE events_away RENAME TO events")
+        # Streams opened again read from where they stopped.
+        async with open_streams(api.client, f"/v1/games/{gid}/events/stream", [ann]) as (again,):
+            await all_saw([again], await grant_gold(api, game))
