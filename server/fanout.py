@@ -8,7 +8,9 @@ Each stream gets the same rendered `ViewBatch` object as every other stream of i
 A stream that joins reads its own history (from its `after` up to the hub's head when it joined) in pages, then
 takes the hub's batches from a bounded backlog. A stream whose backlog is full (its client reads slower than the
 game moves) is closed with `stream.too_slow`: it never holds up the reader or the other streams, and its client
-resumes with `Last-Event-ID` (a browser `EventSource` does so by itself). Revoking a token closes its streams
+resumes with `Last-Event-ID` (a browser `EventSource` does so by itself); its backlog is released at once, but a
+client that stops reading altogether keeps its connection (and its stream slots) until that connection ends, as
+uvicorn has no write timeout. Revoking a token closes its streams
 (`auth.revoked`). When the last stream of a game leaves, its hub's task ends and the hub is forgotten.
 
 Redaction depends on the viewer only through its role, seat and controlled entity (`ViewerKey`): rulesets
