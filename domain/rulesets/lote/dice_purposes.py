@@ -34,4 +34,13 @@ DICE_PURPOSES = (
         "rolled the same way (the rulebook states no distribution for it) and never shown to the seat",
         rule="[L2093-2102] [L2111-2117] [L5233-5249]",
     ),
+    DicePurpose(
+        purpose="diplomacy:<nation>:<place>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a Diplomacy or Secret Diplomacy attempt on a region or "
+        "city, for the GM who rules the new control status (a proposal the GM adjudicates)",
+        faces="the sum S of both dice, shown with the attempt's inputs (ratings, AP, RV, terrain, religion, maximum "
+        "status); the rulebook prints no result table, so the GM reads S against those inputs",
+        rule="[L5721-5771] [L6420-6428]",
+    ),
 )

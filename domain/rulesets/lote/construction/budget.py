@@ -22,6 +22,7 @@ from domain.rulesets.lote.model.orders import (
     ConvertAgro,
     ConvertShipsToMSP,
     DeclareMassConscription,
+    Diplomacy,
     FreeformOrder,
     InitiateTradeRoute,
     Invest,
@@ -29,6 +30,7 @@ from domain.rulesets.lote.model.orders import (
     Order,
     PayMegalith,
     PayProjectSupportWithNFP,
+    SecretDiplomacy,
     SetTaxRate,
     TradeWithAnyone,
     WithdrawShips,
@@ -181,6 +183,8 @@ def _economic(state: State, nation: Nation, order: Order) -> Cost:
             return Cost()
         case DeclareMassConscription() | ConvertAgro() | FreeformOrder() | TradeWithAnyone():
             return Cost()
+        case Diplomacy() | SecretDiplomacy():
+            return Cost()  # checked by `diplomacy/attempts.py`; gold for diplomacy is not an order field yet
     raise AssertionError(f"unexpected order {order!r}")
 
 

@@ -248,6 +248,28 @@ class BidMercenaries(_Order, frozen=True, tag="BidMercenaries"):
     army: Name | None = None
 
 
+# --- leader actions (§6.2.4) ------------------------------------------------------------------------
+
+
+class Diplomacy(_Order, frozen=True, tag="Diplomacy"):
+    """[L5721-5771] a leader (with helpers at half their rating) negotiates with a region or city, spending `ap`
+    Action Points (BAC 4+); the GM rules the result (`diplomacy/attempts.py`)."""
+
+    leader: Name
+    target: Name
+    ap: Count  # the Action Points the leader spends on it ([L5739-5742]: more AP, a better chance)
+    helpers: Many[Name] = []
+
+
+class SecretDiplomacy(_Order, frozen=True, tag="SecretDiplomacy"):
+    """[L6420-6428] Diplomacy in total secrecy (BAC 6+): the result is not in the Newsfax."""
+
+    leader: Name
+    target: Name
+    ap: Count
+    helpers: Many[Name] = []
+
+
 Order = (
     SetTaxRate
     | DeclareMassConscription
@@ -277,6 +299,8 @@ Order = (
     | PayMegalith
     | BuildFerryPoints
     | BidMercenaries
+    | Diplomacy
+    | SecretDiplomacy
 )
 ORDER_TYPES: tuple[type[_Order], ...] = Order.__args__
 ORDER_TAGS: frozenset[str] = frozenset(str(t.__struct_config__.tag) for t in ORDER_TYPES)

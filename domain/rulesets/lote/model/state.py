@@ -177,6 +177,8 @@ AdjudicationKind = Literal[
     "leader_death",
     "dynastic_failure",
     "garrison",
+    "diplomacy",
+    "secret_diplomacy",
 ]
 
 

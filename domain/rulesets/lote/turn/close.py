@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from domain.engine import DecisionContext, Rejected
 from domain.rulesets.lote.construction import budget
+from domain.rulesets.lote.diplomacy import attempts
 from domain.rulesets.lote.economy import economy
 from domain.rulesets.lote.leaders.endofturn import OUTCOMES as LEADER_OUTCOMES
 from domain.rulesets.lote.leaders.endofturn import outcome_events, status_changes
@@ -73,6 +74,9 @@ def apply_outcomes(run: Run) -> None:
             # the tax status the GM ruled; its tax cut is his to enter as a ruling (digest §3.8: GM/PARTIAL)
             reason = f"adjudication {item.item_id}"
             run.emit(NationParameterSet(nation=item.nation, parameter="tax_status", value=item.outcome, reason=reason))
+        elif item.kind in attempts.KINDS:
+            for change in attempts.outcome_events(run.state, item):
+                run.emit(change)
         elif item.kind in LEADER_OUTCOMES:
             for event in outcome_events(run.state, item, run.ctx):
                 run.emit(event)

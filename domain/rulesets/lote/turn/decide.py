@@ -15,6 +15,7 @@ from domain.engine import DecisionContext, Rejected
 from domain.engine.bounds import MAX_SAFE, SIGNED_DECIMAL, whole_number
 from domain.rulesets.lote.construction import budget
 from domain.rulesets.lote.construction.construction import refuse
+from domain.rulesets.lote.diplomacy import attempts
 from domain.rulesets.lote.leaders.decide import decide_leader
 from domain.rulesets.lote.leaders.endofturn import OUTCOMES as LEADER_OUTCOMES
 from domain.rulesets.lote.messages import (
@@ -76,6 +77,7 @@ from domain.rulesets.lote.model.orders import (
     ConvertShipsToMSP,
     DeclareMassConscription,
     Demobilize,
+    Diplomacy,
     ExpandCity,
     FoundCity,
     FreeformOrder,
@@ -85,6 +87,7 @@ from domain.rulesets.lote.model.orders import (
     Order,
     PayMegalith,
     PayProjectSupportWithNFP,
+    SecretDiplomacy,
     SetTaxRate,
     TradeWithAnyone,
     WithdrawShips,
@@ -123,6 +126,7 @@ def decide_order(state: State, order: Order, ctx: DecisionContext) -> list[objec
     lines[order.line] = order
     form = list(lines.values())
     budget.check_line(state, nation, order, form)
+    attempts.check_attempt(state, nation, order, form)
     totals = budget.totals(state, nation, form)
     if totals.saved_gp < 0:
         raise refuse(
@@ -183,6 +187,8 @@ def decide_adjudication(state: State, command: ConfirmAdjudication | OverrideAdj
         raise Rejected("lote.already_decided", f"Item {command.item_id!r} was decided: {item.outcome}.", status=409)
     if isinstance(command, OverrideAdjudication):
         _valid_outcome(item.kind, command.outcome)
+        if item.kind in attempts.KINDS:
+            attempts.check_ruling(state, item, command.outcome)
         return [
             AdjudicationDecided(
                 item_id=item.item_id,
@@ -376,6 +382,8 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             | InitiateTradeRoute()
             | TradeWithAnyone()
             | CeaseTrade()
+            | Diplomacy()
+            | SecretDiplomacy()
         ):
             return decide_order(state, command, ctx)
         case WithdrawOrder():

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from domain.engine import Rejected
 from domain.rulesets.lote.construction import budget
+from domain.rulesets.lote.diplomacy import attempts
 from domain.rulesets.lote.economy import economy
 from domain.rulesets.lote.leaders.endofturn import garrison_items, old_age_items
 from domain.rulesets.lote.messages import (
@@ -13,6 +15,7 @@ from domain.rulesets.lote.messages import (
     HeavyTransportsBuilt,
     MercenariesHired,
     MercenaryBidRefunded,
+    OrderFailed,
     RevenueCollected,
     ShipsConvertedToMSP,
     ShipsWithdrawn,
@@ -190,6 +193,23 @@ def r3_mercenaries(run: Run) -> None:
                     )
                 if won < order.count:
                     run.emit(MercenaryBidRefunded(nation=nid, line=order.line, gp=(order.count - won) * price))
+
+
+def r6_diplomacy(run: Run, nid: str) -> None:
+    """R6 leader actions: each Diplomacy and Secret Diplomacy line, re-checked (its leader may have died), becomes a
+    GM item with the engine's inputs and a recorded 2d6 (`diplomacy/attempts.py`); a line that no longer holds is
+    a failed order."""
+    form = lines_of(run.state, nid)
+    for order in form:
+        if not isinstance(order, attempts.Attempt):
+            continue
+        nation = run.nation(nid)
+        try:
+            attempts.check_attempt(run.state, nation, order, form)
+        except Rejected as failed:
+            run.emit(OrderFailed(nation=nid, line=order.line, code=failed.code, message=failed.message))
+            continue
+        run.emit(AdjudicationRaised(item=attempts.attempt_item(run.state, nation, order, run.ctx)))
 
 
 def r6_end_of_turn_checks(run: Run) -> None:
