@@ -30,6 +30,7 @@ from domain.rulesets.lote.model.orders import (
     Order,
     PayMegalith,
     PayProjectSupportWithNFP,
+    ReduceControlStatus,
     SecretDiplomacy,
     SetTaxRate,
     TradeWithAnyone,
@@ -183,7 +184,7 @@ def _economic(state: State, nation: Nation, order: Order) -> Cost:
             return Cost()
         case DeclareMassConscription() | ConvertAgro() | FreeformOrder() | TradeWithAnyone():
             return Cost()
-        case Diplomacy() | SecretDiplomacy():
+        case Diplomacy() | SecretDiplomacy() | ReduceControlStatus():
             return Cost()  # checked by `diplomacy/attempts.py`; gold for diplomacy is not an order field yet
     raise AssertionError(f"unexpected order {order!r}")
 

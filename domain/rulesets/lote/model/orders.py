@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.engine.bounds import Count, Decimal, Delta, Many, Name, Quantity, Table, Text
-from domain.rulesets.lote.scenario.enums import FleetActivity, Rating
+from domain.rulesets.lote.scenario.enums import FleetActivity, Rating, Status
 
 
 class _Order(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
@@ -270,6 +270,14 @@ class SecretDiplomacy(_Order, frozen=True, tag="SecretDiplomacy"):
     helpers: Many[Name] = []
 
 
+class ReduceControlStatus(_Order, frozen=True, tag="ReduceControlStatus"):
+    """[L8481-8497] at the beginning of the turn, lower your status in a region or city by any number of levels
+    (`un`: give it up); Pacified only to PT or un, and only once the garrison has gone; PT only to un."""
+
+    place: Name
+    to: Status
+
+
 Order = (
     SetTaxRate
     | DeclareMassConscription
@@ -301,6 +309,7 @@ Order = (
     | BidMercenaries
     | Diplomacy
     | SecretDiplomacy
+    | ReduceControlStatus
 )
 ORDER_TYPES: tuple[type[_Order], ...] = Order.__args__
 ORDER_TAGS: frozenset[str] = frozenset(str(t.__struct_config__.tag) for t in ORDER_TYPES)

@@ -27,6 +27,7 @@ from domain.rulesets.lote.turn.close import (
 )
 from domain.rulesets.lote.turn.resolve import (
     r0_declarations,
+    r0_reductions,
     r0_route_requests,
     r1_revenue,
     r2_support,
@@ -50,13 +51,14 @@ def lock_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
 
 
 def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
-    """Closing `validation`: R0 declarations, R1 revenue, R2 support, R3 the mercenary auction, R4 musters,
-    investments, projects and the harvest; R6 the diplomacy attempts; then the end-of-turn checks the GM rules on
-    (old age, garrisons)."""
+    """Closing `validation`: R0 declarations and status reductions, R1 revenue, R2 support, R3 the mercenary
+    auction, R4 musters, investments, projects and the harvest; R6 the diplomacy attempts; then the end-of-turn
+    checks the GM rules on (old age, garrisons)."""
     run = Run(state, ctx)
     nations = list(state.nations)
     for nid in nations:
         r0_declarations(run, nid)
+        r0_reductions(run, nid)
     r0_route_requests(run)
     for nid in nations:
         r1_revenue(run, nid)

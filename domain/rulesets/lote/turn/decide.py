@@ -15,7 +15,7 @@ from domain.engine import DecisionContext, Rejected
 from domain.engine.bounds import MAX_SAFE, SIGNED_DECIMAL, whole_number
 from domain.rulesets.lote.construction import budget
 from domain.rulesets.lote.construction.construction import refuse
-from domain.rulesets.lote.diplomacy import attempts
+from domain.rulesets.lote.diplomacy import attempts, control
 from domain.rulesets.lote.leaders.decide import decide_leader
 from domain.rulesets.lote.leaders.endofturn import OUTCOMES as LEADER_OUTCOMES
 from domain.rulesets.lote.messages import (
@@ -87,6 +87,7 @@ from domain.rulesets.lote.model.orders import (
     Order,
     PayMegalith,
     PayProjectSupportWithNFP,
+    ReduceControlStatus,
     SecretDiplomacy,
     SetTaxRate,
     TradeWithAnyone,
@@ -127,6 +128,7 @@ def decide_order(state: State, order: Order, ctx: DecisionContext) -> list[objec
     form = list(lines.values())
     budget.check_line(state, nation, order, form)
     attempts.check_attempt(state, nation, order, form)
+    control.check_reduction(state, nation, order)
     totals = budget.totals(state, nation, form)
     if totals.saved_gp < 0:
         raise refuse(
@@ -384,6 +386,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             | CeaseTrade()
             | Diplomacy()
             | SecretDiplomacy()
+            | ReduceControlStatus()
         ):
             return decide_order(state, command, ctx)
         case WithdrawOrder():

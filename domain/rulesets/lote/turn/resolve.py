@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from domain.engine import Rejected
 from domain.rulesets.lote.construction import budget
-from domain.rulesets.lote.diplomacy import attempts
+from domain.rulesets.lote.diplomacy import attempts, control
 from domain.rulesets.lote.economy import economy
 from domain.rulesets.lote.leaders.endofturn import garrison_items, old_age_items
 from domain.rulesets.lote.messages import (
@@ -33,6 +33,7 @@ from domain.rulesets.lote.model.orders import (
     InitiateTradeRoute,
     MoveTreasury,
     PayProjectSupportWithNFP,
+    ReduceControlStatus,
     SetTaxRate,
     TradeWithAnyone,
     WithdrawShips,
@@ -193,6 +194,31 @@ def r3_mercenaries(run: Run) -> None:
                     )
                 if won < order.count:
                     run.emit(MercenaryBidRefunded(nation=nid, line=order.line, gp=(order.count - won) * price))
+
+
+def r0_reductions(run: Run, nid: str) -> None:
+    """R0: the declared status reductions (§9.1.8, `diplomacy/control.py`), re-checked; a Pacified place whose
+    garrison is still there keeps its status and the line fails."""
+    for order in lines_of(run.state, nid):
+        if not isinstance(order, ReduceControlStatus):
+            continue
+        try:
+            control.check_reduction(run.state, run.nation(nid), order)
+            record = run.state.regions.get(order.place) or run.state.cities.get(order.place)
+            if (
+                record is not None
+                and record.statuses.get(nid) == "p"
+                and control.garrison_present(run.state, nid, order.place)
+            ):
+                raise Rejected(
+                    "lote.reduce_garrison_present",
+                    f"line {order.line!r}: [L8490-8495] a Pacified place is not degraded while the garrison is "
+                    "there; move it away and declare it again",
+                )
+        except Rejected as failed:
+            run.emit(OrderFailed(nation=nid, line=order.line, code=failed.code, message=failed.message))
+            continue
+        run.emit(control.reduction_event(run.state, nid, order))
 
 
 def r6_diplomacy(run: Run, nid: str) -> None:
