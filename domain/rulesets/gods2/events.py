@@ -23,6 +23,7 @@ from domain.rulesets.gods2.earth.events import (
     HistoryRecorded,
     KnowledgeLearned,
     LimitsReduced,
+    MapSourcesCounted,
     MemberExpelled,
     MigrationSet,
     ModificationsEnded,
@@ -35,6 +36,7 @@ from domain.rulesets.gods2.earth.events import (
     PopulationPlaced,
     RaceModified,
     TerrainChanged,
+    TerrainSpread,
     TicketCalled,
     TicketTaken,
     TurmoilRolled,
@@ -248,6 +250,8 @@ Event = (
     | ActivityPhaseClosed
     | AggressionRolled
     | CenturyEnded
+    | MapSourcesCounted
+    | TerrainSpread
     | CenturyStarted
     | CityFounded
     | CivilizationLost

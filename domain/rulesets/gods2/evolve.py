@@ -25,6 +25,7 @@ from domain.rulesets.gods2.earth.events import (
     HistoryRecorded,
     KnowledgeLearned,
     LimitsReduced,
+    MapSourcesCounted,
     MemberExpelled,
     MigrationSet,
     ModificationsEnded,
@@ -37,6 +38,7 @@ from domain.rulesets.gods2.earth.events import (
     PopulationPlaced,
     RaceModified,
     TerrainChanged,
+    TerrainSpread,
     TicketCalled,
     TicketTaken,
     TurmoilRolled,
@@ -57,6 +59,8 @@ def evolve(state: State, event: Event) -> State:
             ActivityPhaseClosed()
             | AggressionRolled()
             | CenturyEnded()
+            | MapSourcesCounted()
+            | TerrainSpread()
             | CenturyStarted()
             | CityFounded()
             | CivilizationLost()

@@ -27,8 +27,16 @@ class CloseActivityPhase(
 
 
 class EndCentury(msgspec.Struct, frozen=True, tag="EndCentury", tag_field="type", forbid_unknown_fields=True):
-    """The Calculation phase's automatic work: turmoil rolls, worship mana, per-century flags ([000:86],
-    [000:208-214], [000:107])."""
+    """The Calculation phase's automatic work: turmoil rolls, worship mana, the map's century-end (and, when the
+    era ends, era-end) sources, per-century flags ([000:86], [000:208-214], [000:107]).
+
+    The engine counts every map source on the map (earth/sources.py). `counts` replaces a count (source ->
+    quantity) by the referee's, with a `reason` (recorded in `MapSourcesCounted`). `ends_era`: this century ends
+    an era whose length the text does not give (Omega); Era Centrum ends with its 16th century by itself."""
+
+    counts: Table[Name, Quantity] = {}
+    reason: Reason | None = None
+    ends_era: bool = False
 
 
 class PlacePopulation(msgspec.Struct, frozen=True, tag="PlacePopulation", tag_field="type", forbid_unknown_fields=True):

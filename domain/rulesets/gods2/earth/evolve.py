@@ -25,6 +25,7 @@ from domain.rulesets.gods2.earth.events import (
     HistoryRecorded,
     KnowledgeLearned,
     LimitsReduced,
+    MapSourcesCounted,
     MemberExpelled,
     MigrationSet,
     ModificationsEnded,
@@ -37,6 +38,7 @@ from domain.rulesets.gods2.earth.events import (
     PopulationPlaced,
     RaceModified,
     TerrainChanged,
+    TerrainSpread,
     TicketCalled,
     TicketTaken,
     TurmoilRolled,
@@ -230,6 +232,8 @@ def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
             return R(earth, orders={k: o for k, o in earth.orders.items() if k != event.order})
         case CenturyEnded():
             return _century_ended(earth, event)
+        case MapSourcesCounted() | TerrainSpread():
+            return earth  # records: the mana and the terrain changes are their own events
         case TicketTaken():
             return R(earth, queue=(*earth.queue, Ticket(event.number, event.holder)), next_ticket=event.number + 1)
         case TicketCalled():
