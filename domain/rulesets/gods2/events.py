@@ -34,6 +34,7 @@ from domain.rulesets.gods2.earth.events import (
     PantheonChangeVetoed,
     PopulationGrew,
     PopulationPlaced,
+    RaceCreated,
     RaceModified,
     TerrainChanged,
     TerrainSpread,
@@ -251,6 +252,7 @@ Event = (
     | AggressionRolled
     | CenturyEnded
     | MapSourcesCounted
+    | RaceCreated
     | TerrainSpread
     | CenturyStarted
     | CityFounded

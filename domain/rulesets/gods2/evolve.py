@@ -36,6 +36,7 @@ from domain.rulesets.gods2.earth.events import (
     PantheonChangeVetoed,
     PopulationGrew,
     PopulationPlaced,
+    RaceCreated,
     RaceModified,
     TerrainChanged,
     TerrainSpread,
@@ -60,6 +61,7 @@ def evolve(state: State, event: Event) -> State:
             | AggressionRolled()
             | CenturyEnded()
             | MapSourcesCounted()
+            | RaceCreated()
             | TerrainSpread()
             | CenturyStarted()
             | CityFounded()

@@ -144,10 +144,11 @@ def decide_end_century(state: State, command: EndCentury, ctx: DecisionContext) 
         if isinstance(e, ManaCredited):
             debts[e.character] -= e.debt_paid
     events += deaths
-    events.extend(worship.century_worship(state, earth, debts, _pool_after(state, deaths)))
+    if not earth.creation:  # a period of Creation pays no century-end sources (earth/creation.py)
+        events.extend(worship.century_worship(state, earth, debts, _pool_after(state, deaths)))
     # [000:210] the Century-End Worksheet's lines counted on the map (earth/sources.py).
     measured = {m.source: sources.measure(earth, m) for m, _ in sources.due(state, era_end)}
-    if measured:
+    if measured and not earth.creation:
         counts = dict(command.counts)
         events.append(
             MapSourcesCounted(

@@ -8,7 +8,7 @@ from typing import Literal
 import msgspec
 
 from domain.engine.bounds import Many, Name, Note, Quantity, Reason, Table, Text
-from domain.rulesets.gods2.kernel.earth_content import FractionText
+from domain.rulesets.gods2.kernel.earth_content import FractionText, Level
 
 Side = Literal["attacker", "defender"]
 
@@ -160,6 +160,20 @@ class ApplyEarthEffect(
     squares: Many[Name] = []
 
 
+class CreateRace(msgspec.Struct, frozen=True, tag="CreateRace", tag_field="type", forbid_unknown_fields=True):
+    """A race created in a second period of Creation ([000:218]) or in Era Aleph ([000:13]): the creation powers
+    that decide it are in a chapter the text does not include, so the referees type what they made, with a reason
+    (earth/creation.py). `squares`: square -> units."""
+
+    race: Name
+    name: Name
+    level: Level
+    squares: Table[Name, Quantity]
+    pantheon: Table[Name, FractionText]
+    reason: Reason
+    attributes: Many[Name] = []
+
+
 class SetPantheon(msgspec.Struct, frozen=True, tag="SetPantheon", tag_field="type", forbid_unknown_fields=True):
     """The referees' ruling where the text is silent (an obliterated god who was the last god of a pantheon,
     [003:435]); shares sum to 100."""
@@ -265,6 +279,7 @@ EarthCommand = (
     | ApplyCult
     | SetPantheon
     | ApplyEarthEffect
+    | CreateRace
 )
 
 EARTH_GM_COMMANDS = frozenset(
@@ -285,5 +300,6 @@ EARTH_GM_COMMANDS = frozenset(
         "ApplyCult",
         "SetPantheon",
         "ApplyEarthEffect",
+        "CreateRace",
     }
 )

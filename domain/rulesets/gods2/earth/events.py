@@ -186,6 +186,19 @@ class PantheonChangeLapsed(msgspec.Struct, frozen=True, tag="PantheonChangeLapse
     members: list[str] = []
 
 
+class RaceCreated(msgspec.Struct, frozen=True, tag="RaceCreated", tag_field="type"):
+    """A race created in a period of Creation ([000:13], [000:218]), with Movement Range 1 and Sea-faring Range 0
+    ([000:45]) and its attributes, fixed from now on ([000:17]); `placement`: square -> units."""
+
+    race: str
+    name: str
+    level: str
+    placement: dict[str, int]
+    pantheon: dict[str, ExactFraction]
+    reason: str
+    attributes: list[str] = []
+
+
 class MapSourcesCounted(msgspec.Struct, frozen=True, tag="MapSourcesCounted", tag_field="type"):
     """The Century-End Worksheet's map lines ([000:210]): source -> squares the engine counted on the map, and
     the referee's replacements (`counts`, with `reason`); `era_end`: the era-end sources were counted too."""
@@ -368,6 +381,7 @@ EarthEvent = (
     | PantheonChangeVetoed
     | PantheonChangeLapsed
     | MapSourcesCounted
+    | RaceCreated
     | TerrainSpread
     | CenturyEnded
     | TicketTaken

@@ -36,6 +36,7 @@ from domain.rulesets.gods2.earth.events import (
     PantheonChangeVetoed,
     PopulationGrew,
     PopulationPlaced,
+    RaceCreated,
     RaceModified,
     TerrainChanged,
     TerrainSpread,
@@ -54,6 +55,7 @@ from domain.rulesets.gods2.kernel.earth_model import (
     HistoryEntry,
     Modification,
     PantheonOrder,
+    Race,
     Ticket,
     War,
 )
@@ -232,6 +234,16 @@ def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
             return R(earth, orders={k: o for k, o in earth.orders.items() if k != event.order})
         case CenturyEnded():
             return _century_ended(earth, event)
+        case RaceCreated():
+            race = Race(
+                id=event.race,
+                name=event.name,
+                level=event.level,  # type: ignore[arg-type]
+                pantheon=dict(event.pantheon),
+                attributes=tuple(event.attributes),
+            )
+            earth = R(earth, races={**earth.races, event.race: race})
+            return _distribute(earth, event.race, event.placement)
         case MapSourcesCounted() | TerrainSpread():
             return earth  # records: the mana and the terrain changes are their own events
         case TicketTaken():
