@@ -7,13 +7,19 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from domain.engine import Actor
+import pytest
+from msgspec.structs import replace
+
+from domain.engine import Actor, Rejected
 from domain.rulesets.gods2 import ruleset
 from domain.rulesets.gods2.earth.commands import CloseActivityPhase, EndCentury
 from domain.rulesets.gods2.earth.events import CenturyStarted, MapSourcesCounted
+from domain.rulesets.gods2.kernel.content import sample_pack
+from domain.rulesets.gods2.kernel.earth_content import MapSourceDef, SpreadDef
 from domain.rulesets.gods2.kernel.events import ClockSet, ManaCredited
+from domain.rulesets.gods2.kernel.model import Settings
 from tests.domain.gods2.earth.scenario import earth, earth_game, race, sq
-from tests.domain.gods2.scenario import HERA, ZEUS
+from tests.domain.gods2.scenario import HERA, ZEUS, setup
 from tests.domain.harness import Game
 
 GROVES = {sq(1, 1): ["sacred_grove"], sq(2, 2): ["sacred_grove"], sq(3, 3): ["sacred_grove"]}
@@ -102,3 +108,18 @@ def test_the_counts_are_public_and_each_gods_mana_stays_its_own() -> None:
     credit = next(e for e in events if isinstance(e, ManaCredited) and e.source == "love-groves")
     assert ruleset.redact(credit, HERA) == credit
     assert ruleset.redact(credit, ZEUS) is None and ruleset.redact(credit, ares) is None
+
+
+def test_a_pack_whose_map_sources_or_spreading_are_broken_is_refused() -> None:
+    """Rules that are data are validated, naming the entry: a map source must be a century-end or era-end source
+    of the pack, and map sources and spreading terrain name features the pack defines."""
+    pack = sample_pack()
+    e = earth([race("r", aggression=-20)], {sq(0, 0): ("r", 1)})
+    for earth_section, named in (
+        (replace(pack.earth, map_sources=[MapSourceDef(source="war-deaths")]), "map source war-deaths"),
+        (replace(pack.earth, map_sources=[MapSourceDef(source="love-groves", feature="moss")]), "moss"),
+        (replace(pack.earth, spreading=[SpreadDef(id="glacier", feature="tongue", to="ice")]), "glacier"),
+    ):
+        with pytest.raises(Rejected) as refused:
+            ruleset.initial_state(setup(earth=e, content=replace(pack, earth=earth_section)), Settings())
+        assert refused.value.code == "gods2.bad_scenario" and named in refused.value.message
