@@ -14,9 +14,9 @@ from domain.engine import Actor, Rejected
 from domain.rulesets.gods2 import ruleset
 from domain.rulesets.gods2.earth.commands import CloseActivityPhase, EndCentury
 from domain.rulesets.gods2.earth.events import CenturyStarted, MapSourcesCounted
-from domain.rulesets.gods2.kernel.content import sample_pack
+from domain.rulesets.gods2.kernel.content import ManaSourceDef, sample_pack
 from domain.rulesets.gods2.kernel.earth_content import MapSourceDef, SpreadDef
-from domain.rulesets.gods2.kernel.events import ClockSet, ManaCredited
+from domain.rulesets.gods2.kernel.events import ClockSet, DemonPoolCredited, ManaCredited
 from domain.rulesets.gods2.kernel.model import Settings
 from tests.domain.gods2.earth.scenario import earth, earth_game, race, sq
 from tests.domain.gods2.scenario import HERA, ZEUS, setup
@@ -123,3 +123,18 @@ def test_a_pack_whose_map_sources_or_spreading_are_broken_is_refused() -> None:
         with pytest.raises(Rejected) as refused:
             ruleset.initial_state(setup(earth=e, content=replace(pack, earth=earth_section)), Settings())
         assert refused.value.code == "gods2.bad_scenario" and named in refused.value.message
+
+
+def test_a_demonic_map_source_pays_the_demons_shared_pool() -> None:
+    """[003:70] the demons share their sources' mana in one pool; [000:214] fractions wait until whole: four sea
+    squares x 1/3 = 4/3, one whole mana and 1/3 kept."""
+    pack = sample_pack()
+    barrows = ManaSourceDef(id="demonic-drowned", sphere="demonic", category="century_end", rate="1/3")
+    content = replace(
+        pack,
+        mana_sources=[*pack.mana_sources, barrows],
+        earth=replace(pack.earth, map_sources=[MapSourceDef(source="demonic-drowned", terrain="water")]),
+    )
+    events = world(content=content).when(EndCentury())
+    (pooled,) = [e for e in events if isinstance(e, DemonPoolCredited) and e.source == "demonic-drowned"]
+    assert (pooled.amount, pooled.whole, pooled.accumulator) == (Fraction(4, 3), 1, Fraction(1, 3))
