@@ -111,3 +111,11 @@ def test_the_period_of_creation_pays_no_worship_and_the_next_century_is_era_cent
 
 def _fields(command: CreateRace) -> dict[str, object]:
     return {f: getattr(command, f) for f in command.__struct_fields__}
+
+
+def test_a_gods_seat_can_neither_create_a_race_nor_override_a_count() -> None:
+    """[000:224] the referees alter the Earth and count its sources; a god's seat acts only through its powers."""
+    g, _ = creation()
+    assert g.rejects(ELVES, ZEUS).code == "engine.forbidden"
+    g.when(CloseActivityPhase())
+    assert g.rejects(EndCentury(counts={"love-groves": 9}, reason="mine"), ZEUS).code == "engine.forbidden"
