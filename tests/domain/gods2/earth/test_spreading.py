@@ -4,9 +4,14 @@ neighbouring plains or forest square into desert each century."""
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from domain.engine.dice import DiceRolled
 from domain.rulesets.gods2.earth.commands import StartCentury
 from domain.rulesets.gods2.earth.events import PopulationGrew, PopulationPlaced, TerrainChanged, TerrainSpread
+from domain.rulesets.gods2.kernel.content import sample_pack
+from domain.rulesets.gods2.kernel.earth_content import SpreadDef
+from domain.rulesets.gods2.kernel.earth_model import CitySetup
 from tests.domain.gods2.earth.scenario import earth, earth_game, race, sq
 from tests.domain.harness import Game
 
@@ -62,3 +67,24 @@ def test_units_over_the_deserts_lower_limit_spread_out_again_after_growth() -> N
     assert kinds.index(PopulationGrew) < kinds.index(TerrainSpread) < kinds.index(PopulationPlaced)
     placed = next(e for e in events if isinstance(e, PopulationPlaced))
     assert placed.reason == "spreading_desert changed the terrain" and placed.placement[sq(1, 0)] == 3
+
+
+def test_a_spreading_glacier_destroys_the_city_it_covers_and_drives_the_units_out() -> None:
+    """[000:196] city features "are destroyed if the base terrain ever changes to water or ice"; [000:107] the
+    civilized units of the square (ice supports none of them) spread out again or starve."""
+    pack = sample_pack()
+    glacier = SpreadDef(id="spreading_glacier", feature="dunes", to="ice", over=["plains"])
+    content = replace(pack, earth=replace(pack.earth, spreading=[glacier]))
+    e = earth(
+        [race("r", aggression=-20, knowledges=["agriculture", "civilization"])],
+        {sq(1, 0): ("r", 2)},
+        terrain=CORNER_SEAS,
+        features={sq(0, 0): ["dunes"]},
+        cities={sq(1, 0): CitySetup(name="Thule")},
+    )
+    g = earth_game(e, activity=False, content=content)
+    events = g.when(StartCentury())
+    assert (
+        TerrainChanged(power="spreading_glacier", squares=[sq(1, 0)], to="ice", cities_destroyed=[sq(1, 0)]) in events
+    )
+    assert g.rules.earth.squares[sq(1, 0)].city is None and g.rules.earth.squares[sq(1, 0)].units == 0
