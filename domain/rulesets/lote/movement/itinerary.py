@@ -6,7 +6,8 @@ Costs, exact (Fractions):
   (mountains +1/+2, river +1 unless bridged, caravan +2) + 1 uncontrolled (destination below NT for the mover, or
   held by a nation in `guided_by`, §9.16 L9395-9402) + 1 Hostile Land (§4.5.11-12) + 1 for Secret Movement; the
   whole is halved along a Royal Road (L4770-4772).
-- `sail`: entering a sea zone costs 1 (from a coast: leaving port; L6186-6189), x 1/2 across a monsoon border,
+- `sail`: entering a sea zone costs 1 (from a coast: leaving port, L6186-6189, plus loading, 1 in a port or 2 on an
+  open coast, for an army that marched there first, §6.2.4.21), x 1/2 across a monsoon border,
   +1 against a strong current (§4.6.4), 1 along an arrow (L6178-6186); a one-way arrow or current is sailed
   only its way for arrows (§4.6.1 L3656-3666).
 - `land`: from an arrow onto its island, 1 AP (L6186-6189); otherwise the region's entry cost (no border) + 1 to
@@ -72,7 +73,14 @@ class _Walk:
         self.state, self.nation, self.order, self.units = state, nation, order, units
         self.at_sea = False
         self.via_arrow = False
+        self.moved = False
         self.here = ""
+
+    def port(self, region: str, zone: str) -> bool:
+        """A port city of `region` opening on `zone`, or the region's Port Area (§5.7.5 L4723-4741)."""
+        return self.state.regions[region].port_area or any(
+            c.region == region and zone in c.port_sea_zones for c in self.state.cities.values()
+        )
 
     def fail(self, index: int, reason: str, message: str) -> Rejected:
         return refuse(self.order, reason, f"step {index + 1}: {message}")
@@ -109,7 +117,9 @@ class _Walk:
             if not any(c.region == self.here and c.sea_zone == step.to for c in self.state.coasts):
                 raise self.fail(i, "itinerary_no_link", f"{self.here!r} has no coast on {step.to!r}")
             self.via_arrow = False
-            return ONE
+            # §6.2.4.21: troops that start the turn in port with the fleet load free; troops that march to the
+            # coast first load at 1 AP in a port, 2 on an open coast
+            return ONE + (ap.load_ap(self.port(self.here, step.to)) if self.moved else 0)
         sb = next((b for b in self.state.sea_borders if {b.a, b.b} == {self.here, step.to}), None)
         if sb is None:
             raise self.fail(i, "itinerary_no_link", f"no sea border joins {self.here!r} to {step.to!r}")
@@ -128,10 +138,7 @@ class _Walk:
             raise self.fail(i, "itinerary_no_link", f"{step.to!r} has no coast on {self.here!r}")
         if self.via_arrow:
             return ONE
-        port = self.state.regions[step.to].port_area or any(
-            c.region == step.to and self.here in c.port_sea_zones for c in self.state.cities.values()
-        )
-        return self.entry(step.to, step.secret) + ap.load_ap(port)
+        return self.entry(step.to, step.secret) + ap.load_ap(self.port(step.to, self.here))
 
     def ferry(self, i: int, step: Step) -> Fraction:
         arrow = self.state.ferries.get(step.to)
@@ -183,6 +190,7 @@ def plan(state: State, nation: Nation, order: GiveItinerary, budget: int | None 
         cost = getattr(walk, step.kind)(i, step)
         if step.kind in ("move", "sail", "land"):
             walk.here, walk.at_sea = step.to, step.kind == "sail"
+        walk.moved = walk.moved or step.kind in ("move", "land", "ferry")
         total += cost
         if total > ap_turn:
             raise walk.fail(

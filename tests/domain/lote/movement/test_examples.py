@@ -13,9 +13,9 @@ import pytest
 from domain.engine import Rejected
 from domain.rulesets.lote.model.orders import GiveItinerary, Step
 from domain.rulesets.lote.model.state import State
-from domain.rulesets.lote.movement import ap
+from domain.rulesets.lote.movement import ap, ranges
 from domain.rulesets.lote.movement.itinerary import plan
-from tests.domain.lote.helpers import city, game, nation, region, scenario
+from tests.domain.lote.helpers import city, example_setup, game, nation, region, scenario
 
 
 def world(culture: str = "C", units: dict[str, int] | None = None, location: str = "Home", **parts: Any) -> State:
@@ -196,3 +196,44 @@ def _refusal(state: State, *steps: Step, budget: int | None = None) -> Rejected:
     with pytest.raises(Rejected) as err:
         costs(state, *steps, budget=budget)
     return err.value
+
+
+def test_ex58_sea_trade_distance_counts_arrows_as_zones() -> None:
+    """EX-58, [L3900-3906]: Maldives to Chola, the inter-island arrow 1 + Gulf of Mannar 1 = 2 sea zones; Holland
+    to Iceland, North Sea, Viking Bank and two arrows = 4. A strong current counts 2 (§4.6.4, digest §3.7)."""
+    state = _islands()
+    assert ranges.sea_distance(state, ["Mannar-Maldives", "Gulf of Mannar"]) == 2
+    assert ranges.sea_distance(state, ["North Sea", "Viking Bank", "Shetland-Faeroes", "Faeroes-Iceland"]) == 4
+    sample = game(example_setup()).rules
+    assert ranges.sea_distance(sample, ["Black Sea", "Aegean Sea"]) == 3
+
+
+def test_ex62_the_printed_itinerary_adds_up_to_40_but_heavy_infantry_gives_30() -> None:
+    """EX-62, [L6553-6597]: Gaius Julius (Combat B) with heavy, medium and light infantry: the printed steps
+    Gallia Transalpina 1, Helvetia DP+2 10, Aedui 3, Sequani 2, Belgae 7, Aulerci 7, Veneti 7, Aedui 2, Gallia
+    Transalpina 1 add up to the printed 40; but the source's "(7+1 x 5 = 40)" is wrong: Civilized Heavy Infantry
+    acts 5 a year (Table 13-5) + 1 = 6, so 30 a turn (digest EX-62 X), which such an itinerary would exceed."""
+    printed = [1, 10, 3, 2, 7, 7, 7, 2, 1]
+    assert sum(printed) == 40
+    yearly = ap.ap_per_year("C", 11, {"HI": 40, "I": 40, "LI": 20})
+    assert yearly == 6 and yearly * 5 == 30 < sum(printed)
+    assert ap.ap_per_year("C", 11, {"HI": 40, "I": 40, "LI": 20, "LC": 20}) == 6  # the cavalry do not slow him
+
+
+def test_ex66_intel_action_range_has_no_uncontrolled_cost() -> None:
+    """EX-66, [L6752-6761]: the Byzantines trace from Chersonessos (Crimea) to Saksiny: Black Sea 1 + Patzinak
+    (steppe) 2 + Khazar (steppe) 2 + Saksiny (steppe) 2 = 7 AP, beyond an Action Range of 3 (TL 6: floor(6 / 2),
+    [L1509-1519]); no +1 for uncontrolled regions in this tracing."""
+    state = world(
+        regions={
+            "Crimea": region(2, coastal=True, statuses={"me": "f"}),
+            "Patzinak": region(1, "s", coastal=True),
+            "Khazar": region(1, "s"),
+            "Saksiny": region(1, "s"),
+        },
+        sea_zones={"Black Sea": {}},
+        coasts=[{"region": "Crimea", "sea_zone": "Black Sea"}, {"region": "Patzinak", "sea_zone": "Black Sea"}],
+        borders=[{"a": "Patzinak", "b": "Khazar"}, {"a": "Khazar", "b": "Saksiny"}],
+    )
+    cost = ranges.range_cost(state, "C", "Crimea", ["Black Sea", "Patzinak", "Khazar", "Saksiny"])
+    assert cost == 7 and cost > 6 // 2

@@ -128,3 +128,14 @@ def test_another_nations_army_is_refused_as_if_it_did_not_exist() -> None:
     missing = g.rejects(_itinerary("kip-9", Step(kind="move", to="Khazar")), BYZ)
     assert theirs.code == missing.code == "lote.itinerary_unknown_army"
     assert theirs.message.replace("kip-1", "X") == missing.message.replace("kip-9", "X")
+
+
+def test_an_army_that_marched_to_the_coast_pays_to_load() -> None:
+    """§6.2.4.21: troops in port with the fleet at the start of the turn load free (Basil sails from
+    Constantinople for 1); troops that march to the coast load at 1 AP in a port, 2 on an open coast. Back along
+    the Royal Road Thrace costs (1 + 0) x 1/2 (controlled, c2); Macedonia has no port."""
+    g = sample()
+    assert priced(g, "byz-1", Step(kind="move", to="Macedonia"), Step(kind="sail", to="Aegean Sea")) == [1, 3]
+    back = priced(g, "byz-1", Step(kind="move", to="Macedonia"), Step(kind="move", to="Thrace"),
+                  Step(kind="sail", to="Black Sea"))  # fmt: skip
+    assert back == [1, Fraction(1, 2), 2]
