@@ -212,6 +212,8 @@ def _check_initiation(state: State, nation: Nation, order: InitiateTradeRoute) -
 
 
 def check_line(state: State, nation: Nation, order: Order, form: list[Order]) -> Cost:
+    if isinstance(order, GiveItinerary):
+        itinerary.one_line_per_army(order, form)
     cost = construction.cost_of(state, nation, order, form)
     return cost if cost is not None else _economic(state, nation, order)
 

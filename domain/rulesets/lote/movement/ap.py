@@ -80,3 +80,14 @@ def cargo_of(units: dict[str, int], culture: str) -> int:
         if cost is not None and cost.cargo is not None:
             total += cost.cargo * n
     return total
+
+
+def ship_capacity(units: dict[str, int], culture: str) -> int | None:
+    """Table 13-5 carrying capacity of the force's own ships (None when it has no ships at all)."""
+    total: int | None = None
+    for code, n in units.items():
+        row = UNITS.get(code)
+        cost = row.by_culture.get(culture) if row is not None else None  # type: ignore[call-overload]
+        if row is not None and row.kind in ("warship", "transport") and cost is not None and n > 0:
+            total = (total or 0) + (cost.capacity or 0) * n
+    return total

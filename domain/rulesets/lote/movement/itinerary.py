@@ -116,6 +116,7 @@ class _Walk:
         if not self.at_sea:
             if not any(c.region == self.here and c.sea_zone == step.to for c in self.state.coasts):
                 raise self.fail(i, "itinerary_no_link", f"{self.here!r} has no coast on {step.to!r}")
+            self._embark(i)
             self.via_arrow = False
             # §6.2.4.21: troops that start the turn in port with the fleet load free; troops that march to the
             # coast first load at 1 AP in a port, 2 on an open coast
@@ -130,6 +131,20 @@ class _Walk:
         if sb.kind == "monsoon":
             return ONE * BORDER["monsoon_multiple"]
         return ONE + (BORDER["against_current"] if sb.kind == "current" and against else 0)
+
+    def _embark(self, i: int) -> None:
+        """An army puts to sea in its own ships, whose Table 13-5 capacity must hold its cargo (§4.6, §6.2.4.21);
+        boarding another army's fleet is the GM's to arrange (MoveLeader)."""
+        capacity = ap.ship_capacity(self.units, self.nation.culture)
+        cargo = ap.cargo_of(self.units, self.nation.culture)
+        if capacity is None:
+            raise self.fail(i, "itinerary_no_ships", "the army has no warships or transports to sail in")
+        if cargo > capacity:
+            raise self.fail(
+                i,
+                "itinerary_over_capacity",
+                f"the army's {cargo} cargo points need ships carrying {cargo}; its ships carry {capacity}",
+            )
 
     def land(self, i: int, step: Step) -> Fraction:
         if not self.at_sea:
@@ -165,6 +180,13 @@ def action_base(state: State, code: str, where: str) -> int | None:
         return BASE_AP[code]
     gpv = state.regions[where].gpv if where in state.regions else 0
     return {"EP": 3 * gpv, "MC": 4 + gpv}.get(code)
+
+
+def one_line_per_army(order: GiveItinerary, form: list[Order]) -> None:
+    """An army follows one itinerary a turn: a second line for it is refused (revise the first line instead)."""
+    for other in form:
+        if isinstance(other, GiveItinerary) and other.army == order.army and other.line != order.line:
+            raise refuse(order, "itinerary_army_twice", f"line {other.line!r} already moves {order.army!r}; revise it")
 
 
 def _start(state: State, location: str) -> tuple[str, bool]:

@@ -108,7 +108,7 @@ def _islands() -> State:
              "The Minch"]  # fmt: skip
     arrow = "island_arrow"
     return world(
-        units={"I": 10},
+        units={"W": 10},
         location="Chola",
         regions={
             "Pandya": region(3, coastal=True, statuses={"me": "f"}),

@@ -13,14 +13,19 @@ from domain.rulesets.lote.model.events import OrderEntered
 from domain.rulesets.lote.model.orders import GiveItinerary, Step
 from domain.rulesets.lote.model.state import State
 from domain.rulesets.lote.movement.itinerary import plan
+from domain.rulesets.lote.scenario.scenario import Setup
 from tests.domain.harness import Game
-from tests.domain.lote.helpers import example_setup, game, seat
+from tests.domain.lote.helpers import EXAMPLE, game, seat
 
 BYZ = seat("byz")
 
 
 def sample() -> Game:
-    return game(example_setup())
+    """The sample scenario, with 27 Transports (capacity 3 each, Table 13-5) for Basil II's 80 cargo points; they
+    act 6 a year like his Heavy Cavalry, so his army still acts 6 + 1 = 7 a year."""
+    doc = msgspec.json.decode(EXAMPLE.read_bytes())
+    doc["leaders"]["byz-1"]["units"]["T"] = 27
+    return game(msgspec.json.decode(msgspec.json.encode(doc), type=Setup))
 
 
 def priced(g: Game, army: str, *steps: Step) -> list[Fraction]:
@@ -90,6 +95,7 @@ CASES = [
                                          Step(kind="move", to="Bulgaria")), "step 2"),
     ("lote.itinerary_on_land", _itinerary("byz-1", Step(kind="land", to="Bithynia")), "not at sea"),
     ("lote.itinerary_unknown_action", _itinerary("byz-1", Step(kind="act", action="ZZ")), "'ZZ'"),
+    ("lote.itinerary_no_ships", _itinerary("byz-2", Step(kind="sail", to="Black Sea")), "no warships"),
     ("lote.itinerary_over_ap", _itinerary("byz-1", *[Step(kind="act", action="D", extra=9)] * 4), "step 4"),
 ]  # fmt: skip
 
@@ -107,6 +113,8 @@ def test_an_arrow_is_sailed_only_its_way() -> None:
     arrow = msgspec.structs.replace(state.sea_borders[-1], a="Gotland Deep", b="Baltic Sea", kind="ocean_arrow")
     one_way = msgspec.structs.replace(arrow, one_way=True)
     dan = state.nations["dan"]
+    crew = msgspec.structs.replace(state.leaders["dan-1"], units={"I": 6, "LT": 6})  # 12 cargo, 12 capacity
+    state = msgspec.structs.replace(state, leaders={**state.leaders, "dan-1": crew})
     order = _itinerary("dan-1", Step(kind="sail", to="Baltic Sea"), Step(kind="sail", to="Gotland Deep"))
     for border, ok in ((arrow, True), (one_way, False)):
         edited = msgspec.structs.replace(state, sea_borders=[*state.sea_borders[:-1], border])
@@ -139,3 +147,21 @@ def test_an_army_that_marched_to_the_coast_pays_to_load() -> None:
     back = priced(g, "byz-1", Step(kind="move", to="Macedonia"), Step(kind="move", to="Thrace"),
                   Step(kind="sail", to="Black Sea"))  # fmt: skip
     assert back == [1, Fraction(1, 2), 2]
+
+
+def test_an_army_sails_only_in_ships_that_hold_its_cargo() -> None:
+    """Table 13-5 [L14987-15220]: the Danish army's 10 Infantry (20 cargo) do not fit its 6 Light Transports
+    (capacity 12); Basil's 80 cargo points fit 27 Transports (81)."""
+    g = sample()
+    rejected = g.rejects(_itinerary("dan-1", Step(kind="sail", to="Baltic Sea")), seat("dan"))
+    assert rejected.code == "lote.itinerary_over_capacity" and "20 cargo" in rejected.message
+    assert priced(g, "byz-1", Step(kind="sail", to="Black Sea")) == [1]
+
+
+def test_an_army_follows_one_itinerary_a_turn() -> None:
+    g = sample()
+    g.when(_itinerary("byz-1", Step(kind="move", to="Bulgaria")), BYZ)
+    second = msgspec.structs.replace(_itinerary("byz-1", Step(kind="move", to="Macedonia")), line="m2")
+    rejected = g.rejects(second, BYZ)
+    assert rejected.code == "lote.itinerary_army_twice" and "'m1'" in rejected.message
+    g.when(_itinerary("byz-1", Step(kind="move", to="Macedonia")), BYZ)  # the same line is revised
