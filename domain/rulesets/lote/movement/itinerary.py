@@ -164,6 +164,8 @@ class _Walk:
         return Fraction(cost)
 
     def act(self, i: int, step: Step) -> Fraction:
+        if step.action == "Rule":
+            return self.rule(i, step)
         base = action_base(self.state, step.action, self.here)
         if base is None:
             raise self.fail(i, "itinerary_unknown_action", f"{step.action!r} is not an action code of §6.2.4")
@@ -172,6 +174,17 @@ class _Walk:
         rec = self.state.regions[self.here]
         terrain = MOVE.terrain_action.values[self.nation.culture].get(rec.terrain, Fraction(0))
         return base + step.extra + terrain + (1 if rec.hostile_land else 0)
+
+    def rule(self, i: int, step: Step) -> Fraction:
+        """§6.2.4.30 L6379-6384: a King, Queen, Heir or Emperor Rules with at least 3/4 of his alone capacity for
+        the turn, rounded up, whatever troops he leads; `extra` adds AP beyond the minimum."""
+        leader = self.state.leaders[self.order.army]
+        if leader.type not in RULERS:
+            raise self.fail(i, "itinerary_cannot_rule", f"a leader of type {leader.type!r} cannot Rule (K, Q, H, E)")
+        return Fraction(ap.rule_minimum(self.nation.culture, self.state.years_per_turn) + step.extra)
+
+
+RULERS = frozenset({"K", "Q", "H", "E"})
 
 
 def action_base(state: State, code: str, where: str) -> int | None:

@@ -165,3 +165,13 @@ def test_an_army_follows_one_itinerary_a_turn() -> None:
     rejected = g.rejects(second, BYZ)
     assert rejected.code == "lote.itinerary_army_twice" and "'m1'" in rejected.message
     g.when(_itinerary("byz-1", Step(kind="move", to="Macedonia")), BYZ)  # the same line is revised
+
+
+def test_a_king_rules_with_three_quarters_of_his_alone_capacity() -> None:
+    """§6.2.4.30 [L6379-6384]: Basil II (King, Civilized, 5-year turns) Rules for ceil(0.75 x 5 x (6 + 2)) = 30 AP,
+    whatever troops he leads; his Lieutenant Nikephoros may not Rule."""
+    g = sample()
+    assert priced(g, "byz-1", Step(kind="act", action="Rule")) == [30]
+    assert priced(g, "byz-1", Step(kind="act", action="Rule", extra=2)) == [32]
+    rejected = g.rejects(_itinerary("byz-2", Step(kind="act", action="Rule")), BYZ)
+    assert rejected.code == "lote.itinerary_cannot_rule" and "step 1" in rejected.message
