@@ -41,6 +41,43 @@ def character_from_setup(s: CharacterSetup) -> Character:
     )
 
 
+RESTRICTED = frozenset({"primeval_wilds", "underworld", "void"})
+
+
+def layout_problems(setup: Setup) -> list[str]:
+    """[003:110] the restricted locales (the Primeval Wilds, the Underworld, the Void) never block access to
+    any other locale: from the Hall of Doom, every locale has an entrance reachable without going through a
+    restricted one. Checked when the scenario describes the site's layout (some `entrances`); demesnes stand
+    inside their parent locale and are not part of the layout."""
+    if not any(loc.entrances for loc in setup.locales):
+        return []
+    kinds = {loc.id: loc.kind for loc in setup.locales}
+    links: dict[str, set[str]] = {loc.id: set() for loc in setup.locales}
+    problems = []
+    for loc in setup.locales:
+        for other in loc.entrances:
+            if other not in links or other == loc.id:
+                problems.append(f"locale {loc.id} opens onto unknown locale {other}")
+                continue
+            links[loc.id].add(other)
+            links[other].add(loc.id)
+    start = next((loc.id for loc in setup.locales if loc.kind == "hall_of_doom"), None)
+    reached, frontier = {start}, [start]
+    while frontier:
+        here = frontier.pop()
+        for there in sorted(links.get(here or "", ())):
+            if there not in reached:
+                reached.add(there)
+                if kinds[there] not in RESTRICTED:  # one may enter a restricted locale, but not pass through it
+                    frontier.append(there)
+    problems.extend(
+        f"locale {loc.id} can be reached only through a restricted locale [003:110]"
+        for loc in setup.locales
+        if loc.id not in reached
+    )
+    return problems if start is not None else []
+
+
 def _problems(setup: Setup, pack: ContentPack) -> list[str]:
     problems = pack_problems(pack)
     locales = {loc.id: loc for loc in setup.locales}
@@ -71,6 +108,7 @@ def _problems(setup: Setup, pack: ContentPack) -> list[str]:
         if a.holder is not None and a.holder not in ids:
             problems.append(f"artifact {a.id} is held by unknown {a.holder}")
         problems.extend(f"artifact {a.id} embeds unknown power {p}" for p in a.powers if p not in powers)
+    problems.extend(layout_problems(setup))
     if len(set(setup.offices.values())) != len(setup.offices):
         problems.append("no character may hold multiple Council offices [003:504]")
     for office, holder in setup.offices.items():
@@ -109,4 +147,5 @@ def initial_state(setup: Setup, settings: Settings) -> State:
         artifacts=artifacts,
         laws=tuple(setup.laws) if setup.laws is not None else (DEFAULT_LAW,),
         offices=dict(setup.offices),
+        session=setup.session,
     )

@@ -23,19 +23,9 @@ from domain.rulesets.gods2.heaven.combat.events import (
 )
 from domain.rulesets.gods2.heaven.combat.fighters import ATTACK_WINDOW, fighter_ready
 from domain.rulesets.gods2.heaven.combat.rounds import choose_gesture, choose_power
-from domain.rulesets.gods2.heaven.commands import (
-    AttackDemesne,
-    CoordinateDemesneDefence,
-    PlayDemesneDefence,
-)
+from domain.rulesets.gods2.heaven.commands import AttackDemesne, CoordinateDemesneDefence, PlayDemesneDefence
 from domain.rulesets.gods2.heaven.powers.effects import interrupt
-from domain.rulesets.gods2.kernel.common import (
-    me,
-    new_id,
-    reject,
-    require_free_agent,
-    timer_id,
-)
+from domain.rulesets.gods2.kernel.common import me, new_id, reject, require_free_agent, timer_id
 from domain.rulesets.gods2.kernel.content import AddHitPoints, GrantBlocks, GrantTricks
 from domain.rulesets.gods2.kernel.model import Demesne, PendingAttack, State
 

@@ -13,15 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.engine import DecisionContext
-from domain.rulesets.gods2.heaven.combat.events import (
-    DemesneBuildProposed,
-    DemesneBuilt,
-    VisitorAdmitted,
-)
-from domain.rulesets.gods2.heaven.commands import (
-    AdmitToDemesne,
-    BuildDemesne,
-)
+from domain.rulesets.gods2.heaven.combat.events import DemesneBuildProposed, DemesneBuilt, VisitorAdmitted
+from domain.rulesets.gods2.heaven.commands import AdmitToDemesne, BuildDemesne, CreditDemesneMana
 from domain.rulesets.gods2.kernel.common import (
     character,
     me,
@@ -29,8 +22,10 @@ from domain.rulesets.gods2.kernel.common import (
     place_kind,
     reject,
     require_free_agent,
+    require_reason,
 )
-from domain.rulesets.gods2.kernel.mana import require_can_spend, spend
+from domain.rulesets.gods2.kernel.content import parse_fraction
+from domain.rulesets.gods2.kernel.mana import credit, require_can_spend, spend
 from domain.rulesets.gods2.kernel.model import DEMESNE_LOCALES, Character, State
 
 
@@ -99,3 +94,22 @@ def decide_admit_to_demesne(state: State, command: AdmitToDemesne, ctx: Decision
     if visitor.locale != demesne.parent:
         raise reject("not_at_the_door", f"{visitor.name} is not outside {demesne.name}.")
     return [VisitorAdmitted(demesne=demesne.id, visitor=visitor.id, by=c.id)]
+
+
+def decide_credit_demesne_mana(state: State, command: CreditDemesneMana, ctx: DecisionContext) -> Sequence[object]:
+    """[003:118] each builder is an equal owner and receives an equal fraction of any mana produced: the amount
+    is split exactly among the owners (an owner by conquest too), each fraction kept in the owner's accumulator
+    for the demesne's source until it makes whole mana ([003:142]). The dead still receive mana ([003:431]); the
+    obliterated own nothing ([003:435])."""
+    require_reason(command.reason)
+    demesne = state.demesnes.get(command.demesne)
+    if demesne is None:
+        raise reject("unknown_demesne", f"There is no demesne {command.demesne!r}.")
+    amount = parse_fraction(command.amount)
+    if amount <= 0:
+        raise reject("bad_amount", "Credit a positive amount of mana.")
+    owners = [state.characters[o] for o in demesne.owners if state.characters[o].life != "obliterated"]
+    if not owners:
+        raise reject("no_owners", f"{demesne.name} has no owner to receive its mana.")
+    share = amount / len(owners)
+    return [credit(o, command.source, share, command.reason) for o in owners]
