@@ -1,11 +1,10 @@
-"""Demesnes ([003:112-126], [003:312-318], [003:370-382]): building, admitting, attacking and defending them.
+"""Demesnes as locales ([003:112-126]): building them, admitting visitors, and sharing the mana they produce.
+Attacking and defending them is combat (`heaven/combat/demesne.py`).
 
 Chosen readings:
 - The cost of Build Demesne comes from the content pack (`build_demesne_cost`); joint builders each issue the
   same `BuildDemesne` (same id, name and split), and the demesne stands when the last of them agrees.
-- An attack on a demesne is not a sneak attack under the default law ([003:382]): it is recorded as lawful.
-- A demesne defended by a bodyguard becomes a character combat like a sneak attack ([003:382]).
-- A fallen attacker facing a demesne (which cannot accept a surrender) is settled by `EndCombatByRuling`.
+- The text does not say what makes a demesne produce mana: the GMs credit it (`CreditDemesneMana`).
 """
 
 from __future__ import annotations
