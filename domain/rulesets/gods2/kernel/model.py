@@ -14,8 +14,16 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from domain.engine.bounds import Catalog, Name, Quantity, Rows
-from domain.rulesets.gods2.kernel.content import ContentPack
+from domain.engine.bounds import Catalog, Name, Quantity, Rows, Text
+from domain.rulesets.gods2.kernel.carried import (
+    BorrowedSetup,
+    ContractSetup,
+    DemesnePowerSetup,
+    GiftSetup,
+    OathSetup,
+    VacancySetup,
+)
+from domain.rulesets.gods2.kernel.content import ContentPack, FractionText, Protection
 from domain.rulesets.gods2.kernel.earth_model import Earth, EarthSetup
 
 Kind = Literal["greater_god", "lesser_god", "celestial_spirit", "demon"]
@@ -75,6 +83,21 @@ class CharacterSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     primal_being: bool = False
     # [003:221-223] an ability on the sheet that makes persuasion powers aimed at this character cost more
     persuasion_surcharge: Quantity = 0
+    # Carried over from an earlier session (kernel/carried.py); a first session leaves them out.
+    life: Literal["alive", "permanently_dead", "obliterated"] = "alive"
+    pending: Quantity = 0
+    debt: Quantity = 0
+    accumulators: Catalog[Name, FractionText] = {}
+    mutilations: Rows[Mutilation] = []
+    gifts: Rows[GiftSetup] = []
+    borrowed: Rows[BorrowedSetup] = []
+    protections: Rows[Protection] = []
+    lost_in_void: bool = False
+    outlaw: bool = False
+    shamed: bool = False
+    built_demesne: bool = False
+    earthly_bans: Rows[Name] = []
+    goals: Rows[Text] = []
 
 
 class DemesneSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -82,6 +105,7 @@ class DemesneSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: Name
     parent: Name
     owners: Rows[Name]
+    powers: Rows[DemesnePowerSetup] = []
 
 
 class ArtifactSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -91,6 +115,7 @@ class ArtifactSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     holder: Name | None = None
     locale: Name | None = None
     max_strength: Catalog[Name, Quantity] = {}
+    creator: Name | None = None
 
 
 class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -105,6 +130,15 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     content: ContentPack | None = None  # None: the sample pack shipped with the ruleset
     # The campaign's session in play; in a transition phase, the one that just ended (the next one is +1).
     session: Annotated[int, msgspec.Meta(ge=1, le=10_000)] = 1
+    # Heaven's records carried over from an earlier session (kernel/carried.py).
+    oaths: Rows[OathSetup] = []
+    service_contracts: Rows[ContractSetup] = []
+    vacancies: Rows[VacancySetup] = []
+    supreme_deity: Name | None = None
+    demon_pool: Quantity = 0
+    pool_accumulators: Catalog[Name, FractionText] = {}
+    source_scale: FractionText = "1"
+    serial: Quantity = 0  # ids the rules create (`contract-<n>`, `artifact-<n>`...) continue after this number
     earth: EarthSetup | None = None  # the Earth map of Era Centrum (races, squares); None: Heaven only
 
 
@@ -238,6 +272,7 @@ class Locale(msgspec.Struct, frozen=True):
     kind: LocaleKind
     name: str = ""
     craft_hall: bool = False
+    entrances: tuple[str, ...] = ()
 
 
 class DemesnePower(msgspec.Struct, frozen=True):
