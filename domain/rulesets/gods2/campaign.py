@@ -131,4 +131,5 @@ def carry_over(state: State, settings: Settings) -> Setup:
         pool_accumulators={k: str(v) for k, v in state.pool_accumulators.items()},
         source_scale=str(state.source_scale),
         serial=state.serial,
+        serials=dict(state.serials),
     )

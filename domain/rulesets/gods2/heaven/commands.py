@@ -474,7 +474,7 @@ class ProposeServiceContract(
     msgspec.Struct, frozen=True, tag="ProposeServiceContract", tag_field="type", forbid_unknown_fields=True
 ):
     """A service contract between the proposer and `parties`; posted in the Hall of Doom once all sign ([003:60]).
-    The contract's id (`contract-<n>`) comes back in `ServiceContractProposed`, seen by the parties."""
+    The contract's id (`contract-<proposer>-<n>`) comes back in `ServiceContractProposed`, seen by the parties."""
 
     parties: Many[Name]
     terms: Text

@@ -138,7 +138,8 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     demon_pool: Quantity = 0
     pool_accumulators: Catalog[Name, FractionText] = {}
     source_scale: FractionText = "1"
-    serial: Quantity = 0  # ids the rules create (`contract-<n>`, `artifact-<n>`...) continue after this number
+    serial: Quantity = 0  # ids the rules create (`artifact-<n>`...) continue after this number
+    serials: Catalog[Name, Quantity] = {}  # and owned ids (`contract-<owner>-<n>`) after these, per `<kind>-<owner>`
     earth: EarthSetup | None = None  # the Earth map of Era Centrum (races, squares); None: Heaven only
 
 
@@ -513,6 +514,7 @@ class State(msgspec.Struct, frozen=True):
     oaths: tuple[Oath, ...] = ()
     contracts: dict[str, ServiceContract] = {}
     reports: dict[str, SessionReport] = {}  # the last end-of-session report of each character
+    serials: dict[str, int] = {}  # owned ids of hidden things, `<kind>-<owner>` -> last number (domain.engine.ids)
     session: int = 1
     bodies: dict[str, str] = {}  # obliterated god -> who must dispose of the body [003:393]
     builds: dict[str, PendingBuild] = {}

@@ -7,6 +7,7 @@ an Underworld and a Void; at most twelve greater gods ([003:498]); demesnes only
 
 from __future__ import annotations
 
+from domain.engine.ids import counted
 from domain.rulesets.gods2.kernel.common import reject
 from domain.rulesets.gods2.kernel.content import ContentPack, pack_problems, parse_fraction, sample_pack
 from domain.rulesets.gods2.kernel.model import (
@@ -213,7 +214,15 @@ def initial_state(setup: Setup, settings: Settings) -> State:
         pool_accumulators={k: parse_fraction(v) for k, v in setup.pool_accumulators.items()},
         source_scale=parse_fraction(setup.source_scale),
         serial=setup.serial,
+        serials=_serials(setup),
     )
+
+
+def _serials(setup: Setup) -> dict[str, int]:
+    serials = dict(setup.serials)
+    for k in setup.service_contracts:
+        serials = counted(serials, k.id)
+    return serials
 
 
 def _demesne(d: DemesneSetup) -> Demesne:

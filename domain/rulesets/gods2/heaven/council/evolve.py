@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.engine.ids import counted
 from domain.rulesets.gods2.heaven.council.events import (
     ArchetypeSucceeded,
     ArchetypeSuccessorNamed,
@@ -166,7 +167,9 @@ def evolve_council(state: State, event: CouncilEvent) -> State:
                 terms=event.terms,
                 signed=(event.proposer,),
             )
-            return R(state, contracts={**state.contracts, contract.id: contract}, serial=state.serial + 1)
+            return R(
+                state, contracts={**state.contracts, contract.id: contract}, serials=counted(state.serials, contract.id)
+            )
         case ServiceContractSigned():
             signing = state.contracts.get(event.contract_id)
             if signing is None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.engine import DecisionContext
+from domain.engine.ids import owned_id
 from domain.rulesets.gods2.heaven.commands import ProposeServiceContract, RecordDivineOath, SignServiceContract
 from domain.rulesets.gods2.heaven.council.events import (
     DivineOathRecorded,
@@ -18,7 +19,7 @@ from domain.rulesets.gods2.heaven.council.events import (
     ServiceContractRecorded,
     ServiceContractSigned,
 )
-from domain.rulesets.gods2.kernel.common import character, me, new_id, reject, require_reason
+from domain.rulesets.gods2.kernel.common import character, me, reject, require_reason
 from domain.rulesets.gods2.kernel.model import State
 
 
@@ -36,7 +37,10 @@ def decide_propose_service_contract(
             raise reject("gone", f"{party} has been obliterated.")
     return [
         ServiceContractProposed(
-            contract_id=new_id(state, "contract"), proposer=c.id, parties=[c.id, *others], terms=command.terms
+            contract_id=owned_id(state.serials, "contract", c.id),
+            proposer=c.id,
+            parties=[c.id, *others],
+            terms=command.terms,
         )
     ]
 

@@ -25,15 +25,15 @@ def test_a_service_contract_is_posted_in_the_hall_of_doom_once_every_party_signe
     g = game()
     (proposed,) = g.when(ProposeServiceContract(parties=["ares", "iris"], terms="Ares guards Olympus"), ZEUS)
     assert proposed == ServiceContractProposed(
-        contract_id="contract-1", proposer="zeus", parties=["zeus", "ares", "iris"], terms="Ares guards Olympus"
+        contract_id="contract-zeus-1", proposer="zeus", parties=["zeus", "ares", "iris"], terms="Ares guards Olympus"
     )
-    assert g.when(SignServiceContract(contract_id="contract-1"), ARES) == [
-        ServiceContractSigned(contract_id="contract-1", party="ares", parties=["zeus", "ares", "iris"])
+    assert g.when(SignServiceContract(contract_id="contract-zeus-1"), ARES) == [
+        ServiceContractSigned(contract_id="contract-zeus-1", party="ares", parties=["zeus", "ares", "iris"])
     ]
     assert g.view(HERA).service_contracts == []
-    signed = g.when(SignServiceContract(contract_id="contract-1"), IRIS)
+    signed = g.when(SignServiceContract(contract_id="contract-zeus-1"), IRIS)
     assert signed[1] == ServiceContractRecorded(
-        contract_id="contract-1", parties=["zeus", "ares", "iris"], terms="Ares guards Olympus"
+        contract_id="contract-zeus-1", parties=["zeus", "ares", "iris"], terms="Ares guards Olympus"
     )
     assert g.view(HERA).service_contracts == ["zeus, ares, iris: Ares guards Olympus"]
     assert g.view(AZAZEL).service_contracts == g.view(GM).service_contracts
@@ -44,15 +44,15 @@ def test_an_unposted_contract_is_seen_by_its_parties_only() -> None:
     refusal does not tell them whether it exists."""
     g = game()
     proposed = g.when(ProposeServiceContract(parties=["ares"], terms="secret pact"), ZEUS)
-    signed = g.when(SignServiceContract(contract_id="contract-1"), ARES)
+    signed = g.when(SignServiceContract(contract_id="contract-zeus-1"), ARES)
     for event in [*proposed, signed[0]]:
         assert ruleset.redact(event, ARES) == event
         assert ruleset.redact(event, HERA) is None
     assert ruleset.redact(signed[1], HERA) == signed[1]  # posted: public
     g2 = game()
     g2.when(ProposeServiceContract(parties=["ares"], terms="secret pact"), ZEUS)
-    hidden = g2.rejects(SignServiceContract(contract_id="contract-1"), HERA)
-    absent = g2.rejects(SignServiceContract(contract_id="contract-9"), HERA)
+    hidden = g2.rejects(SignServiceContract(contract_id="contract-zeus-1"), HERA)
+    absent = g2.rejects(SignServiceContract(contract_id="contract-zeus-9"), HERA)
     assert (
         (hidden.code, hidden.message)
         == (absent.code, absent.message)
@@ -71,7 +71,7 @@ def test_a_contract_needs_terms_and_other_parties_each_signing_once() -> None:
     assert g.rejects(ProposeServiceContract(parties=["ares", "ares"], terms="t"), ZEUS).code == "gods2.bad_parties"
     assert g.rejects(ProposeServiceContract(parties=["nobody"], terms="t"), ZEUS).code == "gods2.unknown_character"
     g.when(ProposeServiceContract(parties=["ares"], terms="t"), ZEUS)
-    assert g.rejects(SignServiceContract(contract_id="contract-1"), ZEUS).code == "gods2.already_signed"
+    assert g.rejects(SignServiceContract(contract_id="contract-zeus-1"), ZEUS).code == "gods2.already_signed"
 
 
 def test_contracts_are_made_between_sessions_too() -> None:
@@ -79,7 +79,7 @@ def test_contracts_are_made_between_sessions_too() -> None:
     g = game()
     g.when(SetClock(era="centrum", in_transition=True, reason="session ends"))
     g.when(ProposeServiceContract(parties=["ares"], terms="t"), ZEUS)
-    assert isinstance(g.when(SignServiceContract(contract_id="contract-1"), ARES)[1], ServiceContractRecorded)
+    assert isinstance(g.when(SignServiceContract(contract_id="contract-zeus-1"), ARES)[1], ServiceContractRecorded)
 
 
 def test_the_gms_post_a_divine_oath_in_the_hall_of_doom() -> None:
