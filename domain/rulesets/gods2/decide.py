@@ -141,6 +141,9 @@ BETWEEN_SESSIONS = frozenset(
 )
 
 
+TRANSITION_ONLY = frozenset({"BuySphereCard", "ReportSession"})  # [003:55] at a session's end, not during it
+
+
 def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
     tag = command.__struct_config__.tag
     if state.in_transition and tag not in GM_COMMANDS and tag not in BETWEEN_SESSIONS:
@@ -388,7 +391,9 @@ def available(state: State, actor: Actor) -> Sequence[str]:
         return tags + sorted(COMBAT_COMMANDS)
     if c.life != "alive" or c.void_dead:
         return [*tags, *DEAD_COMMANDS]
-    return tags + [t for t in PLAYER_COMMANDS if t not in COMBAT_COMMANDS or t == "DropArtifact"]
+    return tags + [
+        t for t in PLAYER_COMMANDS if (t not in COMBAT_COMMANDS or t == "DropArtifact") and t not in TRANSITION_ONLY
+    ]
 
 
 def validate_seat(state: State, controls: str | None) -> None:

@@ -142,3 +142,14 @@ def test_a_new_session_counts_on() -> None:
     assert g.view(ZEUS).session == 1
     g.when(SetClock(era="centrum", in_transition=False, reason="session 2 begins"))
     assert (g.rules.session, g.view(ZEUS).session) == (2, 2)
+
+
+def test_bots_are_offered_the_purchases_and_the_report_between_sessions_only() -> None:
+    """[003:55] purchases and the report belong to the session's end; [003:168] Heaven is closed meanwhile."""
+    g = game(content=priced(love=6))
+    during = ruleset.available(g.rules, HERA)
+    assert "BuySphereCard" not in during and "ReportSession" not in during and "LendPower" in during
+    g.when(END_SESSION)
+    between_sessions = ruleset.available(g.rules, HERA)
+    assert {"BuySphereCard", "ReportSession", "LendPower"} <= set(between_sessions)
+    assert "MoveToLocale" not in between_sessions
