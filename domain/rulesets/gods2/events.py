@@ -92,6 +92,7 @@ from domain.rulesets.gods2.heaven.council.events import (
     CouncilDissolved,
     CouncilFailedToConvene,
     CouncilSummoned,
+    DivineOathRecorded,
     GreaterGodPromoted,
     LawAmended,
     LawPassed,
@@ -103,6 +104,9 @@ from domain.rulesets.gods2.heaven.council.events import (
     OfficeAssigned,
     OfficeRevoked,
     OutlawDeclared,
+    ServiceContractProposed,
+    ServiceContractRecorded,
+    ServiceContractSigned,
     SupremeDeityChosen,
     VoteCast,
 )
@@ -116,6 +120,7 @@ from domain.rulesets.gods2.heaven.locales.events import (
     WildsPartyJoined,
 )
 from domain.rulesets.gods2.heaven.powers.events import (
+    BorrowedPowerReturned,
     CastCompleted,
     CastFailed,
     CastPending,
@@ -125,8 +130,10 @@ from domain.rulesets.gods2.heaven.powers.events import (
     PowerCast,
     PowerConflictResolved,
     PowerEffectRuled,
+    PowerLent,
     RulingRequested,
 )
+from domain.rulesets.gods2.heaven.transition.events import PowerGained, SessionReported, SphereCardBought
 from domain.rulesets.gods2.kernel.events import (
     BodyDisposed,
     CharacterDied,
@@ -247,6 +254,15 @@ Event = (
     | SupremeDeityChosen
     | OutlawDeclared
     | CouncilDissolved
+    | ServiceContractProposed
+    | ServiceContractSigned
+    | ServiceContractRecorded
+    | DivineOathRecorded
+    | PowerLent
+    | BorrowedPowerReturned
+    | SphereCardBought
+    | PowerGained
+    | SessionReported
     # Earth (Era Centrum): domain/rulesets/gods2/earth/events.py
     | ActivityPhaseClosed
     | AggressionRolled

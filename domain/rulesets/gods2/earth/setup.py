@@ -129,6 +129,7 @@ def attach_earth(state: State, setup: EarthSetup | None) -> State:
             movement=r.movement,
             seafaring=r.seafaring,
             resistances=tuple(r.resistances),
+            in_turmoil=r.in_turmoil,
         )
         for r in setup.races
     }

@@ -33,11 +33,7 @@ from domain.rulesets.gods2.kernel.common import (
     require_same_locale,
 )
 from domain.rulesets.gods2.kernel.content import parse_fraction
-from domain.rulesets.gods2.kernel.events import (
-    DemonPoolCredited,
-    ManaCollected,
-    ManaSourcesScaled,
-)
+from domain.rulesets.gods2.kernel.events import DemonPoolCredited, ManaCollected, ManaSourcesScaled
 from domain.rulesets.gods2.kernel.mana import (
     cards_for_sources,
     credit,
