@@ -14,6 +14,7 @@ from domain.engine import Actor, Rejected
 from domain.rulesets.gods2 import ruleset
 from domain.rulesets.gods2.earth.commands import CloseActivityPhase, EndCentury
 from domain.rulesets.gods2.earth.events import CenturyStarted, MapSourcesCounted
+from domain.rulesets.gods2.heaven.commands import PayManaSource
 from domain.rulesets.gods2.kernel.content import ManaSourceDef, sample_pack
 from domain.rulesets.gods2.kernel.earth_content import MapSourceDef, SpreadDef
 from domain.rulesets.gods2.kernel.events import ClockSet, DemonPoolCredited, ManaCredited
@@ -138,3 +139,11 @@ def test_a_demonic_map_source_pays_the_demons_shared_pool() -> None:
     events = world(content=content).when(EndCentury())
     (pooled,) = [e for e in events if isinstance(e, DemonPoolCredited) and e.source == "demonic-drowned"]
     assert (pooled.amount, pooled.whole, pooled.accumulator) == (Fraction(4, 3), 1, Fraction(1, 3))
+
+
+def test_a_source_the_map_counts_is_not_also_paid_by_hand() -> None:
+    """[000:210] "At the end of each century, count the various sources": the map's count pays a map source once;
+    a referee changes that count with EndCentury's `counts` and a reason, not with a second payment by hand."""
+    refused = world().rejects(PayManaSource(source="love-groves", quantities={"hera": "3"}, reason="groves"))
+    assert refused.code == "gods2.map_counted"
+    assert "EndCentury" in refused.message
