@@ -2,8 +2,8 @@
 
 ORDERS_OPEN -> (deadline) ORDERS_LOCKED/VALIDATION -> RESOLVING (R0..R4) -> ADJUDICATION_PENDING -> (R7, R8)
 REPORTS_DRAFTED -> PUBLISHED, which opens the next turn's orders. Every outcome the rules leave to the GM is raised
-as an adjudication item with the engine's proposal and recorded rolls (R5 covert operations and R6 leader actions
-are free-form in phase 1, except Diplomacy and Secret Diplomacy, raised as items in R6).
+as an adjudication item with the engine's proposal and recorded rolls (R5 covert operations are free-form; R6 runs
+the itineraries and gives every contact to the GM, then raises the Diplomacy and Secret Diplomacy attempts).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from domain.rulesets.lote.turn.resolve import (
     r3_mercenaries,
     r6_diplomacy,
     r6_end_of_turn_checks,
+    r6_movement,
 )
 from domain.rulesets.lote.turn.run import Run
 
@@ -52,8 +53,8 @@ def lock_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
 
 def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
     """Closing `validation`: R0 declarations and status reductions, R1 revenue, R2 support, R3 the mercenary
-    auction, R4 musters, investments, projects and the harvest; R6 the diplomacy attempts; then the end-of-turn
-    checks the GM rules on (old age, garrisons)."""
+    auction, R4 musters, investments, projects and the harvest; R6 the itineraries, contacts going to the GM,
+    and the diplomacy attempts; then the end-of-turn checks the GM rules on (old age, garrisons)."""
     run = Run(state, ctx)
     nations = list(state.nations)
     for nid in nations:
@@ -68,6 +69,7 @@ def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
     for nid in nations:
         r4_builds(run, nid)
         r4_harvest(run, nid)
+    r6_movement(run)
     for nid in nations:
         r6_diplomacy(run, nid)
     r6_end_of_turn_checks(run)

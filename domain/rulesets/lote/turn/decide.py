@@ -81,6 +81,7 @@ from domain.rulesets.lote.model.orders import (
     ExpandCity,
     FoundCity,
     FreeformOrder,
+    GiveItinerary,
     InitiateTradeRoute,
     Invest,
     MoveTreasury,
@@ -379,6 +380,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             | PayMegalith()
             | BuildFerryPoints()
             | BidMercenaries()
+            | GiveItinerary()
             | PayProjectSupportWithNFP()
             | WithdrawShips()
             | InitiateTradeRoute()
