@@ -76,7 +76,10 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
             streams = StreamSlots(settings.max_streams_per_token, "per token")
             per_connection = StreamSlots(settings.max_subscriptions_per_connection, "on one connection")
             reads = await _read_routing(settings, states, stack)
-            service = GameService(handler, states, runner, tokens, streams, per_connection, reads)
+            per_game = StreamSlots(settings.max_streams_per_game, "for one game")
+            service = GameService(
+                handler, states, runner, tokens, streams, per_connection, reads, per_game, settings.stream_backlog
+            )
             built = Services(
                 settings=settings,
                 url=url,
@@ -107,6 +110,7 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
                 for task in built.tasks:
                     task.cancel()
                 await asyncio.gather(*built.tasks, return_exceptions=True)
+                await service.fanout.close()
         finally:
             await stack.aclose()
             await _close(pool)

@@ -3,8 +3,10 @@ reads projections, and passes every read through the ruleset's `view_for` / `red
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import hashlib
+import logging
 import secrets
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
@@ -26,11 +28,13 @@ from projections.state import GameStates
 from server import schemas as s
 from server.auth import AuthError, TokenGrant, Tokens, new_token
 from server.auth_limits import StreamSlots
+from server.fanout import FanOut, ViewBatch
 from server.on_behalf import OnBehalf, entered_by, on_behalf_actor
 from server.problems import ApiError
 from server.replica import Reader, ReadRouting
 
 MAX_PAGE = 1000
+log = logging.getLogger("pantheon")
 _dict = msgspec.json.Decoder(dict[str, Any])
 
 
@@ -70,17 +74,43 @@ class GameService:
         streams: StreamSlots | None = None,
         connection_streams: StreamSlots | None = None,
         reads: ReadRouting | None = None,
+        game_streams: StreamSlots | None = None,
+        stream_backlog: int = 100,
     ) -> None:
         self.handler = handler
-        # Open event streams per token (SSE and subscriptions), and subscriptions per websocket connection.
+        # Open event streams per token (SSE and subscriptions), per game, and subscriptions per websocket.
         self.streams = streams or StreamSlots(10, "per token")
         self.connection_streams = connection_streams or StreamSlots(5, "on one connection")
+        self.game_streams = game_streams or StreamSlots(1000, "for one game")
         self.states = states
         self.store = handler.store
         self.runner = runner
         self.tokens = tokens
         # Queries may go to a read replica (server/replica.py); commands and authorisation never do.
         self.reads = reads or ReadRouting(Reader(states.store, states, "primary"))
+        # Live events are read where queries are: on a replica, the hubs are woken by its poller (no LISTEN on a
+        # standby, server/replica.py), and a hub's starting head comes from that same reader so none is skipped.
+        live = self.reads.replica or self.reads.primary
+        self.fanout = FanOut(live.store, live.states, self.envelopes, backlog=stream_backlog)
+        tokens.revocations.append(self._revoked)
+        self._rechecks: set[asyncio.Task[None]] = set()
+
+    def _revoked(self, token_id: str | None) -> None:
+        """A revocation was heard: close that token's streams. `None`: some may have been missed while this
+        process was not listening, so the open streams' tokens are checked against the table."""
+        if token_id is not None:
+            self.fanout.revoked(token_id)
+        elif open_tokens := sorted(self.fanout.token_ids()):
+            task = asyncio.create_task(self._recheck(open_tokens))
+            self._rechecks.add(task)
+            task.add_done_callback(self._rechecks.discard)
+
+    async def _recheck(self, token_ids: list[str]) -> None:
+        try:
+            for token_id in await self.tokens.revoked_among(token_ids):
+                self.fanout.revoked(token_id)
+        except Exception:  # the database is away: the next reconnection of the listener checks again
+            log.warning("could not check the open streams' tokens for revocations", exc_info=True)
 
     # --- who is calling ---------------------------------------------------------------------------------
 
@@ -351,28 +381,14 @@ class GameService:
             )
         return out
 
-    async def follow(
-        self, grant: TokenGrant, game_id: str, after: int, *, keepalive: float = 15.0
-    ) -> AsyncIterator[list[s.EventEnvelope] | None]:
-        """Live events after `after`, batch by batch; `None` is a keep-alive tick. Ends when cancelled."""
+    async def follow(self, grant: TokenGrant, game_id: str, after: int) -> AsyncIterator[ViewBatch | None]:
+        """Live events after `after`, batch by batch, from the game's one reader (server/fanout.py); `None` is a
+        keep-alive tick. Ends when cancelled; raises `StreamClosed` when the server ends it."""
+        # A seat's role can change mid-stream only by a new seat; the actor is fixed per connection.
         actor, _, _, ruleset = await self.actor(grant, game_id)
-        stream = stream_of(game_id)
-        reader = await self.reads.reader(game_id)  # on a replica, woken by its poller (no LISTEN on a standby)
-        notifier = reader.store.notifier
-        while True:
-            recorded = await reader.store.read_stream(stream, after_version=after, limit=MAX_PAGE)
-            if recorded:
-                after = recorded[-1].stream_version
-                # A seat's role can change mid-stream only by a new seat; the actor is fixed per connection.
-                _, latest, _ = await self.states.latest(game_id)
-                batch = self.envelopes(ruleset, actor, recorded, latest)
-                if batch:
-                    yield batch
-                if len(recorded) == MAX_PAGE:
-                    continue
-            woke = await notifier.wait(stream, keepalive)
-            if not woke:
-                yield None
+        head, _, _ = await self.fanout.states.latest(game_id)  # the hub's reader's own head (a replica may lag)
+        async for batch in self.fanout.follow(game_id, ruleset, actor, head, after):
+            yield batch
 
     async def turns(self, grant: TokenGrant, game_id: str) -> s.TurnList:
         await self.actor(grant, game_id)

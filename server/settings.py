@@ -13,6 +13,8 @@
 | `PANTHEON_TRUSTED_PROXIES` | unset: none | comma-separated proxy addresses whose `X-Forwarded-For` names the client |
 | `PANTHEON_MAX_STREAMS_PER_TOKEN` | 10 | open event streams (SSE and GraphQL subscriptions) per token, per process |
 | `PANTHEON_MAX_SUBSCRIPTIONS_PER_CONNECTION` | 5 | GraphQL subscriptions open at once on one websocket |
+| `PANTHEON_MAX_STREAMS_PER_GAME` | 1000 | open event streams following one game, per process |
+| `PANTHEON_STREAM_BACKLOG` | 100 | batches a stream may lag behind before it is closed (`stream.too_slow`) |
 | `PANTHEON_CORS_ORIGINS` | unset: no cross-origin access | comma-separated origins (`https://app.example`) or `*` |
 | `PANTHEON_WEBHOOKS` | `on` | `off`: this process delivers no webhooks (others, or a later start, deliver them) |
 | `PANTHEON_WEBHOOK_ALLOWED_HOSTS` | unset: any host | comma-separated host names webhooks may target |
@@ -56,6 +58,8 @@ class Settings:
     trusted_proxies: tuple[str, ...] = ()
     max_streams_per_token: int = 10
     max_subscriptions_per_connection: int = 5
+    max_streams_per_game: int = 1000
+    stream_backlog: int = 100
     cors_origins: tuple[str, ...] = ()
     webhooks: bool = True
     webhook_allowed_hosts: frozenset[str] = frozenset()
@@ -85,6 +89,8 @@ class Settings:
             ),
             max_streams_per_token=_positive(env, "PANTHEON_MAX_STREAMS_PER_TOKEN", 10),
             max_subscriptions_per_connection=_positive(env, "PANTHEON_MAX_SUBSCRIPTIONS_PER_CONNECTION", 5),
+            max_streams_per_game=_positive(env, "PANTHEON_MAX_STREAMS_PER_GAME", 1000),
+            stream_backlog=_positive(env, "PANTHEON_STREAM_BACKLOG", 100),
             cors_origins=_origins(env, "PANTHEON_CORS_ORIGINS"),
             webhooks=_switch(env, "PANTHEON_WEBHOOKS", True),
             webhook_allowed_hosts=_hosts(env.get("PANTHEON_WEBHOOK_ALLOWED_HOSTS", "")),
