@@ -1,0 +1,106 @@
+"""A character against a monster: the encounter plan tried in order, with the temper table as automatic behaviour
+[004:169-195] and every draw recorded.
+
+The duel chapter is lost, so the hit and damage rules are this module's documented defaults (the GM corrects an
+outcome with rulings): a character hits on 50% + 10% per level of the ability the tactic uses (+10% Elan for the
+Brave) for (level + 1)d6; a monster hits on 40% + 10% per skill (-10% against a Cautious character's parrying) for
+its table's damage (1-6, 1-7, 1-8). From the table: a Berserker's Rage gives 1-4 extra hit points; a Cautious or
+Cowardly character (not a King [004:195]) may refuse combat by his refusal %, and then flees (FL: 50%, +10% for the
+Cautious); a Coward flees after any harmful blow and, at death's door, begs for mercy (50%).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from domain.rulesets.kingdoms import events as e
+from domain.rulesets.kingdoms import tables
+from domain.rulesets.kingdoms.characters.druid import can_talk_to
+from domain.rulesets.kingdoms.state import Character, MonsterState
+from domain.rulesets.kingdoms.turn.context import GM_ONLY, Turn
+
+TACTIC_ABILITY = {"FI": "archery", "ME": "melee", "ST": "thief", "TA": "druid"}
+
+
+def _magic(character: Character) -> str:
+    return max(sorted(tables.MAGIC), key=lambda a: character.abilities.get(a, 0))
+
+
+def _flee(t: Turn, character: Character) -> bool:
+    chance = 50 + (10 if character.temper == "cautious" else 0)  # Fleeing: +10% [004:191]
+    return t.ctx.dice.roll(f"flee:{character.id}", 1, 100, visible_to=GM_ONLY)[0] <= chance
+
+
+def fight(t: Turn, character: Character, monster: MonsterState, province: str) -> e.EncounterResolved:
+    cid, table = character.id, tables.MONSTERS[monster.kind]
+    pool, monster_hp, lines, tried = character.hit_points, monster.hit_points, [], []
+    if character.temper == "berserk":
+        rage = t.ctx.dice.roll(f"rage:{cid}", 1, 4, visible_to=GM_ONLY)[0]
+        pool += rage
+        lines.append(f"{character.name} flies into a rage (+{rage} hit points).")
+    outcome = "driven_off"
+    refuses = character.temper in ("cautious", "cowardly") and not character.is_king
+    if refuses and t.ctx.dice.roll(f"refusal:{cid}", 1, 100, visible_to=GM_ONLY)[0] <= character.refusal:
+        lines.append(f"{character.name} refuses to fight.")
+        plan: tuple[str, ...] = ("FL",)
+    else:
+        plan = character.encounter_plan or ("ME",)
+    for tactic in plan:
+        tried.append(tactic)
+        ability = _magic(character) if tactic == "CA" else TACTIC_ABILITY.get(tactic, "")
+        if tactic != "FL":
+            t.gain(cid, tactic, ability)
+        if tactic == "FL":
+            if _flee(t, character):
+                outcome = "fled"
+                break
+            continue
+        if tactic == "TA":
+            if can_talk_to(character, monster.kind):
+                outcome = "neutralized"
+                break
+            continue
+        if tactic == "ST":
+            continue  # a monster carries nothing to steal (items are the GM's: GiveItem)
+        level = character.abilities.get(ability, 0)
+        to_hit = 50 + 10 * level + (10 if character.temper == "brave" else 0)
+        if t.ctx.dice.roll(f"hit:{cid}", 1, 100, visible_to=GM_ONLY)[0] <= to_hit:
+            damage = sum(t.ctx.dice.roll(f"damage:{cid}", level + 1, 6, visible_to=GM_ONLY))
+            monster_hp -= damage
+            lines.append(f"{character.name} strikes ({tactic}) for {damage}.")
+        if monster_hp <= 0:
+            outcome = "slain"
+            break
+        skill = table.missile_skill if tactic == "FI" and table.missile_skill else table.melee_skill
+        sides = table.missile_damage if tactic == "FI" and table.missile_skill else table.melee_damage
+        hits = 40 + 10 * skill - (10 if character.temper == "cautious" else 0)
+        if t.ctx.dice.roll(f"monster-hit:{cid}", 1, 100, visible_to=GM_ONLY)[0] <= hits:
+            wound = t.ctx.dice.roll(f"monster-damage:{cid}", 1, sides, visible_to=GM_ONLY)[0]
+            pool -= wound
+            lines.append(f"The {monster.kind} wounds {character.name} for {wound}.")
+            if pool <= 0:
+                begged = character.temper == "cowardly" and (
+                    t.ctx.dice.roll(f"mercy:{cid}", 1, 100, visible_to=GM_ONLY)[0] <= 50
+                )
+                outcome, pool = ("fled", 1) if begged else ("killed", pool)
+                lines.append("He begs for mercy and is spared." if begged else f"{character.name} is slain.")
+                break
+            if character.temper == "cowardly" and _flee(t, character):
+                outcome = "fled"
+                break
+    merit = Fraction(monster.hit_points) if outcome == "slain" else Fraction(0)
+    if outcome == "neutralized":
+        merit = Fraction(monster.hit_points, 2)  # half points for neutralization [004:334]
+    return e.EncounterResolved(
+        kingdom=character.kingdom,
+        character=cid,
+        province=province,
+        monster=monster.id,
+        kind=monster.kind,
+        outcome=outcome,
+        tactics=tuple(tried),
+        monster_hit_points=max(monster_hp, 0),
+        hit_points=min(pool, character.hit_points),
+        merit=merit,
+        lines=tuple(lines),
+    )

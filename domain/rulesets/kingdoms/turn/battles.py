@@ -1,0 +1,191 @@
+"""Contingent unification [004:218-236] and battles [004:40-98].
+
+An invading kingdom's armies entering one province join the first of them with the March table's chance (by the
+distance between the provinces they came from, at the joining leader's March level); one that fails to join fights
+its own battle after. The defenders are the armies of the province's kingdom there, else of any other kingdom
+there without a treaty with the invader, else mercenaries. Defenders win ties (documented default).
+
+Draws, in order: the battle line's length (1dN over the terrain's range), fanaticism per army (1d100 under the
+kingdom's %), each Elephant unit's strength (1d4+1: 2-5), the commanders' refusal and bluff (temper table), the
+first random event (side 1d2, factor 1d6 on the content's table) unless the GM ruled this province's events, and
+each losing unit's escape (1d100 under 20% x Speed, the content's default formula [004:38]); Whales off the Sea
+retreat without a roll [004:75]. Werebeasts that win bite the unit opposite with about 40% [004:71]; Trolls that die
+regenerate after the turn [004:73].
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import msgspec
+
+from domain.rulesets.kingdoms import events as e
+from domain.rulesets.kingdoms import tables
+from domain.rulesets.kingdoms.armies.battle import Side, side_strength
+from domain.rulesets.kingdoms.state import Army
+from domain.rulesets.kingdoms.turn.battle_sides import commander_of, defenders_of, random_events, side_of, temper
+from domain.rulesets.kingdoms.turn.context import GM_ONLY, Turn
+from domain.rulesets.kingdoms.turn.movement import distance
+
+R = msgspec.structs.replace
+
+
+def unification(t: Turn) -> None:
+    """Group the invasions into forces: [(origin of each army, armies)] per (kingdom, province)."""
+    forces: list[tuple[str, list[str], list[str]]] = []  # (province, armies, origins)
+    for army_id, origin, province in t.invasions:
+        army = t.state.armies.get(army_id)
+        if army is None:
+            continue
+        main = next((f for f in forces if f[0] == province and t.state.armies[f[1][0]].kingdom == army.kingdom), None)
+        if main is None:
+            forces.append((province, [army_id], [origin]))
+            continue
+        apart = distance(t.state, main[2][0], origin)
+        leader = t.state.characters.get(army.leader or "")
+        march = min(leader.abilities.get("march", 0), 4) if leader else 0
+        chance = tables.MARCH_UNIFY[march][min(apart if apart is not None else 2, 2)]
+        joined = t.ctx.dice.roll(f"unify:{army_id}", 1, 100, visible_to=GM_ONLY)[0] <= chance
+        t.emit(e.ContingentsJoined(army.kingdom or "", province, (main[1][0], army_id), chance, joined))
+        t.report(army.kingdom, f"Army {army_id} {'joined' if joined else 'failed to join'} {main[1][0]} ({chance}%).")
+        if joined:
+            main[1].append(army_id)
+            main[2].append(origin)
+        else:
+            forces.append((province, [army_id], [origin]))
+    t.forces = forces
+
+
+def battles(t: Turn) -> None:
+    for province, army_ids, origins in t.forces:
+        attackers = [t.state.armies[a] for a in army_ids if a in t.state.armies and t.state.armies[a].units]
+        if not attackers:
+            continue
+        defenders = defenders_of(t, province, attackers[0].kingdom, {a.id for a in attackers})
+        if not defenders:
+            name = t.state.provinces[province].name
+            t.report(attackers[0].kingdom, f"Army {attackers[0].id} entered {name} unopposed.")
+            continue
+        fight_battle(t, province, attackers, defenders, dict(zip(army_ids, origins, strict=True)))
+
+
+def _retreat(t: Turn, army: Army, province: str, origins: dict[str, str]) -> str | None:
+    """An attacker falls back where it came from; a defender to an adjacent province of its kingdom, else the
+    first adjacent province (documented default: the retreat rules are lost); a force of Whales and Fleets to the
+    Sea. Whales in a mixed force follow it."""
+    if army.id in origins:
+        return origins[army.id]
+    adjacent = sorted(t.state.provinces[province].adjacent)
+    sea = [a for a in adjacent if t.state.provinces[a].terrain == "sea"]
+    if sea and army.units and all(u.type in ("WH", "FL") for u in army.units):
+        return sea[0]  # Whales (and Fleets) fall back into a Sea province [004:75]
+    own = [a for a in adjacent if t.state.provinces[a].kingdom == army.kingdom and army.kingdom is not None]
+    options = own or adjacent
+    return options[0] if options else None
+
+
+def _losses(
+    t: Turn, losers: list[Army], province: str, origins: dict[str, str]
+) -> tuple[list[str], list[tuple[str, str]]]:
+    terrain = t.state.provinces[province].terrain
+    destroyed: list[str] = []
+    retreats: list[tuple[str, str]] = []
+    for army in losers:
+        to = _retreat(t, army, province, origins)
+        kept = 0
+        for unit in army.units:
+            speed = tables.UNIT_TYPES[unit.type].speed
+            if to is not None and unit.type == "WH" and terrain != "sea":
+                kept += 1  # Whales retreat to the Sea without fear of destruction [004:75]
+                continue
+            chance = min(100, tables.ESCAPE_PCT_PER_SPEED * speed)
+            if to is not None and t.ctx.dice.roll(f"escape:{unit.id}", 1, 100, visible_to=GM_ONLY)[0] <= chance:
+                kept += 1
+            else:
+                destroyed.append(unit.id)
+                if unit.type == "TR":
+                    t.regenerating.append((unit, province))
+        if kept and to is not None:
+            retreats.append((army.id, to))
+    return destroyed, retreats
+
+
+def _bites(t: Turn, winner: Side, loser: Side, destroyed: list[str]) -> list[str]:
+    bitten = []
+    for wolf in winner.placed:
+        if wolf.unit.type != "WE" or wolf.column is None:
+            continue
+        for prey in loser.placed:
+            unit = prey.unit
+            if prey.column != wolf.column or unit.id in destroyed or unit.type == "FL":
+                continue  # Fleets are never affected [004:71]
+            if unit.race not in tables.HUMANOIDS:
+                continue  # only the 4 humanoid races can be bitten [004:71]
+            if t.ctx.dice.roll(f"werebeast:{unit.id}", 1, 100, visible_to=GM_ONLY)[0] <= tables.WEREBEAST_BITE:
+                bitten.append(unit.id)
+    return bitten
+
+
+def _report(s: Side, commander: str | None, armies: list[Army], strength: Fraction) -> e.SideReport:
+    return e.SideReport(s.kingdom, tuple(a.id for a in armies), len(s.placed), strength, commander)
+
+
+def fight_battle(t: Turn, province: str, attackers: list[Army], defenders: list[Army], origins: dict[str, str]) -> None:
+    p = t.state.provinces[province]
+    info = tables.TERRAIN[p.terrain]
+    span = info.line_max - info.line_min + 1
+    line = info.line_min - 1 + t.ctx.dice.roll(f"battle-line:{province}", 1, span, visible_to=GM_ONLY)[0]
+    lines = [f"Battle at {p.name} ({p.terrain}): a battle line of {line} armies a side."]
+    attack = side_of(t, attackers, province, False, line)
+    defend = side_of(t, defenders, province, True, line)
+    for s in (attack, defend):
+        lines.extend(f"Army {a} fights fanatically." for a in sorted(s.fanatical))
+    elephants = {
+        pl.unit.id: 1 + t.ctx.dice.roll(f"elephant:{pl.unit.id}", 1, 4, visible_to=GM_ONLY)[0]
+        for s in (attack, defend)
+        for pl in s.placed
+        if pl.unit.type == "EL"
+    }
+    lines.extend(f"Elephants {u} fight at strength {v}." for u, v in elephants.items())
+    a_cmd, d_cmd = commander_of(t, attackers), commander_of(t, defenders)
+    attack, defend = temper(t, attack, a_cmd, lines), temper(t, defend, d_cmd, lines)
+    attack, defend = random_events(t, province, attack, defend, lines)
+    illusion = next((s[4] for s in t.spells if s[1] == province and s[2] == "illusory_terrain"), None)
+    a_str = side_strength(attack, defend, p.terrain, elephants, illusion)
+    d_str = side_strength(defend, attack, p.terrain, elephants, illusion)
+    attacker_won = a_str > d_str  # the defender holds a tie
+    (winner, _, w_cmd), (loser, l_armies, l_cmd) = sorted(
+        [(attack, attackers, a_cmd), (defend, defenders, d_cmd)], key=lambda x: x[0].defending == attacker_won
+    )
+    destroyed, retreats = _losses(t, l_armies, province, origins)
+    bitten = _bites(t, winner, loser, destroyed)
+    office = "grand_admiral" if p.terrain == "sea" else "grand_marshal"
+    merit = [(c, office, Fraction(n)) for c, n in ((w_cmd, len(loser.placed)), (l_cmd, -len(loser.placed))) if c]
+    for side_armies, cmd in ((attackers, a_cmd), (defenders, d_cmd)):
+        ability = "naval" if p.terrain == "sea" else "tactical"
+        for leader in sorted({a.leader for a in side_armies if a.leader}):
+            t.gain(leader, "supreme_commander" if leader == cmd else "lead_units", ability)
+    lines.append(f"{winner.kingdom or 'The mercenaries'} won; {len(destroyed)} units of the losers were destroyed.")
+    t.emit(
+        e.BattleFought(
+            province=province,
+            terrain=p.terrain,
+            line=line,
+            attacker=_report(attack, a_cmd, attackers, a_str),
+            defender=_report(defend, d_cmd, defenders, d_str),
+            winner=winner.kingdom,
+            destroyed=tuple(destroyed),
+            retreats=tuple(retreats),
+            bitten=tuple(bitten),
+            regenerating=tuple(u.id for u, _ in t.regenerating if u.id in destroyed),
+            merit=tuple(merit),
+            lines=tuple(lines),
+        )
+    )
+    for s, strength in ((attack, a_str), (defend, d_str)):
+        if s.kingdom is not None:
+            own = [*lines, f"Your force fought at strength {strength}."]
+            t.emit(e.BattleReported(s.kingdom, province, s is winner, strength, tuple(own)))
+            t.report(s.kingdom, *own)
+    names = " and ".join(sorted(k or "mercenaries" for k in (attack.kingdom, defend.kingdom)))
+    t.publish([f"Battle at {p.name} between {names}: {winner.kingdom or 'the mercenaries'} won."])
