@@ -106,7 +106,7 @@ async def test_three_kingdoms_play_five_turns_and_the_offices_are_awarded(api: A
     ended = await _gm(api, game, {"type": "AwardOffices", "reason": "the fifth turn closes the campaign"})
     assert "GameEnded" in [e["type"] for e in ended["events"]]
     standings = (await _view(api, gid, seats["elvenwood"]))["standings"]
-    assert [s["office"] for s in standings][0] == "world_emperor"
+    assert standings[0]["office"] == "world_emperor"
     assert standings[0]["holder"] == "grishnak"  # the Orc March has the largest tax base (10)
     prizes = (await _view(api, gid, seats["dwarrowdeep"]))["prizes"]
     assert sum(Fraction(p) for p in prizes.values()) == sum(s["prize"] for s in standings if s["holder"])
