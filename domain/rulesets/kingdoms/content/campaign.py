@@ -33,7 +33,7 @@ from domain.rulesets.kingdoms.content.people import (
     SpyRules,
     Temper,
 )
-from domain.rulesets.kingdoms.content.validate import CODE, validate
+from domain.rulesets.kingdoms.content.validate import validate
 
 R = TypeVar("R")
 
@@ -114,6 +114,8 @@ def load_addition(raw: bytes | str) -> CampaignAddition:
     try:
         return msgspec.json.decode(raw, type=CampaignAddition)
     except msgspec.ValidationError as error:
-        raise Rejected(CODE, f"Campaign addition: {error}. Fix that field and send it again.") from None
+        raise Rejected(
+            "kingdoms.content_invalid", f"Campaign addition: {error}. Fix that field and send it again."
+        ) from None
     except msgspec.DecodeError as error:
-        raise Rejected(CODE, f"Campaign addition is not valid JSON: {error}.") from None
+        raise Rejected("kingdoms.content_invalid", f"Campaign addition is not valid JSON: {error}.") from None

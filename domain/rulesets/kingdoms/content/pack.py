@@ -78,6 +78,10 @@ class ContentPack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     spells: Rows[Spell] = []
     items: Rows[Item] = []
 
+    def quality_level(self, quality_id: str) -> int:
+        """The level of a named quality (`green` -> 1, `sub_depleted` -> -1) [004:53]."""
+        return _find(self.qualities, "id", quality_id).level
+
     def terrain(self, terrain_id: str) -> Terrain:
         return _find(self.terrains, "id", terrain_id)
 

@@ -186,6 +186,8 @@ class CombatRules(_Record, frozen=True):
     # Characters' damage per hit (the character rules are missing): defaults 1-6 in melee and with arrows.
     character_melee_damage: Range = Range(low=1, high=6)
     character_missile_damage: Range = Range(low=1, high=6)
+    # An encounter follows the plan one tactic a round, repeating its last tactic, for at most this many rounds.
+    encounter_rounds: Small = 10
 
 
 class Merit(_Record, frozen=True):

@@ -21,7 +21,6 @@ from domain.engine.errors import Rejected
 from domain.rulesets.kingdoms.content.armies import Range
 from domain.rulesets.kingdoms.content.pack import ContentPack
 
-CODE = "kingdoms.content_invalid"
 REQUIRED_TERRAINS = ("sea", "desert")
 COUNTERS = frozenset(
     {
@@ -50,9 +49,11 @@ def load_pack(raw: bytes | str) -> ContentPack:
     try:
         pack = msgspec.json.decode(raw, type=ContentPack)
     except msgspec.ValidationError as error:
-        raise Rejected(CODE, f"Content pack: {error}. Fix that field and send the pack again.") from None
+        raise Rejected(
+            "kingdoms.content_invalid", f"Content pack: {error}. Fix that field and send the pack again."
+        ) from None
     except msgspec.DecodeError as error:
-        raise Rejected(CODE, f"Content pack is not valid JSON: {error}.") from None
+        raise Rejected("kingdoms.content_invalid", f"Content pack is not valid JSON: {error}.") from None
     return validate(pack)
 
 
@@ -61,7 +62,7 @@ def validate(pack: ContentPack) -> ContentPack:
     found = problems(pack)
     if found:
         shown = "; ".join(found[:5]) + (f"; and {len(found) - 5} more" if len(found) > 5 else "")
-        raise Rejected(CODE, f"Content pack {pack.id!r}: {shown}.")
+        raise Rejected("kingdoms.content_invalid", f"Content pack {pack.id!r}: {shown}.")
     return pack
 
 

@@ -27,4 +27,8 @@ at or under chance x N succeeds, and nothing is rolled when the chance is 0 or 1
 | `combat.draw_flee_after_blow`, `draw_begging` | P | chance | 50% / begging formula |
 | `combat.draw_rage` | P | 1d4 | extra hit points |
 | `monsters.draw_negotiation` | P | chance | negotiation formula |
+| `encounter.resolve_encounter` | P:rage | 1d4 | Berserk extra hit points |
+| | P:r<n>:flee, P:r<n>:talk | chance | flee % / negotiation % in round n (from 0) |
+| | P:r<n>:character:hit/damage, P:r<n>:monster:hit/damage | chance; 1dN | the blows of round n |
+| | P:r<n>:after_blow, P:r<n>:after_blow:flee | chance | a Coward's flight after a harmful blow |
 """

@@ -37,17 +37,23 @@ def clamp(value: Fraction, low: Fraction = Fraction(0), high: Fraction = Fractio
     return max(low, min(high, value))
 
 
+def drawable(chance: Fraction) -> Fraction:
+    """The chance as drawn: itself, or (finer than one face in a million, which no rule here produces) the nearest
+    fraction one die can draw."""
+    return chance if chance.denominator <= MAX_SIDES else chance.limit_denominator(MAX_SIDES)
+
+
 def chance_sides(chance: Fraction) -> int:
-    """The faces of the die that draws `chance` exactly: 100, or a multiple of 100 that the denominator divides."""
-    sides = lcm(100, chance.denominator)
-    if sides > MAX_SIDES:
-        raise ValueError(f"the chance {chance} is too fine to draw on one die")
-    return sides
+    """The faces of the die that draws `chance`: 100, or a multiple of 100 that the denominator divides (or the
+    denominator itself when that multiple would be too large a die)."""
+    denominator = drawable(chance).denominator
+    sides = lcm(100, denominator)
+    return sides if sides <= MAX_SIDES else denominator
 
 
 def succeeds(chance: Fraction, face: int) -> bool:
     """Whether a face rolled on `chance_sides(chance)` faces makes the chance."""
-    return face <= chance * chance_sides(chance)
+    return face <= drawable(chance) * chance_sides(chance)
 
 
 def draw_chance(roller: Roller, purpose: str, chance: Fraction, visible_to: Viewers = None) -> bool:

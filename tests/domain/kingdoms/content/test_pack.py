@@ -166,3 +166,11 @@ def test_a_campaign_addition_that_breaks_a_reference_is_refused() -> None:
     with pytest.raises(Rejected) as bad:
         load_addition(b'{"id": "x", "version": 1, "name": "x", "monsters": [{"id": "m"}]}')
     assert "$.monsters[0]" in bad.value.message
+
+
+def test_quality_names_have_their_levels() -> None:
+    """[004:53] "Depleted = 0, Green = 1, Average = 2, Veteran = 3, Crack = 4, Elite = 5" and Sub-Depleted,
+    Super-Elite (6+)."""
+    pack = default_pack()
+    names = ["sub_depleted", "depleted", "green", "average", "veteran", "crack", "elite", "super_elite"]
+    assert [pack.quality_level(name) for name in names] == [-1, 0, 1, 2, 3, 4, 5, 6]

@@ -83,3 +83,12 @@ def test_a_reported_figure_stays_within_the_margin_of_error(truth: int, level: i
 def test_a_follow_chance_is_a_probability(level: int, army: bool, distance: int, same: bool) -> None:
     chance = follow_chance(PACK, level, target_leads_army=army, distance=distance, same_kingdom=same)
     assert 0 <= chance <= 1
+
+
+def test_a_chance_finer_than_any_die_is_drawn_on_the_nearest_die() -> None:
+    """A pursuit 999,983 provinces away: no die has that many faces; the nearest drawable chance is used."""
+    chance = Fraction(1, 999_983)
+    assert chance_sides(chance) == 999_983
+    tiny = Fraction(1, 10**9)
+    assert chance_sides(tiny) <= 1_000_000
+    assert not succeeds(tiny, 1)
