@@ -105,14 +105,12 @@ class SetAbility(_Cmd, frozen=True, tag="SetAbility"):
 
 
 class AdjustMerit(_Cmd, frozen=True, tag="AdjustMerit"):
-    """Merit the text leaves to the referee (an invention obtained by espionage, a monster that stops raiding)."""
+    """Add to a deed the offices count, for what the text leaves to the referee: `counter` is one of the content
+    pack's merit lines (`inventions_espionage`, `monster_hp_neutralized` for a monster that stops raiding...)."""
 
     character: Id
-    office: Literal[
-        "world_emperor", "high_chancellor", "imperial_treasurer", "grand_marshal", "grand_admiral",
-        "lord_high_defender", "high_priest", "arch_mage",
-    ]  # fmt: skip
-    merit: SignedDecimal
+    counter: Name
+    count: Delta
     reason: Reason
 
 

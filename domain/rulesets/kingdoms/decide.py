@@ -14,10 +14,10 @@ from domain.engine import DecisionContext, Rejected
 from domain.rulesets.kingdoms import commands as c
 from domain.rulesets.kingdoms import events as e
 from domain.rulesets.kingdoms import orders as o
-from domain.rulesets.kingdoms import tables
 from domain.rulesets.kingdoms.characters.druid import druid_shortfall
 from domain.rulesets.kingdoms.messages import Command, Event
 from domain.rulesets.kingdoms.offices import award_offices
+from domain.rulesets.kingdoms.setup import quality_level
 from domain.rulesets.kingdoms.state import Character, Kingdom, Ruling, State, Unit
 from domain.rulesets.kingdoms.turn.movement import moves_allowed
 
@@ -51,8 +51,9 @@ def _order(state: State, order: o.Order, ctx: DecisionContext) -> list[Event]:
             if army is None or army.kingdom != character.kingdom or army.province != character.location:
                 reject("army_not_here", f"{order.army!r} is not an army of yours in {character.location}.")
         case o.Recruit():
-            if order.unit_type not in tables.UNIT_TYPES:
-                reject("unknown_unit_type", f"{order.unit_type!r} is not an army type of {sorted(tables.UNIT_TYPES)}.")
+            codes = sorted(a.code for a in state.content.army_types)
+            if order.unit_type not in codes:
+                reject("unknown_unit_type", f"{order.unit_type!r} is not an army type of {codes}.")
         case o.CastActionSpell():
             if order.spell == "illusory_terrain" and order.illusion is None:
                 reject("illusion_needed", "Illusory Terrain needs `illusion`: the terrain the province will show.")
@@ -93,7 +94,7 @@ def _assign(state: State, command: c.AssignCommand, ctx: DecisionContext) -> lis
         reject("unknown_army", f"{command.army!r} is not one of your armies.", 404)
     if army.province != character.location:
         reject("army_not_here", f"{character.name} is in {character.location}, the army in {army.province}.")
-    shortfall = druid_shortfall(character, army)
+    shortfall = druid_shortfall(state.content, character, army)
     return [e.CommandAssigned(character.kingdom, army.id, character.id, shortfall)]
 
 
@@ -139,7 +140,7 @@ def _gm(state: State, command: c.Command, ctx: DecisionContext) -> list[object]:
                     f"{command.army}-u{start + i + 1}",
                     command.unit_type,
                     command.race,
-                    tables.QUALITIES[command.quality],
+                    quality_level(state.content, command.quality),
                 )
                 for i in range(command.count)
             )
@@ -160,15 +161,20 @@ def _gm(state: State, command: c.Command, ctx: DecisionContext) -> list[object]:
             return [e.RandomEventRuled(ruling)]
         case c.SetAbility():
             character = _own_character(state, command.character, ctx)
-            if command.ability not in tables.ABILITIES:
-                reject("unknown_ability", f"{command.ability!r} is not one of {sorted(tables.ABILITIES)}.")
+            abilities = sorted(a.id for a in state.content.abilities)
+            if command.ability not in abilities:
+                reject("unknown_ability", f"{command.ability!r} is not one of {abilities}.")
             return [e.AbilitySet(character.kingdom, character.id, command.ability, command.level, command.reason)]
         case c.AdjustMerit():
             character = _own_character(state, command.character, ctx)
-            merit = _exact(command.merit)
-            return [e.MeritAdjusted(character.kingdom, character.id, command.office, merit, command.reason)]
+            counters = {line.counter for office in state.content.offices for line in office.merit}
+            if command.counter not in counters:
+                reject("unknown_counter", f"{command.counter!r} is not a merit line of {sorted(counters)}.")
+            return [e.MeritAdjusted(character.kingdom, character.id, command.counter, command.count, command.reason)]
         case c.GiveItem():
             character = _own_character(state, command.character, ctx)
+            if not command.take and all(i.id != command.item for i in state.content.items):
+                reject("unknown_item", f"{command.item!r} is not an item of the content pack.")
             if command.take and command.item not in character.items:
                 reject("no_such_item", f"{character.name} does not hold {command.item!r}.")
             return [e.ItemGiven(character.kingdom, character.id, command.item, command.take, command.reason)]

@@ -8,7 +8,8 @@ from fractions import Fraction
 import msgspec
 
 from domain.rulesets.kingdoms.orders import Order
-from domain.rulesets.kingdoms.state import Ruling, SpyReport, Standing, Unit
+from domain.rulesets.kingdoms.rules.offices import Award
+from domain.rulesets.kingdoms.state import Ruling, SpyReport, Unit
 
 
 class _Ev(msgspec.Struct, frozen=True, tag_field="type"):
@@ -96,8 +97,8 @@ class AbilitySet(_Ev, frozen=True, tag="AbilitySet"):
 class MeritAdjusted(_Ev, frozen=True, tag="MeritAdjusted"):
     kingdom: str
     character: str
-    office: str
-    merit: Fraction
+    counter: str
+    count: int
     reason: str
 
 
@@ -110,8 +111,8 @@ class ItemGiven(_Ev, frozen=True, tag="ItemGiven"):
 
 
 class OfficesAwarded(_Ev, frozen=True, tag="OfficesAwarded"):
-    standings: tuple[Standing, ...]
-    prizes: dict[str, Fraction]  # kingdom -> Prize %
+    standings: tuple[Award, ...]
+    prizes: dict[str, int]  # kingdom -> Prize %
     reason: str
 
 
@@ -167,7 +168,7 @@ class EncounterResolved(_Ev, frozen=True, tag="EncounterResolved"):
     tactics: tuple[str, ...]
     monster_hit_points: int  # left
     hit_points: int  # the character's, left
-    merit: Fraction
+    counted: int  # the monster's hit points the Lord High Defender counts (slain: all, neutralized: half [004:334])
     lines: tuple[str, ...] = ()
 
 
@@ -209,7 +210,7 @@ class BattleFought(_Ev, frozen=True, tag="BattleFought"):
     retreats: tuple[tuple[str, str], ...]  # (army, province)
     bitten: tuple[str, ...]
     regenerating: tuple[str, ...]  # destroyed Troll units
-    merit: tuple[tuple[str, str, Fraction], ...]  # (character, office, merit)
+    tallies: tuple[tuple[str, str, int], ...]  # (commander, merit counter, units) [004:299-316]
     lines: tuple[str, ...]
 
 
@@ -251,7 +252,7 @@ class MonsterNegotiated(_Ev, frozen=True, tag="MonsterNegotiated"):
     province: str
     monster: str
     neutralized: bool
-    merit: Fraction
+    counted: int  # hit points for the Lord High Defender's half points; 0 for an agreement [004:369]
 
 
 class ExperienceGained(_Ev, frozen=True, tag="ExperienceGained"):

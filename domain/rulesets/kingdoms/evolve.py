@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, assert_never
 
 import msgspec
@@ -20,11 +19,11 @@ def _char(state: State, cid: str, **changes: Any) -> State:
     return state if c is None else R(state, characters={**state.characters, cid: R(c, **changes)})
 
 
-def _merit(state: State, cid: str, office: str, merit: Fraction) -> State:
+def _tally(state: State, cid: str, counter: str, count: int) -> State:
     c = state.characters.get(cid)
-    if c is None:
+    if c is None or not count:
         return state
-    return _char(state, cid, merit={**c.merit, office: c.merit.get(office, Fraction(0)) + merit})
+    return _char(state, cid, tallies={**c.tallies, counter: c.tallies.get(counter, 0) + count})
 
 
 def _kingdom(state: State, kid: str, **changes: Any) -> State:
@@ -66,8 +65,8 @@ def _battle(state: State, event: e.BattleFought) -> State:
         leader = state.armies[aid].leader if aid in state.armies else None
         if leader is not None:
             state = _char(state, leader, location=pid)
-    for cid, office, merit in event.merit:
-        state = _merit(state, cid, office, merit)
+    for cid, counter, count in event.tallies:
+        state = _tally(state, cid, counter, count)
     return state
 
 
@@ -81,8 +80,8 @@ def _moved(state: State, event: e.CharacterMoved) -> State:
 
 def _encounter(state: State, event: e.EncounterResolved) -> State:
     state = _char(state, event.character, hit_points=max(event.hit_points, 0), alive=event.outcome != "killed")
-    if event.merit:
-        state = _merit(state, event.character, "lord_high_defender", event.merit)
+    counter = "monster_hp_neutralized" if event.outcome == "neutralized" else "monster_hp_slain"
+    state = _tally(state, event.character, counter, event.counted)
     p = state.provinces[event.province]
     hostile = event.outcome != "neutralized"
     monsters = tuple(
@@ -107,9 +106,9 @@ def _explored(state: State, event: e.ProvinceExplored) -> State:
     )
     state = _province(state, event.province, explored={**p.explored, event.kingdom: event.percent}, features=features)
     if event.first and event.feature is not None:
-        state = _merit(
-            state, event.character, "high_chancellor", Fraction(2)
-        )  # +2 a feature or invention [004:278-289]
+        kind = next((f.kind for f in p.features if f.id == event.feature), "feature")
+        counter = "inventions_first" if kind == "invention" else "features_first"  # [004:278-281]
+        state = _tally(state, event.character, counter, 1)
     return state
 
 
@@ -148,7 +147,7 @@ def evolve(state: State, event: Event) -> State:
             c = state.characters[event.character]
             return _char(state, event.character, abilities={**c.abilities, event.ability: event.level})
         case e.MeritAdjusted():
-            return _merit(state, event.character, event.office, event.merit)
+            return _tally(state, event.character, event.counter, event.count)
         case e.ItemGiven():
             c = state.characters[event.character]
             items = tuple(i for i in c.items if i != event.item) if event.take else (*c.items, event.item)
@@ -162,9 +161,8 @@ def evolve(state: State, event: Event) -> State:
         case e.ArmyTaken():
             return _army(state, event.army, leader=event.leader)
         case e.SpellCast():
-            if event.spell in ("resurrection", "bless"):  # High Priest Palatine: +1 a successful cast [004:342]
-                return _merit(state, event.character, "high_priest", Fraction(1))
-            return state
+            counter = next((s.merit_counter for s in state.content.spells if s.id == event.spell), None)
+            return state if counter is None else _tally(state, event.character, counter, 1)  # [004:342]
         case e.EncounterResolved():
             return _encounter(state, event)
         case e.ProvinceExplored():
@@ -186,7 +184,7 @@ def evolve(state: State, event: Event) -> State:
             p = state.provinces[event.province]
             monsters = tuple(R(m, hostile=False) if m.id == event.monster else m for m in p.monsters)
             state = _province(state, event.province, monsters=monsters)
-            return _merit(state, event.character, "lord_high_defender", event.merit)
+            return _tally(state, event.character, "monster_hp_neutralized", event.counted)
         case e.ExperienceGained():
             c = state.characters[event.character]
             return _char(state, event.character, abilities={**c.abilities, event.ability: event.level})

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from domain.engine import Rejected
-from domain.rulesets.kingdoms import tables
+from domain.rulesets.kingdoms.content import ContentPack, default_pack, extend, load_addition, load_pack
+from domain.rulesets.kingdoms.rules.characters import starting_level
 from domain.rulesets.kingdoms.scenario import ArmySetup, CharacterSetup, Scenario
 from domain.rulesets.kingdoms.state import (
     Army,
@@ -19,6 +20,11 @@ from domain.rulesets.kingdoms.state import (
     State,
     Unit,
 )
+
+
+def quality_level(pack: ContentPack, name: str) -> int:
+    """A quality by name [004:53]; Super-Elite is 6 (more comes from additions above Elite)."""
+    return next((q.level for q in pack.qualities if q.id == name), 6 if name == "super_elite" else 1)
 
 
 def _bad(reason: str, message: str) -> NoReturn:
@@ -33,25 +39,29 @@ def _unique(kind: str, ids: list[str]) -> None:
         seen.add(i)
 
 
-def starting_abilities(alignment: str, given: dict[str, int]) -> dict[str, int]:
-    info = tables.ALIGNMENTS[alignment]
-    out = {a: (min(5, 2 * level) if a in info.aptitudes else level) for a, level in given.items()}
-    for ability, extra in info.bonus:
-        out[ability] = min(5, out.get(ability, 0) + extra)
-    return out
+def starting_abilities(pack: ContentPack, alignment: str, given: dict[str, int]) -> dict[str, int]:
+    levels = {a: starting_level(pack, alignment, a, level) for a, level in given.items()}
+    for ability, extra in pack.alignment(alignment).ability_bonus.items():
+        levels.setdefault(ability, min(5, extra))
+    return levels
 
 
-def _character(record: CharacterSetup, kings: set[str]) -> Character:
+def _character(record: CharacterSetup, kings: set[str], pack: ContentPack) -> Character:
+    abilities = {a.id for a in pack.abilities}
     for ability in record.abilities:
-        if ability not in tables.ABILITIES:
+        if ability not in abilities:
             _bad(
-                "unknown_ability",
-                f"characters[{record.id}].abilities: {ability!r} is not one of {sorted(tables.ABILITIES)}.",
+                "unknown_ability", f"characters[{record.id}].abilities: {ability!r} is not one of {sorted(abilities)}."
             )
-    low, high = tables.REFUSAL_RANGE[record.temper]
+    refusal_range = pack.temper(record.temper).refusal
+    low, high = refusal_range.low, refusal_range.high
     refusal = record.refusal if record.refusal is not None else (low + high) // 2
     if not low <= refusal <= high:
         _bad("bad_refusal", f"characters[{record.id}].refusal: a {record.temper} character refuses {low}-{high}%.")
+    items = {i.id for i in pack.items}
+    for item in record.items:
+        if item not in items:
+            _bad("unknown_item", f"characters[{record.id}].items: {item!r} is not an item of the content pack.")
     return Character(
         id=record.id,
         name=record.name,
@@ -60,7 +70,7 @@ def _character(record: CharacterSetup, kings: set[str]) -> Character:
         alignment=record.alignment,
         temper=record.temper,
         hit_points=record.hit_points,
-        abilities=starting_abilities(record.alignment, dict(record.abilities)),
+        abilities=starting_abilities(pack, record.alignment, dict(record.abilities)),
         encounter_plan=tuple(record.encounter_plan),
         refusal=refusal,
         items=tuple(record.items),
@@ -68,11 +78,24 @@ def _character(record: CharacterSetup, kings: set[str]) -> Character:
     )
 
 
-def _army(record: ArmySetup) -> Army:
+def _pack(setup: Scenario) -> ContentPack:
+    given, added = bytes(setup.content), bytes(setup.campaign)
+    pack = load_pack(given) if given not in (b"", b"null") else default_pack()
+    if added not in (b"", b"null"):
+        pack = extend(pack, load_addition(added))
+    return pack  # `load_pack` and `extend` validate: a fault is `kingdoms.content_invalid` naming record and field
+
+
+def _army(record: ArmySetup, pack: ContentPack) -> Army:
+    races = {r.id for r in pack.races}
+    codes = {a.code for a in pack.army_types}
+
     def unit(u: Any) -> Unit:
-        if u.race not in tables.RACES and u.race not in tables.OTHER_RACES:
+        if u.race is not None and u.race not in races:
             _bad("unknown_race", f"armies[{record.id}] unit {u.id}: race {u.race!r} is not in the content pack.")
-        return Unit(id=u.id, type=u.type, race=u.race, quality=tables.QUALITIES[u.quality])
+        if u.type not in codes:
+            _bad("unknown_unit_type", f"armies[{record.id}] unit {u.id}: type {u.type!r} is not in the content pack.")
+        return Unit(id=u.id, type=u.type, race=u.race, quality=quality_level(pack, u.quality))
 
     return Army(
         id=record.id,
@@ -85,6 +108,7 @@ def _army(record: ArmySetup) -> Army:
 
 
 def initial_state(setup: Scenario, settings: Any = None) -> State:
+    pack = _pack(setup)
     if not setup.kingdoms:
         _bad("no_kingdoms", "kingdoms: a scenario needs at least one kingdom.")
     _unique("kingdoms:", [k.id for k in setup.kingdoms])
@@ -106,7 +130,7 @@ def initial_state(setup: Scenario, settings: Any = None) -> State:
             if k not in kingdoms:
                 _bad("unknown_kingdom", f"provinces[{p.id}].explored: {k!r} is not a kingdom.")
         for m in p.monsters:
-            if m.kind not in tables.MONSTERS:
+            if m.kind not in {x.id for x in pack.monsters}:
                 _bad("unknown_monster", f"provinces[{p.id}].monsters[{m.id}].kind: {m.kind!r} is not in the table.")
     for ks in setup.kingdoms:
         king = characters.get(ks.king)
@@ -148,13 +172,14 @@ def initial_state(setup: Scenario, settings: Any = None) -> State:
                 features=tuple(Feature(f.id, f.name, f.kind) for f in p.features),
                 adjacent=tuple(p.adjacent),
                 monsters=tuple(
-                    MonsterState(m.id, m.kind, m.hit_points or tables.MONSTERS[m.kind].hit_points, m.hostile)
+                    MonsterState(m.id, m.kind, m.hit_points or pack.monster(m.kind).hit_points, m.hostile)
                     for m in p.monsters
                 ),
             )
             for p in setup.provinces
         },
-        characters={c.id: _character(c, kings) for c in setup.characters},
-        armies={a.id: _army(a) for a in setup.armies},
+        characters={c.id: _character(c, kings, pack) for c in setup.characters},
+        armies={a.id: _army(a, pack) for a in setup.armies},
+        content=pack,
         character_moves=setup.character_moves,
     )

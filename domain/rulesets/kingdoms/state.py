@@ -7,13 +7,15 @@ from fractions import Fraction
 
 import msgspec
 
+from domain.rulesets.kingdoms.content import ContentPack
 from domain.rulesets.kingdoms.orders import Order
+from domain.rulesets.kingdoms.rules.offices import Award
 
 
 class Unit(msgspec.Struct, frozen=True):
     id: str
     type: str
-    race: str
+    race: str | None
     quality: int  # -1 sub-depleted, 0 depleted, 1 green ... 5 elite, 6+ super-elite [004:53]
     bitten: bool = False  # turns into Werebeasts after the gameturn [004:71]
 
@@ -72,8 +74,8 @@ class Character(msgspec.Struct, frozen=True):
     items: tuple[str, ...] = ()
     is_king: bool = False
     alive: bool = True
-    # merit earned by deeds (battles, monsters, discoveries, spells) per office; levels are counted at the end
-    merit: dict[str, Fraction] = {}
+    # the deeds the offices' merit lines count (battles, monsters, discoveries, spells); levels are counted at the end
+    tallies: dict[str, int] = {}
 
 
 class Kingdom(msgspec.Struct, frozen=True):
@@ -97,14 +99,6 @@ class SpyReport(msgspec.Struct, frozen=True):
     noticed: bool
 
 
-class Standing(msgspec.Struct, frozen=True):
-    office: str
-    prize: int
-    holder: str | None
-    kingdom: str | None
-    ranking: tuple[tuple[str, str], ...]  # (character, merit as "p/q") best first, tie-breaks applied [004:371]
-
-
 class Ruling(msgspec.Struct, frozen=True):
     """A battle random event the GM set for this turn's battle at `province` (the first scales a side, later ones
     a column)."""
@@ -123,6 +117,7 @@ class State(msgspec.Struct, frozen=True):
     provinces: dict[str, Province]
     characters: dict[str, Character]
     armies: dict[str, Army]
+    content: ContentPack  # pinned at the game's creation
     character_moves: int = 2
     orders: dict[str, Order] = {}  # character -> its sealed order of this turn
     druid_shortfall: dict[str, int] = {}  # army -> Druid levels its leader lacks [004:86]
@@ -130,6 +125,6 @@ class State(msgspec.Struct, frozen=True):
     spy_reports: dict[str, tuple[SpyReport, ...]] = {}
     reports: dict[str, tuple[str, ...]] = {}  # kingdom -> the lines of its last turn report
     news: tuple[str, ...] = ()  # the last turn's public news
-    standings: tuple[Standing, ...] = ()
-    prizes: dict[str, Fraction] = {}
+    standings: tuple[Award, ...] = ()
+    prizes: dict[str, int] = {}
     serials: dict[str, int] = {}

@@ -5,7 +5,6 @@ the offices) and the GM-only ones (the truth of a battle, the GM's random events
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 import msgspec
@@ -13,6 +12,7 @@ import msgspec
 from domain.engine import Actor
 from domain.rulesets.kingdoms import events as e
 from domain.rulesets.kingdoms.orders import Order
+from domain.rulesets.kingdoms.rules.offices import Award
 from domain.rulesets.kingdoms.state import (
     Army,
     Character,
@@ -20,7 +20,6 @@ from domain.rulesets.kingdoms.state import (
     Kingdom,
     MonsterState,
     SpyReport,
-    Standing,
     State,
 )
 
@@ -49,8 +48,8 @@ class View(msgspec.Struct, frozen=True):
     spy_reports: tuple[SpyReport, ...] = ()
     report: tuple[str, ...] = ()
     news: tuple[str, ...] = ()
-    standings: tuple[Standing, ...] = ()
-    prizes: dict[str, Fraction] = {}
+    standings: tuple[Award, ...] = ()
+    prizes: dict[str, int] = {}
     truth: State | None = None  # the GM's
 
 

@@ -31,7 +31,7 @@ def character(cid: str, kingdom: str, location: str, **extra: Any) -> dict[str, 
     return {"id": cid, "name": cid.title(), "kingdom": kingdom, "location": location, **base, **extra}
 
 
-def unit(uid: str, kind: str, race: str = "human", quality: str = "green") -> dict[str, Any]:
+def unit(uid: str, kind: str, race: str | None = "human", quality: str = "green") -> dict[str, Any]:
     return {"id": uid, "type": kind, "race": race, "quality": quality}
 
 

@@ -122,7 +122,7 @@ def test_pbm25_a_druid_2_leader_may_lead_trolls_but_lacks_a_level_for_eagles() -
     costs the units a quality level in battle (the content's default for "-?")."""
     chars = [character("king", "k", "p0"), character("druid", "k", "p0", abilities={"druid": 2})]
     armies = [
-        army("trolls", "k", "p0", front=[unit("t", "TR", "troll")]),
+        army("trolls", "k", "p0", front=[unit("t", "TR", None)]),
         army("eagles", "k", "p0", front=[unit("e", "EA")]),
     ]
     g = game(scenario([kingdom("k", "king", "p0")], _chain(2), chars, armies))

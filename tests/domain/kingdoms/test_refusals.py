@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import msgspec
 import pytest
 
@@ -11,6 +9,7 @@ from domain.engine import Rejected
 from domain.rulesets.kingdoms import commands as c
 from domain.rulesets.kingdoms import events as e
 from domain.rulesets.kingdoms import orders as o
+from domain.rulesets.kingdoms.content import default_pack
 from domain.rulesets.kingdoms.setup import initial_state
 from tests.domain.kingdoms.helpers import GM, N, S, army, character, kingdom, province, scenario, two_kingdoms, unit
 
@@ -25,7 +24,7 @@ def test_a_rivals_character_is_answered_as_an_unknown_one() -> None:
 
 def test_a_dead_character_takes_no_action() -> None:
     g = two_kingdoms()
-    g.given(e.EncounterResolved("n", "nking", "north", "m-1", "demon", "killed", ("ME",), 30, 0, Fraction(0)))
+    g.given(e.EncounterResolved("n", "nking", "north", "m-1", "demon", "killed", ("ME",), 30, 0, 0))
     assert g.rejects(o.Explore(character="nking"), N).code == "kingdoms.character_dead"
 
 
@@ -84,8 +83,12 @@ def test_gm_rulings_are_checked() -> None:
     assert g.rejects(event).code == "kingdoms.bad_factor"
     ability = c.SetAbility(character="nking", ability="juggling", level=1, reason="r")
     assert g.rejects(ability).code == "kingdoms.unknown_ability"
-    take = c.GiveItem(character="nking", item="Excalibur", take=True, reason="r")
+    take = c.GiveItem(character="nking", item="excalibur", take=True, reason="r")
     assert g.rejects(take).code == "kingdoms.no_such_item"
+    give = c.GiveItem(character="nking", item="holy grail", reason="r")
+    assert g.rejects(give).code == "kingdoms.unknown_item"
+    deed = c.AdjustMerit(character="nking", counter="dragons_tamed", count=1, reason="r")
+    assert g.rejects(deed).code == "kingdoms.unknown_counter"
 
 
 def test_a_seat_must_control_a_kingdom() -> None:
@@ -132,6 +135,23 @@ def test_scenario_errors_name_the_record_and_field() -> None:
     assert _refused(armies=[army("a", "k", "home", "ghost")]) == "kingdoms.scenario.bad_leader"
     elves = [unit("u", "BO", race="hobbit")]
     assert _refused(armies=[army("a", "k", "home", front=elves)]) == "kingdoms.scenario.unknown_race"
+    tanks = [unit("u", "TK")]
+    assert _refused(armies=[army("a", "k", "home", front=tanks)]) == "kingdoms.scenario.unknown_unit_type"
+    holy = character("king", "k", "home", items=["holy grail"])
+    assert _refused(characters=[holy]) == "kingdoms.scenario.unknown_item"
+
+
+def test_a_content_pack_with_broken_references_is_refused_naming_the_record() -> None:
+    pack = default_pack()
+    broken = msgspec.structs.replace(
+        pack, army_types=[msgspec.structs.replace(pack.army_types[0], home_terrain=["swamp"]), *pack.army_types[1:]]
+    )
+    base = scenario([kingdom("k", "king", "home")], [province("home")], [character("king", "k", "home")])
+    setup = msgspec.structs.replace(base, content=msgspec.Raw(msgspec.json.encode(broken)))
+    with pytest.raises(Rejected) as refused:
+        initial_state(setup)
+    assert refused.value.code == "kingdoms.content_invalid"
+    assert "GA" in refused.value.message and "swamp" in refused.value.message
 
 
 def test_orders_are_refused_to_seats_outside_the_kingdom() -> None:

@@ -5,18 +5,7 @@ from __future__ import annotations
 
 from domain.rulesets.kingdoms import events as e
 from domain.rulesets.kingdoms import orders as o
-from domain.rulesets.kingdoms import tables
 from domain.rulesets.kingdoms.turn.context import Turn
-
-# The magical ability each action spell draws on (the spell list is lost [004:83-95]: a content default).
-SPELL_ABILITY = {
-    "phantasmal_armies": "illusory",
-    "illusory_terrain": "illusory",
-    "oratory": "psychic",
-    "resurrection": "white",
-    "bless": "white",
-    "necromantic_charm": "necromancy",
-}
 
 
 def treaties(t: Turn) -> None:
@@ -42,8 +31,9 @@ def actions(t: Turn) -> None:
                     continue
                 leader = cid if isinstance(order, o.PickUpArmy) else None
                 t.emit(e.ArmyTaken(kid, army.id, leader, cid))
-                naval = all(tables.UNIT_TYPES[u.type].naval for u in army.units) and bool(army.units)
-                t.gain(cid, "pick_up_naval" if naval else "pick_up")
+                naval = bool(army.units) and all(t.state.content.army_type(u.type).naval for u in army.units)
+                verb_id = "pick_up" if leader else "leave"
+                t.gain(cid, f"{verb_id}_naval" if naval else f"{verb_id}_army")
                 verb = "took command of" if leader else "left"
                 t.report(kid, f"{character.name} {verb} army {army.id}.")
             case o.Recruit() | o.Hire():
@@ -52,7 +42,7 @@ def actions(t: Turn) -> None:
                 t.gain(cid, "recruit" if isinstance(order, o.Recruit) else "hire")
                 t.report(kid, f"{character.name} seeks recruits in {character.location}: {what}; the GM rules.")
             case o.CastActionSpell():
-                ability = SPELL_ABILITY[order.spell]
+                ability = t.state.content.spell(order.spell).ability
                 level = character.abilities.get(ability, 0)
                 if level == 0:
                     t.emit(e.OrderFailed(kid, cid, "CastActionSpell", f"{character.name} has no {ability} magic"))
@@ -60,5 +50,5 @@ def actions(t: Turn) -> None:
                 province = order.target if order.target in t.state.provinces else character.location
                 t.emit(e.SpellCast(kid, cid, order.spell, province, level, order.illusion))
                 t.spells.append((kid, province, order.spell, level, order.illusion))
-                t.gain(cid, "cast", ability)
+                t.gain(cid, "cast_action_spell", ability)
                 t.report(kid, f"{character.name} cast {order.spell.replace('_', ' ')} at level {level} in {province}.")

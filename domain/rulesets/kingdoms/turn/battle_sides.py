@@ -7,13 +7,14 @@ from fractions import Fraction
 
 import msgspec
 
-from domain.rulesets.kingdoms import tables
 from domain.rulesets.kingdoms.armies.battle import Side, draw_up
+from domain.rulesets.kingdoms.rules.battle import fanaticism_chance
+from domain.rulesets.kingdoms.rules.draws import chance_sides, succeeds, weighted_pick
+from domain.rulesets.kingdoms.rules.strength import command_level
 from domain.rulesets.kingdoms.state import Army
 from domain.rulesets.kingdoms.turn.context import GM_ONLY, Turn
 
 R = msgspec.structs.replace
-SKELETON = "skeleton"
 
 
 def defenders_of(t: Turn, province: str, invader: str | None, invading: set[str]) -> list[Army]:
@@ -33,35 +34,48 @@ def commander_of(t: Turn, armies: list[Army]) -> str | None:
     return led[0].leader if led else None
 
 
-def side_of(t: Turn, armies: list[Army], province: str, defending: bool, line: int) -> Side:
-    p = t.state.provinces[province]
-    kid = armies[0].kingdom
-    kingdom = t.state.kingdoms.get(kid or "")
-    fanatical = set()
+def _fanatical(t: Turn, armies: list[Army], kingdom_alignment: str | None) -> set[str]:
+    """Each unit's fanaticism [004:63]: the kingdom's chance, certain for a Skeletal unit under an Undead leader."""
+    pack, out = t.state.content, set()
     for army in armies:
         leader = t.state.characters.get(army.leader or "")
-        if leader and leader.alignment == "undead" and army.units and all(u.race == SKELETON for u in army.units):
-            fanatical.add(army.id)  # a Skeletal army under an Undead character: always [004:63]
-        elif kingdom and tables.ALIGNMENTS[kingdom.alignment].fanaticism:
-            chance = tables.ALIGNMENTS[kingdom.alignment].fanaticism
-            if t.ctx.dice.roll(f"fanaticism:{army.id}", 1, 100, visible_to=GM_ONLY)[0] <= chance:
-                fanatical.add(army.id)
-    ability = "naval" if p.terrain == "sea" else "tactical"
-    tactical = {
-        a.id: t.state.characters[a.leader].abilities.get(ability, 0) for a in armies if a.leader in t.state.characters
-    }
-    spells = [s for s in t.spells if s[0] == kid and s[1] == province]
+        for unit in army.units:
+            if kingdom_alignment is None:
+                continue
+            chance = fanaticism_chance(pack, kingdom_alignment, unit.race, leader.alignment if leader else None)
+            if chance >= 1:
+                out.add(unit.id)
+            elif chance > 0:
+                face = t.ctx.dice.roll(f"fanaticism:{unit.id}", 1, chance_sides(chance), visible_to=GM_ONLY)[0]
+                if succeeds(chance, face):
+                    out.add(unit.id)
+    return out
+
+
+def side_of(t: Turn, armies: list[Army], province: str, defending: bool, line: int) -> Side:
+    p = t.state.provinces[province]
+    pack = t.state.content
+    kid = armies[0].kingdom
+    kingdom = t.state.kingdoms.get(kid or "")
+    commander = t.state.characters.get(commander_of(t, armies) or "")
+    level = 0
+    if commander is not None:
+        level = command_level(p.terrain, commander.abilities.get("tactical", 0), commander.abilities.get("naval", 0))
+    spells = [pack.spell(s[2]) for s in t.spells if s[0] == kid and s[1] == province]
+    levels = [s[3] for s in t.spells if s[0] == kid and s[1] == province]
+    illusions = [s[4] for s in t.spells if s[0] == kid and s[1] == province and s[4] is not None]
     return Side(
+        name="defender" if defending else "attacker",
         kingdom=kid,
-        defending=defending,
         placed=draw_up([(a.id, a.front, a.behind) for a in armies], line),
         explored=p.explored.get(kid or "", 0),
         home=kingdom is not None and kingdom.home_province == province,
-        fanatical=frozenset(fanatical),
-        tactical=tactical,
+        fanatical=frozenset(_fanatical(t, armies, kingdom.alignment if kingdom else None)),
+        command_level=level,
         shortfall={a.id: t.state.druid_shortfall.get(a.id, 0) for a in armies},
-        oratory=any(s[2] == "oratory" for s in spells),
-        phantasmal=max((s[3] for s in spells if s[2] == "phantasmal_armies"), default=0),
+        spell_bonus=sum(s.quality_bonus for s in spells),
+        phantasmal=max((lv for s, lv in zip(spells, levels, strict=True) if s.factor_pct_per_level), default=0),
+        illusion=illusions[0] if illusions else None,
     )
 
 
@@ -81,17 +95,31 @@ def temper(t: Turn, side: Side, commander: str | None, lines: list[str]) -> Side
 
 
 def random_events(t: Turn, province: str, attack: Side, defend: Side, lines: list[str]) -> tuple[Side, Side]:
-    rulings = [r for r in t.state.rulings if r.province == province]
+    """The GM's rulings for this battle, else the content's table: a first event for the whole of one side (its
+    chance, usually certain), then each column of the line with its chance; the side is 1d2, the event a weighted
+    pick (1dN over the table's total weight N) [004:61], [004:96]."""
+    pack = t.state.content
+    rulings: list[tuple[str | None, Fraction, int | None]] = [
+        (r.kingdom, r.factor, r.column) for r in t.state.rulings if r.province == province
+    ]
     if not rulings:
-        pick = t.ctx.dice.roll(f"random-event-side:{province}", 1, 2, visible_to=GM_ONLY)[0]
-        face = t.ctx.dice.roll(f"random-event:{province}", 1, len(tables.RANDOM_EVENTS), visible_to=GM_ONLY)[0]
-        side = attack if pick == 1 else defend
-        rulings_made: list[tuple[str | None, Fraction, int | None]] = [
-            (side.kingdom, tables.RANDOM_EVENTS[face - 1], None)
-        ]
-    else:
-        rulings_made = [(r.kingdom, r.factor, r.column) for r in rulings]
-    for kid, factor, column in rulings_made:
+        rule = pack.battle.random_events
+        line = max((p.column or 0 for p in (*attack.placed, *defend.placed)), default=0)
+        for column in (None, *range(1, line + 1)):
+            chance = Fraction(rule.first_event_pct if column is None else rule.column_event_pct, 100)
+            if chance <= 0:
+                continue
+            if chance < 1:
+                face = t.ctx.dice.roll(f"random-event-chance:{province}", 1, chance_sides(chance), visible_to=GM_ONLY)
+                if not succeeds(chance, face[0]):
+                    continue
+            pick = t.ctx.dice.roll(f"random-event-side:{province}", 1, 2, visible_to=GM_ONLY)[0]
+            weights = [e.weight for e in pack.random_events]
+            face = t.ctx.dice.roll(f"random-event:{province}", 1, sum(weights), visible_to=GM_ONLY)
+            event = pack.random_events[weighted_pick(weights, face[0])]
+            lines.append(f"Random event: {event.text}.")
+            rulings.append(((attack if pick == 1 else defend).kingdom, Fraction(event.factor), column))
+    for kid, factor, column in rulings:
         where = "the whole force" if column is None else f"column {column}"
         name = t.state.kingdoms[kid].name if kid in t.state.kingdoms else "the mercenaries"
         lines.append(f"A random event multiplies {where} of {name} by {factor}.")

@@ -20,8 +20,11 @@ from fractions import Fraction
 import msgspec
 
 from domain.rulesets.kingdoms import events as e
-from domain.rulesets.kingdoms import tables
-from domain.rulesets.kingdoms.armies.battle import Side, side_strength
+from domain.rulesets.kingdoms.armies.battle import Side, combatants, strengths
+from domain.rulesets.kingdoms.rules.battle import bite_chance, escape_chance, regenerate
+from domain.rulesets.kingdoms.rules.battle_line import nemesis_candidates
+from domain.rulesets.kingdoms.rules.characters import unify_chance
+from domain.rulesets.kingdoms.rules.draws import chance_sides, in_range, succeeds
 from domain.rulesets.kingdoms.state import Army
 from domain.rulesets.kingdoms.turn.battle_sides import commander_of, defenders_of, random_events, side_of, temper
 from domain.rulesets.kingdoms.turn.context import GM_ONLY, Turn
@@ -44,8 +47,13 @@ def unification(t: Turn) -> None:
         apart = distance(t.state, main[2][0], origin)
         leader = t.state.characters.get(army.leader or "")
         march = min(leader.abilities.get("march", 0), 4) if leader else 0
-        chance = tables.MARCH_UNIFY[march][min(apart if apart is not None else 2, 2)]
-        joined = t.ctx.dice.roll(f"unify:{army_id}", 1, 100, visible_to=GM_ONLY)[0] <= chance
+        first = t.state.characters.get(t.state.armies[main[1][0]].leader or "")
+        levels = (march, min(first.abilities.get("march", 0), 4) if first else 0)
+        unify = unify_chance(t.state.content, levels, "same" if apart == 0 else "adjacent" if apart == 1 else "far")
+        chance = int(unify * 100)
+        joined = unify >= 1
+        if not joined:
+            joined = succeeds(unify, t.ctx.dice.roll(f"unify:{army_id}", 1, chance_sides(unify), visible_to=GM_ONLY)[0])
         t.emit(e.ContingentsJoined(army.kingdom or "", province, (main[1][0], army_id), chance, joined))
         t.report(army.kingdom, f"Army {army_id} {'joined' if joined else 'failed to join'} {main[1][0]} ({chance}%).")
         if joined:
@@ -85,45 +93,66 @@ def _retreat(t: Turn, army: Army, province: str, origins: dict[str, str]) -> str
 
 
 def _losses(
-    t: Turn, losers: list[Army], province: str, origins: dict[str, str]
+    t: Turn, losers: list[Army], province: str, origins: dict[str, str], fastest: int
 ) -> tuple[list[str], list[tuple[str, str]]]:
-    terrain = t.state.provinces[province].terrain
+    """Each unit of the beaten side escapes with the content's chance by Speed [004:38] (Whales off the Sea
+    certainly [004:75]); the others are destroyed (Trolls to regenerate [004:73])."""
+    pack, terrain = t.state.content, t.state.provinces[province].terrain
     destroyed: list[str] = []
     retreats: list[tuple[str, str]] = []
     for army in losers:
         to = _retreat(t, army, province, origins)
         kept = 0
         for unit in army.units:
-            speed = tables.UNIT_TYPES[unit.type].speed
-            if to is not None and unit.type == "WH" and terrain != "sea":
-                kept += 1  # Whales retreat to the Sea without fear of destruction [004:75]
-                continue
-            chance = min(100, tables.ESCAPE_PCT_PER_SPEED * speed)
-            if to is not None and t.ctx.dice.roll(f"escape:{unit.id}", 1, 100, visible_to=GM_ONLY)[0] <= chance:
+            chance = escape_chance(pack, pack.army_type(unit.type), terrain, fastest) if to is not None else Fraction(0)
+            escaped = chance >= 1
+            if 0 < chance < 1:
+                face = t.ctx.dice.roll(f"escape:{unit.id}", 1, chance_sides(chance), visible_to=GM_ONLY)[0]
+                escaped = succeeds(chance, face)
+            if escaped:
                 kept += 1
-            else:
-                destroyed.append(unit.id)
-                if unit.type == "TR":
-                    t.regenerating.append((unit, province))
+                continue
+            destroyed.append(unit.id)
+            if regenerate(pack.army_type(unit.type), unit.quality) is not None:
+                t.regenerating.append((unit, province))
         if kept and to is not None:
             retreats.append((army.id, to))
     return destroyed, retreats
 
 
 def _bites(t: Turn, winner: Side, loser: Side, destroyed: list[str]) -> list[str]:
-    bitten = []
+    """A unit beaten by the Werebeasts of its column turns Werebeast after the turn with the type's chance, if its
+    race is humanoid and its type not immune (Fleets) [004:71]."""
+    pack, bitten = t.state.content, []
     for wolf in winner.placed:
-        if wolf.unit.type != "WE" or wolf.column is None:
+        if wolf.column is None:
             continue
         for prey in loser.placed:
-            unit = prey.unit
-            if prey.column != wolf.column or unit.id in destroyed or unit.type == "FL":
-                continue  # Fleets are never affected [004:71]
-            if unit.race not in tables.HUMANOIDS:
-                continue  # only the 4 humanoid races can be bitten [004:71]
-            if t.ctx.dice.roll(f"werebeast:{unit.id}", 1, 100, visible_to=GM_ONLY)[0] <= tables.WEREBEAST_BITE:
-                bitten.append(unit.id)
+            if prey.column != wolf.column or prey.unit.id in destroyed:
+                continue
+            race = pack.race(prey.unit.race) if prey.unit.race is not None else None
+            chance = bite_chance(pack.army_type(wolf.unit.type), pack.army_type(prey.unit.type), race)
+            if chance <= 0:
+                continue
+            face = t.ctx.dice.roll(f"werebeast:{prey.unit.id}", 1, chance_sides(chance), visible_to=GM_ONLY)[0]
+            if succeeds(chance, face):
+                bitten.append(prey.unit.id)
     return bitten
+
+
+def _nemeses(t: Turn, attack: Side, defend: Side, elephants: dict[str, int]) -> dict[str, str]:
+    """Who faces its nemesis [004:49]: when several enemy units qualify, one is drawn (1dN over the N eligible)."""
+    pack = t.state.content
+    units = [*combatants(attack, elephants), *combatants(defend, elephants)]
+    chosen: dict[str, str] = {}
+    for unit in units:
+        eligible = nemesis_candidates(pack, unit, units)
+        if len(eligible) == 1:
+            chosen[unit.id] = eligible[0].id
+        elif eligible:
+            face = t.ctx.dice.roll(f"nemesis:{unit.id}", 1, len(eligible), visible_to=GM_ONLY)[0]
+            chosen[unit.id] = eligible[face - 1].id
+    return chosen
 
 
 def _report(s: Side, commander: str | None, armies: list[Army], strength: Fraction) -> e.SideReport:
@@ -132,39 +161,42 @@ def _report(s: Side, commander: str | None, armies: list[Army], strength: Fracti
 
 def fight_battle(t: Turn, province: str, attackers: list[Army], defenders: list[Army], origins: dict[str, str]) -> None:
     p = t.state.provinces[province]
-    info = tables.TERRAIN[p.terrain]
-    span = info.line_max - info.line_min + 1
-    line = info.line_min - 1 + t.ctx.dice.roll(f"battle-line:{province}", 1, span, visible_to=GM_ONLY)[0]
+    pack = t.state.content
+    span = pack.terrain(p.terrain).battle_line
+    line = span.low
+    if span.high > span.low:
+        line = in_range(span.low, span.high, t.ctx.dice.roll(f"battle-line:{province}", 1, span.high - span.low + 1,
+                                                              visible_to=GM_ONLY)[0])  # fmt: skip
     lines = [f"Battle at {p.name} ({p.terrain}): a battle line of {line} armies a side."]
     attack = side_of(t, attackers, province, False, line)
     defend = side_of(t, defenders, province, True, line)
     for s in (attack, defend):
         lines.extend(f"Army {a} fights fanatically." for a in sorted(s.fanatical))
-    elephants = {
-        pl.unit.id: 1 + t.ctx.dice.roll(f"elephant:{pl.unit.id}", 1, 4, visible_to=GM_ONLY)[0]
-        for s in (attack, defend)
-        for pl in s.placed
-        if pl.unit.type == "EL"
-    }
+    elephants: dict[str, int] = {}
+    for pl in (*attack.placed, *defend.placed):
+        drawn = pack.army_type(pl.unit.type).strength_roll  # Elephants: 2-5 [004:65]
+        if drawn is not None:
+            face = t.ctx.dice.roll(f"elephant:{pl.unit.id}", 1, drawn.high - drawn.low + 1, visible_to=GM_ONLY)[0]
+            elephants[pl.unit.id] = in_range(drawn.low, drawn.high, face)
     lines.extend(f"Elephants {u} fight at strength {v}." for u, v in elephants.items())
     a_cmd, d_cmd = commander_of(t, attackers), commander_of(t, defenders)
     attack, defend = temper(t, attack, a_cmd, lines), temper(t, defend, d_cmd, lines)
     attack, defend = random_events(t, province, attack, defend, lines)
-    illusion = next((s[4] for s in t.spells if s[1] == province and s[2] == "illusory_terrain"), None)
-    a_str = side_strength(attack, defend, p.terrain, elephants, illusion)
-    d_str = side_strength(defend, attack, p.terrain, elephants, illusion)
-    attacker_won = a_str > d_str  # the defender holds a tie
+    result = strengths(pack, p.terrain, attack, defend, elephants, _nemeses(t, attack, defend, elephants))
+    a_str, d_str = result.totals["attacker"], result.totals["defender"]
+    attacker_won = result.winner == "attacker"  # the defender holds a tie
     (winner, _, w_cmd), (loser, l_armies, l_cmd) = sorted(
         [(attack, attackers, a_cmd), (defend, defenders, d_cmd)], key=lambda x: x[0].defending == attacker_won
     )
-    destroyed, retreats = _losses(t, l_armies, province, origins)
+    fastest = max((pack.army_type(pl.unit.type).speed for pl in winner.placed), default=0)
+    destroyed, retreats = _losses(t, l_armies, province, origins, fastest)
     bitten = _bites(t, winner, loser, destroyed)
-    office = "grand_admiral" if p.terrain == "sea" else "grand_marshal"
-    merit = [(c, office, Fraction(n)) for c, n in ((w_cmd, len(loser.placed)), (l_cmd, -len(loser.placed))) if c]
+    where = "sea" if p.terrain == "sea" else "land"  # Grand Admiral or Grand Marshal [004:299-316]
+    counts = ((w_cmd, f"{where}_won_enemy_units"), (l_cmd, f"{where}_lost_friendly_units"))
+    tallies = [(c, counter, len(loser.placed)) for c, counter in counts if c]
     for side_armies, cmd in ((attackers, a_cmd), (defenders, d_cmd)):
-        ability = "naval" if p.terrain == "sea" else "tactical"
         for leader in sorted({a.leader for a in side_armies if a.leader}):
-            t.gain(leader, "supreme_commander" if leader == cmd else "lead_units", ability)
+            t.gain(leader, "supreme_commander" if leader == cmd else "lead_units", at_sea=p.terrain == "sea")
     lines.append(f"{winner.kingdom or 'The mercenaries'} won; {len(destroyed)} units of the losers were destroyed.")
     t.emit(
         e.BattleFought(
@@ -178,7 +210,7 @@ def fight_battle(t: Turn, province: str, attackers: list[Army], defenders: list[
             retreats=tuple(retreats),
             bitten=tuple(bitten),
             regenerating=tuple(u.id for u, _ in t.regenerating if u.id in destroyed),
-            merit=tuple(merit),
+            tallies=tuple(tallies),
             lines=tuple(lines),
         )
     )

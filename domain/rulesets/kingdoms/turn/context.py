@@ -19,7 +19,7 @@ class Turn:
         self.state = state
         self.ctx = ctx
         self.events: list[object] = []
-        self.experience: list[tuple[str, str, str]] = []  # (character, action, ability or "")
+        self.experience: list[tuple[str, str, str | None, bool]] = []  # (character, action, magic, at sea)
         self.spells: list[tuple[str, str, str, int, str | None]] = []  # (kingdom, province, spell, level, illusion)
         self.lines: dict[str, list[str]] = {}  # kingdom -> report lines
         self.news: list[str] = []
@@ -37,8 +37,9 @@ class Turn:
         if kingdom is not None:
             self.lines.setdefault(kingdom, []).extend(lines)
 
-    def gain(self, character: str, action: str, ability: str = "") -> None:
-        self.experience.append((character, action, ability))
+    def gain(self, character: str, action: str, magic: str | None = None, at_sea: bool = False) -> None:
+        """An action that may improve an ability (an action of the content's experience table [004:119-137])."""
+        self.experience.append((character, action, magic, at_sea))
 
     def publish(self, lines: Iterable[str]) -> None:
         self.news.extend(lines)

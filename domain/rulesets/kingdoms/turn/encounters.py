@@ -11,23 +11,15 @@ chance equal to the new explored % (at Sea 5%, "only a small chance" [004:114]).
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from domain.engine.ids import owned_id
 from domain.rulesets.kingdoms import events as e
 from domain.rulesets.kingdoms import orders as o
-from domain.rulesets.kingdoms import tables
 from domain.rulesets.kingdoms.characters.combat import fight
-from domain.rulesets.kingdoms.characters.druid import can_talk_to
+from domain.rulesets.kingdoms.rules.characters import encounter_chance
+from domain.rulesets.kingdoms.rules.draws import chance_sides, succeeds
+from domain.rulesets.kingdoms.rules.monsters import negotiation_chance
 from domain.rulesets.kingdoms.state import Character, MonsterState
 from domain.rulesets.kingdoms.turn.context import GM_ONLY, Turn
-
-MONSTER_ORDER = tuple(tables.MONSTERS)
-
-
-def encounter_chance(terrain: str, in_own_kingdom: bool) -> Fraction:
-    chance = Fraction(tables.TERRAIN[terrain].encounter)
-    return chance / 2 if in_own_kingdom else chance
 
 
 def _monster(t: Turn, character: Character) -> MonsterState:
@@ -35,16 +27,18 @@ def _monster(t: Turn, character: Character) -> MonsterState:
     known = next((m for m in province.monsters if m.hostile), None)
     if known is not None:
         return known
-    face = t.ctx.dice.roll(f"monster:{character.id}", 1, len(MONSTER_ORDER), visible_to=GM_ONLY)[0]
-    kind = MONSTER_ORDER[face - 1]
-    return MonsterState(owned_id(t.state.serials, "monster", character.id), kind, tables.MONSTERS[kind].hit_points)
+    monsters = t.state.content.monsters
+    face = t.ctx.dice.roll(f"monster:{character.id}", 1, len(monsters), visible_to=GM_ONLY)[0]
+    kind = monsters[face - 1]
+    return MonsterState(owned_id(t.state.serials, "monster", character.id), kind.id, kind.hit_points)
 
 
 def _explore(t: Turn, character: Character) -> None:
     province = t.state.provinces[character.location]
     kid = character.kingdom
-    percent = min(100, province.explored.get(kid, 0) + tables.TERRAIN[province.terrain].exploration)
-    chance = tables.SEA_FEATURE_CHANCE if province.terrain == "sea" else percent
+    terrain = t.state.content.terrain(province.terrain)
+    percent = min(100, province.explored.get(kid, 0) + terrain.basic_exploration_pct)
+    chance = t.state.content.encounters.sea_feature_pct if terrain.rare_features else percent
     unknown = next((f for f in province.features if kid not in f.found_by), None)
     found = None
     if unknown is not None and t.ctx.dice.roll(f"feature:{character.id}", 1, 100, visible_to=GM_ONLY)[0] <= chance:
@@ -63,8 +57,11 @@ def encounters(t: Turn) -> None:
         if not character.alive:
             continue
         province = t.state.provinces[character.location]
-        chance = encounter_chance(province.terrain, province.kingdom == character.kingdom)
-        if t.ctx.dice.roll(f"encounter:{cid}", 1, 100, visible_to=GM_ONLY)[0] <= chance:
+        own = province.kingdom == character.kingdom
+        chance = encounter_chance(t.state.content, province.terrain, action, with_army=False, in_own_kingdom=own)
+        if chance > 0 and succeeds(
+            chance, t.ctx.dice.roll(f"encounter:{cid}", 1, chance_sides(chance), visible_to=GM_ONLY)[0]
+        ):
             monster = _monster(t, character)
             result = fight(t, character, monster, province.id)
             t.emit(result)
@@ -82,15 +79,19 @@ def negotiation(t: Turn) -> None:
     for cid, order in sorted(t.state.orders.items()):
         if not isinstance(order, o.NegotiateWithMonster):
             continue
-        character = t.state.characters[cid]
+        character, pack = t.state.characters[cid], t.state.content
         province = t.state.provinces[character.location]
         monster = next((m for m in province.monsters if m.id == order.monster), None)
         if monster is None or not character.alive:
             t.emit(e.OrderFailed(character.kingdom, cid, "NegotiateWithMonster", "the monster is not here"))
             continue
-        t.gain(cid, "TA", "druid")
-        talks = can_talk_to(character, monster.kind)
-        merit = Fraction(monster.hit_points, 2) if talks and monster.hostile else Fraction(0)
-        t.emit(e.MonsterNegotiated(character.kingdom, cid, province.id, monster.id, talks, merit))
+        t.gain(cid, "tactic_ta")
+        chance = negotiation_chance(t.state.content, character.abilities.get("druid", 0), pack.monster(monster.kind))
+        talks = chance >= 1
+        if 0 < chance < 1:
+            face = t.ctx.dice.roll(f"negotiate:{cid}", 1, chance_sides(chance), visible_to=GM_ONLY)[0]
+            talks = succeeds(chance, face)
+        counted = monster.hit_points if talks and monster.hostile else 0
+        t.emit(e.MonsterNegotiated(character.kingdom, cid, province.id, monster.id, talks, counted))
         verb = "persuaded" if talks else "could not talk to"
         t.report(character.kingdom, f"{character.name} {verb} the {monster.kind} in {province.name}.")

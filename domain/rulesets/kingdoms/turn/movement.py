@@ -6,21 +6,14 @@ default)."""
 
 from __future__ import annotations
 
-from domain.rulesets.kingdoms import tables
-from domain.rulesets.kingdoms.characters.druid import extra_moves
+from domain.rulesets.kingdoms.characters.druid import army_moves
 from domain.rulesets.kingdoms.state import Army, Character, State
-
-
-def army_speed(army: Army) -> int:
-    return min((tables.UNIT_TYPES[u.type].speed for u in army.units), default=0)
 
 
 def moves_allowed(state: State, character: Character, army: Army | None) -> int:
     if army is None:
         return state.character_moves
-    speed = army_speed(army)
-    march = character.abilities.get("march", 0)
-    return speed + extra_moves(march, speed, [u.type for u in army.units])
+    return army_moves(state.content, character, army)
 
 
 def distance(state: State, start: str, goal: str) -> int | None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from domain.rulesets.kingdoms import events as e
 from domain.rulesets.kingdoms import orders as o
-from domain.rulesets.kingdoms import tables
 from domain.rulesets.kingdoms.turn.context import Turn
 
 
@@ -30,8 +29,8 @@ def movement(t: Turn) -> None:
                 if army is None:
                     t.exposed.append((cid, "move"))
                     continue
-                naval = all(tables.UNIT_TYPES[u.type].naval for u in army.units) and bool(army.units)
-                t.gain(cid, "move_fleet" if naval else "move_army")
+                naval = bool(army.units) and all(t.state.content.army_type(u.type).naval for u in army.units)
+                t.gain(cid, "move_sea_fleet" if naval else "move_land_army")
                 if isinstance(order, o.Invade):
                     t.invasions.append((army.id, origin, target.id))
             case o.Pursue():

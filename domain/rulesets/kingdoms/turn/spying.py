@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from domain.rulesets.kingdoms import events as e
 from domain.rulesets.kingdoms import orders as o
-from domain.rulesets.kingdoms.spies.reports import perturbed, pursue_chance, spy_level
+from domain.rulesets.kingdoms.rules.draws import chance_sides, succeeds
+from domain.rulesets.kingdoms.rules.spies import margin, noticed_chance
+from domain.rulesets.kingdoms.spies.reports import perturbed, pursue_chance
 from domain.rulesets.kingdoms.state import Character, SpyReport
 from domain.rulesets.kingdoms.turn.context import GM_ONLY, Turn
 from domain.rulesets.kingdoms.turn.movement import distance
@@ -22,17 +24,19 @@ def _true_figures(t: Turn, target: str, province: str) -> dict[str, int]:
 
 
 def spy(t: Turn, character: Character, order: o.Spy) -> None:
-    cid, level = character.id, character.abilities.get("spy", 0)
-    escape, margin, _ = spy_level(level)
-    noticed = t.ctx.dice.roll(f"notice:{cid}", 1, 100, visible_to=GM_ONLY)[0] > escape
+    cid, level, pack = character.id, character.abilities.get("spy", 0), t.state.content
+    chance, error = noticed_chance(pack, level), margin(pack, level)
+    noticed = chance >= 1
+    if 0 < chance < 1:
+        noticed = succeeds(chance, t.ctx.dice.roll(f"notice:{cid}", 1, chance_sides(chance), visible_to=GM_ONLY)[0])
     figures = {}
     for name, true in _true_figures(t, order.target, character.location).items():
-        face = t.ctx.dice.roll(f"spy-error:{cid}", 1, 2 * margin + 1, visible_to=GM_ONLY)[0]
-        figures[name] = perturbed(true, face, margin)
-    report = SpyReport(t.state.turn, cid, character.location, order.target, margin, figures, noticed)
+        face = t.ctx.dice.roll(f"spy-error:{cid}", 1, 2 * error + 1, visible_to=GM_ONLY)[0]
+        figures[name] = perturbed(true, face, error)
+    report = SpyReport(t.state.turn, cid, character.location, order.target, error, figures, noticed)
     t.emit(e.SpyReported(character.kingdom, report))
     shown = ", ".join(f"{k} ~{v}" for k, v in figures.items())
-    t.report(character.kingdom, f"{character.name} spied on {order.target} (margin of error {margin}%): {shown}.")
+    t.report(character.kingdom, f"{character.name} spied on {order.target} (margin of error {error}%): {shown}.")
     if noticed:
         t.emit(e.SpyNoticed(order.target, character.location, character.name, character.kingdom))
         t.report(order.target, f"A spy of {character.kingdom} ({character.name}) was noticed in {character.location}.")
@@ -45,10 +49,14 @@ def pursue(t: Turn, character: Character, order: o.Pursue | o.Trail) -> None:
     apart = distance(t.state, character.location, target.location)
     leads = any(a.leader == target.id for a in t.state.armies.values())
     same = target.kingdom == character.kingdom
-    chance = pursue_chance(character.abilities.get("spy", 0), leads, apart if apart is not None else 99, same)
-    face = t.ctx.dice.roll(f"pursue:{character.id}", 1, 100, visible_to=GM_ONLY)[0]
-    succeeded = face <= chance * 100 and apart is not None and target.alive
     trail = isinstance(order, o.Trail)
+    level = character.abilities.get("spy", 0)
+    chance = pursue_chance(t.state.content, level, leads, apart if apart is not None else 99, same, trail)
+    succeeded = chance >= 1
+    if 0 < chance < 1:
+        face = t.ctx.dice.roll(f"pursue:{character.id}", 1, chance_sides(chance), visible_to=GM_ONLY)[0]
+        succeeded = succeeds(chance, face)
+    succeeded = succeeded and apart is not None and target.alive
     location = target.location if succeeded else None
     t.emit(e.PursuitResolved(character.kingdom, character.id, target.id, trail, chance, succeeded, location))
     verb = "trailed" if trail else "pursued"
