@@ -5,7 +5,7 @@ Readings of the run-together army type table ([004:16-36], split as in kingdoms.
 - Garrison "3/1": strength 3 when defending a province, 1 when attacking ([004:40]): `strength` 3,
   `attacking_strength` 1.
 - Elephants "V": a strength drawn from 2 to 5 per battle ([004:65]): `strength_roll`.
-- Whales and Fleets: adverse in "All other terrain" ([004:32-33]); Whales have zero strength off the Sea and
+- Whales and Fleets: adverse in "All other terrain" ([004:31-32]); Whales have zero strength off the Sea and
   retreat to a Sea hex when they lose there ([004:75]): `zero_strength_off_home`, `safe_retreat`.
 - A nemesis entry names army type codes or a group (`beasts`, [004:67]: camels, elephants, werebeasts, wargs
   and dragons); "Chariot" is Chariots (CH), "Eagles" Eagle Wing (EA), "Dragons" Dragon Wing (DR).

@@ -467,7 +467,7 @@ def _offices() -> list[Office]:
 
 
 def _spells() -> list[Spell]:
-    # Named by the text ([004:83], [004:89], [004:95], [004:340-342], [004:162]); schools chosen (C8).
+    # Named by the text ([004:83], [004:89], [004:95], [004:342], [004:161]); schools chosen (C8).
     both = "resurrections_and_blessings"
     return [
         Spell(id="oratory", name="Oratory", ability="psychic", quality_bonus=1, text="+1 quality in battle"),

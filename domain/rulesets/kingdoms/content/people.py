@@ -73,13 +73,13 @@ class Temper(_Record, frozen=True):
     name: Label
     flight: Flight
     # The death-blow risk (%) at which the character flees, None = never. The text says "large", "significant",
-    # "possible" ([004:171-176]); defaults 50, 25 and 0 (any risk). Brave flees only when the odds also seem
+    # "possible" ([004:171-183]); defaults 50, 25 and 0 (any risk). Brave flees only when the odds also seem
     # unfavourable.
     flight_risk_pct: Pct | None = None
     flight_needs_unfavourable_odds: bool = False
     # Refusal to enter combat: each character of the temper has a refusal chance drawn once from this range.
     refusal: Range = Range(low=0, high=0)
-    # Cowardly: "may also flee after any harmful blow" [004:176]: this chance per harmful blow (default 50).
+    # Cowardly: "may also flee after any harmful blow" [004:182]: this chance per harmful blow (default 50).
     flee_after_blow_pct: Pct = 0
     rage_hp: Range | None = None
     # Intimidation: opponents' melee chance to hit, by the opponent's temper [004:188].
@@ -166,7 +166,7 @@ class CombatRules(_Record, frozen=True):
 
     To hit %: `base_hit_pct` + `per_skill_pct` x (attacker's skill - defender's skill) + temper modifiers,
     clamped to `min_hit_pct`..`max_hit_pct`. Flee %: `flee_base_pct` + the temper's `flee_pct`. Begging %
-    ([004:190] "works best against Good characters and characters of similar alignment. On the average, it has a
+    ([004:192] "works best against Good characters and characters of similar alignment. On the average, it has a
     50-50 chance"): the temper's `begging_pct` + `begging_vs_good_pct` against a Good victor
     - `begging_per_difference_pct` x the alignment difference, clamped 0..100. Negotiation (a TA tactic by a
     character whose Druid level can talk to the monster's kind): `negotiate_base_pct` + `negotiate_per_level_pct`

@@ -57,6 +57,7 @@ class SideSetup(msgspec.Struct, frozen=True, kw_only=True):
     phantasmal_level: int = 0
     spell_bonus: int = 0
     illusory_terrain: str | None = None
+    demoralized_pct: int = 0  # `combat.draw_duel_entry`: a duellist who fled or refused
 
 
 class BattleStrengths(msgspec.Struct, frozen=True):
@@ -138,6 +139,7 @@ def battle_strengths(
             phantasmal_level=own.phantasmal_level,
             nemesis=unit.id in nemesis_of,
             random_events=event_factors(events, unit.side, unit.column),
+            demoralized_pct=own.demoralized_pct,
         )
         strength = unit_strength(
             pack,

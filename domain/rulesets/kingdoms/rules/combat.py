@@ -4,18 +4,18 @@ Players never choose these behaviours: a character's temper decides, with record
 
 Readings (the character combat rules are missing: C8; formulas in content `combat`):
 - To hit: `base_hit_pct` + `per_skill_pct` x (attacker's skill - defender's skill); in melee also the
-  attacker's Elan (+10% [004:182]), the defender's Parrying (-10% [004:184]) and a Berserk defender's
-  Intimidation (-5/-10/-15% by the attacker's temper [004:180]); clamped to 5-95%. A hit deals the damage range
-  drawn uniformly (monsters by the table [004:255-261]; characters 1-6 by default).
+  attacker's Elan (+10% [004:189]), the defender's Parrying (-10% [004:190]) and a Berserk defender's
+  Intimidation (-5/-10/-15% by the attacker's temper [004:188]); clamped to 5-95%. A hit deals the damage range
+  drawn uniformly (monsters by the table [004:256-262]; characters 1-6 by default).
 - The death-blow risk is the chance that the opponent's next blow kills: to-hit x P(damage >= hit points).
-- Flight [004:171-176]: never (Berserk); Brave when the odds seem unfavourable and the risk reaches 50%;
+- Flight [004:171-183]: never (Berserk); Brave when the odds seem unfavourable and the risk reaches 50%;
   Cautious at 25%; Cowardly at any risk, and after any harmful blow with a 50% draw ("may also flee").
 - Refusal: each character's refusal chance is drawn once from the temper's range (Cautious 1-50%, Cowardly
   50-100%) and then drawn against at each combat; a Cowardly or Cautious King never refuses [004:195].
 - Battle duels [004:193]: an FL at the start of the plan flees the duel; a character who refuses (temper draw)
   and has the Bluff makes excuses 2/3 of the time and so avoids the 25% demoralization; fleeing or refusing
   without a successful bluff demoralizes.
-- Berserk Rage [004:179]: 1-4 extra hit points drawn per combat. Begging [004:190]: see content `combat`.
+- Berserk Rage [004:187]: 1-4 extra hit points drawn per combat. Begging [004:192]: see content `combat`.
 - Monsters fight at their table's average hit points (no draw).
 """
 
@@ -109,7 +109,7 @@ def death_blow_risk(chance: Fraction, damage: Range, hit_points: int) -> Fractio
 
 
 def wants_to_flee(pack: ContentPack, temper: str, *, death_risk: Fraction, odds_unfavourable: bool) -> bool:
-    """The temper table's flight column [004:171-176] (deterministic: the character's temper decides)."""
+    """The temper table's flight column [004:171-183] (deterministic: the character's temper decides)."""
     row = pack.temper(temper)
     if row.flight_risk_pct is None or death_risk <= 0:
         return False
@@ -121,12 +121,12 @@ def wants_to_flee(pack: ContentPack, temper: str, *, death_risk: Fraction, odds_
 def draw_flee_after_blow(
     pack: ContentPack, roller: Roller, purpose: str, temper: str, visible_to: Viewers = None
 ) -> bool:
-    """[004:176] Cowardly: "may also flee after any harmful blow"."""
+    """[004:182] Cowardly: "may also flee after any harmful blow"."""
     return draw_chance(roller, purpose, pct(pack.temper(temper).flee_after_blow_pct), visible_to)
 
 
 def flee_chance(pack: ContentPack, temper: str | None) -> Fraction:
-    """The chance that an attempt to flee succeeds; Cautious "Fleeing: 10% is added" [004:186]."""
+    """The chance that an attempt to flee succeeds; Cautious "Fleeing: 10% is added" [004:191]."""
     bonus = pack.temper(temper).flee_pct if temper is not None else 0
     return clamp(pct(pack.combat.flee_base_pct + bonus))
 
@@ -176,13 +176,13 @@ def draw_duel_entry(
 
 
 def draw_rage(pack: ContentPack, roller: Roller, purpose: str, temper: str, visible_to: Viewers = None) -> int:
-    """[004:179] Berserk Rage: "1-4 extra hit points" for this combat (0 for other tempers)."""
+    """[004:187] Berserk Rage: "1-4 extra hit points" for this combat (0 for other tempers)."""
     span = pack.temper(temper).rage_hp
     return 0 if span is None else draw_range(roller, purpose, span.low, span.high, visible_to)
 
 
 def begging_chance(pack: ContentPack, temper: str, beggar_alignment: str, victor_alignment: str) -> Fraction:
-    """[004:190] Begging for mercy: "works best against Good characters and characters of similar alignment"."""
+    """[004:192] Begging for mercy: "works best against Good characters and characters of similar alignment"."""
     base = pack.temper(temper).begging_pct
     if not base:
         return Fraction(0)

@@ -3,8 +3,8 @@
 Readings (the encounter chapter is missing: C8; kingdoms.md C1 names the tactics TA, FI, ME, CA, ST, FL):
 - Each round the character uses the next tactic of the plan; after the last, the last repeats; at most
   `combat.encounter_rounds` rounds, after which the two part.
-- Berserk Rage adds 1-4 hit points at the start [004:179].
-- Before each round the temper decides on flight [004:171-176]: the risk is the monster's chance of a killing
+- Berserk Rage adds 1-4 hit points at the start [004:187].
+- Before each round the temper decides on flight [004:171-183]: the risk is the monster's chance of a killing
   blow next round; the odds "seem unfavourable" when the monster has more hit points left than the character. A
   character who wants to flee, or whose plan says FL, tries to flee (`combat.flee_chance`); a failed attempt
   costs the round, and the monster strikes.

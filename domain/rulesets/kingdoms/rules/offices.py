@@ -69,6 +69,19 @@ def ability_tallies(pack: ContentPack, levels: Mapping[str, int]) -> dict[str, i
     return tallies
 
 
+def kingdom_tallies(provinces: Iterable[tuple[str, int]], treasury: int) -> dict[str, int]:
+    """The tallies every character of a Kingdom shares, from its provinces (terrain, tax base) and treasury:
+    `tax_base` (World Emperor [004:270]), `treasury` (Imperial Treasurer [004:295]) and `rich_sea_provinces`
+    (Grand Admiral: "For each sea province with tax base of 2 or higher" [004:317-318], given to each character of
+    the Kingdom [004:367])."""
+    rows = list(provinces)
+    return {
+        "tax_base": sum(tax for _, tax in rows),
+        "treasury": treasury,
+        "rich_sea_provinces": sum(1 for terrain, tax in rows if terrain == "sea" and tax >= 2),
+    }
+
+
 def raw_merit(office: Office, tallies: Mapping[str, int]) -> Fraction:
     """Merit before the alignment reduction [004:265-363]."""
     return sum((fraction(line.points) * tallies.get(line.counter, 0) for line in office.merit), Fraction(0))

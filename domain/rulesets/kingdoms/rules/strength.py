@@ -17,6 +17,8 @@
   Tactical (Naval in a Sea province) x (1 + 0.2 x level), linear (appendix #29); Phantasmal Armies x (1 + 0.15 x
   caster level); nemesis x 2/3 (exactly: the summary's "-33%" is the 2/3 of [004:49]); each random event's
   factor. [004:98] prints 1.25 x 1.25 as "1.625": an erratum, the product is 1.5625 (appendix #35).
+- Battle duels [004:193]: "the 25% demoralization" of a side whose duellist flees or refuses (without a
+  successful bluff) is read as one more special factor, x (1 - 25%) (the duel rules are missing: C8).
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ class SpecialFactors(msgspec.Struct, frozen=True, kw_only=True):
     phantasmal_level: int = 0
     nemesis: bool = False
     random_events: tuple[Fraction, ...] = ()
+    demoralized_pct: int = 0
 
 
 class Strength(msgspec.Struct, frozen=True):
@@ -150,7 +153,7 @@ def special_factor(pack: ContentPack, factors: SpecialFactors) -> Fraction:
         product *= fraction(rules.nemesis_factor)
     for event in factors.random_events:
         product *= event
-    return product
+    return product * (1 - Fraction(factors.demoralized_pct, 100))
 
 
 def unit_strength(

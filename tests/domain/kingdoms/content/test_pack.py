@@ -46,7 +46,7 @@ def test_the_example_pack_is_the_default_plus_one_campaign_monster() -> None:
 
 
 def test_army_type_table_rows_as_split_in_the_digest() -> None:
-    """[004:23] "Hvy Cavalry HC 4 3 3 Plains For,Jung,Mtns,SeaChariot,Beasts"."""
+    """[004:24] "Hvy Cavalry HC 4 3 3 Plains For,Jung,Mtns,SeaChariot,Beasts"."""
     hc = default_pack().army_type("HC")
     assert (hc.strength, hc.speed, hc.pay) == (4, 3, 3)
     assert hc.home_terrain == ["plain"]

@@ -92,3 +92,10 @@ def test_a_desert_side_without_camels_loses_a_quality_level() -> None:
     result = battle_strengths(PACK, "desert", units, {}, defending=False)
     assert result.units["a-le"].quality == 1
     assert result.units["d-le"].quality == 2
+
+
+def test_a_demoralized_side_loses_a_quarter_of_its_strength() -> None:
+    """[004:193] "the 25% demoralization"."""
+    result = battle_strengths(PACK, "plain", UNITS, {"attacker": SideSetup(demoralized_pct=25)})
+    assert result.totals["attacker"] == Fraction(39, 4)
+    assert result.winner == "defender"

@@ -34,8 +34,8 @@ def fighter(temper: str | None, melee: int = 2) -> Fighter:
 
 
 def test_elan_parrying_and_intimidation_change_the_chance_to_hit_in_melee() -> None:
-    """[004:180] "Intimidation: Opponents are cowed and have less chance to hit in melee (Brave -5%, Cautious -10%,
-    Cowardly -15%.)"; [004:182] Elan "+10% chance to hit"; [004:184] Parrying "his opponents have a -10% chance to
+    """[004:188] "Intimidation: Opponents are cowed and have less chance to hit in melee (Brave -5%, Cautious -10%,
+    Cowardly -15%.)"; [004:189] Elan "+10% chance to hit"; [004:190] Parrying "his opponents have a -10% chance to
     hit"."""
     assert hit_chance(PACK, fighter(None), fighter(None)) == Fraction(50, 100)
     assert hit_chance(PACK, fighter("brave"), fighter(None)) == Fraction(60, 100)
@@ -46,12 +46,12 @@ def test_elan_parrying_and_intimidation_change_the_chance_to_hit_in_melee() -> N
 
 
 def test_monsters_fight_with_the_tables_skill_and_damage() -> None:
-    """[004:258] "Demon 30 3 1-8 0 - Fast": skill 3 against a Melee-1 character: 50% + 2 x 10%."""
+    """[004:259] "Demon 30 3 1-8 0 - Fast": skill 3 against a Melee-1 character: 50% + 2 x 10%."""
     demon = monster_fighter(PACK.monster("demon"))
     assert (demon.hit_points, demon.melee_damage) == (30, Range(low=1, high=8))
     assert hit_chance(PACK, demon, fighter(None, melee=1)) == Fraction(70, 100)
     giant = monster_fighter(PACK.monster("giant"))
-    assert giant.missile_damage == Range(low=1, high=7)  # [004:256] "Giant 25 1 1-7 1 1-7 Medium"
+    assert giant.missile_damage == Range(low=1, high=7)  # [004:257] "Giant 25 1 1-7 1 1-7 Medium"
     dice = gm_dice((100, 70), (8, 8))
     assert draw_strike(dice, "melee:r1", Fraction(70, 100), demon.melee_damage) == 8
     assert rolled(dice) == [("melee:r1:hit", 100, (70,)), ("melee:r1:damage", 8, (8,))]
@@ -65,7 +65,7 @@ def test_the_death_blow_risk() -> None:
 
 
 def test_flight_follows_the_temper_table() -> None:
-    """[004:171-176] Berserk: never; Brave: "When odds seem unfavorable and the risk of receiving a death blow
+    """[004:171-183] Berserk: never; Brave: "When odds seem unfavorable and the risk of receiving a death blow
     seems large"; Cautious: "When the risk of receiving a death blow seems significant"; Cowardly: "When death
     possible"."""
     small, significant, large = Fraction(1, 20), Fraction(3, 10), Fraction(3, 5)
@@ -80,7 +80,7 @@ def test_flight_follows_the_temper_table() -> None:
 
 
 def test_a_coward_may_flee_after_any_harmful_blow() -> None:
-    """[004:176] "may also flee after any harmful blow" (a 50% draw by default)."""
+    """[004:182] "may also flee after any harmful blow" (a 50% draw by default)."""
     assert draw_flee_after_blow(PACK, gm_dice((100, 50)), "flee:c1", "cowardly")
     none = gm_dice()
     assert not draw_flee_after_blow(PACK, none, "flee:c1", "brave")
@@ -88,12 +88,12 @@ def test_a_coward_may_flee_after_any_harmful_blow() -> None:
 
 
 def test_cautious_fleeing_adds_ten_percent() -> None:
-    """[004:186] "Fleeing: 10% is added to the chance of success when attempting to Flee."."""
+    """[004:191] "Fleeing: 10% is added to the chance of success when attempting to Flee."."""
     assert flee_chance(PACK, "cautious") - flee_chance(PACK, "brave") == Fraction(1, 10)
 
 
 def test_refusal_is_drawn_from_the_tempers_range_and_kings_never_refuse() -> None:
-    """[004:173-176] Refusal: Cautious "1-50%", Cowardly "50-100%"; [004:195] "A cowardly or cautious King will
+    """[004:178], [004:183] Refusal: Cautious "1-50%", Cowardly "50-100%"; [004:195] "A cowardly or cautious King will
     never refuse combat"."""
     dice = gm_dice((51, 51))
     assert draw_refusal_pct(PACK, dice, "refusal:c1", "cowardly") == 100
@@ -120,13 +120,13 @@ def test_a_coward_bluffs_two_times_in_three_to_avoid_demoralization() -> None:
 
 
 def test_berserk_rage_adds_one_to_four_hit_points() -> None:
-    """[004:179] "Rage: ... gives him 1-4 extra hit points."."""
+    """[004:187] "Rage: ... gives him 1-4 extra hit points."."""
     assert draw_rage(PACK, gm_dice((4, 3)), "rage:c1", "berserk") == 3
     assert draw_rage(PACK, gm_dice(), "rage:c1", "brave") == 0
 
 
 def test_begging_works_best_against_good_and_similar_alignments() -> None:
-    """[004:190] "Begging works best against Good characters and characters of similar alignment. On the average, it
+    """[004:192] "Begging works best against Good characters and characters of similar alignment. On the average, it
     has a 50-50 chance of working." (defaults: +20% against Good, -10% per alignment step)."""
     assert begging_chance(PACK, "cowardly", "neutral", "neutral") == Fraction(1, 2)
     assert begging_chance(PACK, "cowardly", "good", "good") == Fraction(7, 10)

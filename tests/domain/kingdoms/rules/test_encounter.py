@@ -11,7 +11,7 @@ PACK = default_pack()
 
 
 def test_a_brave_swordsman_slays_a_gargoyle_in_melee() -> None:
-    """[004:257] "Gargoyle 15 1 1-6": a Melee-2 Brave character hits at 50% + 10% + 10% Elan; the Gargoyle at 40%."""
+    """[004:258] "Gargoyle 15 1 1-6": a Melee-2 Brave character hits at 50% + 10% + 10% Elan; the Gargoyle at 40%."""
     hero = character_fighter(PACK, "Sir Ulf", 20, melee=2, archery=0, temper="brave")
     dice = gm_dice((100, 10), (6, 6), (100, 90), (100, 1), (6, 6), (100, 100), (100, 1), (6, 3))
     result = resolve_encounter(PACK, dice, "encounter:ulf", hero, PACK.monster("gargoyle"), ["ME"])
@@ -24,7 +24,7 @@ def test_a_brave_swordsman_slays_a_gargoyle_in_melee() -> None:
 
 
 def test_a_druid_talks_a_gryphon_into_peace() -> None:
-    """[004:241-243] Druid 1 "Can talk to... Avians"; negotiation neutralises (default 20% + 15% a level)."""
+    """[004:243-245] Druid 1 "Can talk to... Avians"; negotiation neutralises (default 20% + 15% a level)."""
     hero = character_fighter(PACK, "Maud", 12, melee=0, archery=0, temper="cautious")
     result = resolve_encounter(PACK, gm_dice((100, 35)), "encounter:maud", hero, PACK.monster("gryphon"), ["TA", "FL"],
                                druid_level=1)  # fmt: skip
@@ -33,7 +33,7 @@ def test_a_druid_talks_a_gryphon_into_peace() -> None:
 
 
 def test_a_coward_flees_when_death_is_possible() -> None:
-    """[004:176] Cowardly: flight "When death possible"; a Demon's 1-8 can kill a 5-hit-point coward."""
+    """[004:181] Cowardly: flight "When death possible"; a Demon's 1-8 can kill a 5-hit-point coward."""
     hero = character_fighter(PACK, "Pip", 5, melee=1, archery=0, temper="cowardly")
     dice = gm_dice((100, 50))
     result = resolve_encounter(PACK, dice, "encounter:pip", hero, PACK.monster("demon"), ["ME"])
@@ -42,7 +42,7 @@ def test_a_coward_flees_when_death_is_possible() -> None:
 
 
 def test_a_coward_may_flee_after_a_harmful_blow() -> None:
-    """[004:176] "may also flee after any harmful blow"."""
+    """[004:182] "may also flee after any harmful blow"."""
     hero = character_fighter(PACK, "Pip", 30, melee=1, archery=0, temper="cowardly")
     dice = gm_dice((100, 100), (100, 1), (6, 2), (100, 50), (100, 50))
     result = resolve_encounter(PACK, dice, "encounter:pip", hero, PACK.monster("gargoyle"), ["ME"])
@@ -51,7 +51,7 @@ def test_a_coward_may_flee_after_a_harmful_blow() -> None:
 
 
 def test_a_berserker_rages_and_never_flees() -> None:
-    """[004:171] Berserk: flight "Never"; [004:179] "Rage: ... 1-4 extra hit points"."""
+    """[004:174] Berserk: flight "Never"; [004:187] "Rage: ... 1-4 extra hit points"."""
     hero = character_fighter(PACK, "Grim", 3, melee=2, archery=0, temper="berserk")
     dice = gm_dice((4, 4), (100, 100), (100, 1), (8, 8))
     result = resolve_encounter(PACK, dice, "encounter:grim", hero, PACK.monster("demon"), ["ME"])
@@ -60,7 +60,7 @@ def test_a_berserker_rages_and_never_flees() -> None:
 
 
 def test_archers_fire_and_giants_throw_back() -> None:
-    """[004:256] "Giant 25 1 1-7 1 1-7": the Giant has a missile attack; "FI-re arrows" uses Archery."""
+    """[004:257] "Giant 25 1 1-7 1 1-7": the Giant has a missile attack; "FI-re arrows" uses Archery."""
     hero = character_fighter(PACK, "Wren", 20, melee=0, archery=3, temper="brave")
     dice = gm_dice((100, 1), (6, 5), (100, 1), (7, 7), (100, 50))
     result = resolve_encounter(PACK, dice, "encounter:wren", hero, PACK.monster("giant"), ["FI", "FL"])

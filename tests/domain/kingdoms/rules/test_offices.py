@@ -12,6 +12,7 @@ from domain.rulesets.kingdoms.rules.offices import (
     alignment_factor,
     artifact_prizes,
     award_offices,
+    kingdom_tallies,
     merit,
     prize_by_kingdom,
     raw_merit,
@@ -93,3 +94,12 @@ def test_offices_are_awarded_emperor_first_with_artifacts_unreduced() -> None:
     assert artifacts == {"b": 2, "a": 1}
     totals = prize_by_kingdom(awards.values(), artifacts, {"a": "ka", "b": "kb"})
     assert totals == {"ka": 20 + 10 + 1, "kb": 10 + 2}
+
+
+def test_admirals_count_the_kingdoms_rich_sea_provinces() -> None:
+    """[004:317-318] "For each sea province with tax base of 2 or higher: +1"; [004:367] "given to each character in
+    the Kingdom"; [004:327] "For each Naval skill level: +1"."""
+    tallies = kingdom_tallies([("sea", 2), ("sea", 1), ("plain", 6), ("sea", 3)], treasury=50)
+    assert tallies == {"tax_base": 12, "treasury": 50, "rich_sea_provinces": 2}
+    admiral = PACK.office("grand_admiral")
+    assert raw_merit(admiral, tallies | ability_tallies(PACK, {"naval": 2})) == 2 + 2

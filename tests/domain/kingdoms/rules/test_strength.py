@@ -181,3 +181,9 @@ def test_a_desert_battle_without_camels_costs_that_side_a_quality_level() -> Non
     assert lacks_camels(PACK, "desert", ["LE", "HC"])
     assert not lacks_camels(PACK, "desert", ["LE", "CC"])
     assert not lacks_camels(PACK, "plain", ["LE"])
+
+
+def test_a_side_demoralized_by_its_duellist_fights_at_three_quarters() -> None:
+    """[004:193] "In battle duels, the Coward makes excuses 2/3 of the time ... thus avoiding the 25%
+    demoralization." (read as a special factor x 0.75 on the side)."""
+    assert special_factor(PACK, SpecialFactors(defending=True, demoralized_pct=25)) == Fraction(15, 16)
