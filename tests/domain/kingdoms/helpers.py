@@ -67,7 +67,7 @@ def two_kingdoms(**extra: Any) -> Game:
         character("nking", "n", "north"),
         character("ngen", "n", "north", abilities={"tactical": 1, "march": 1}),
         character("sking", "s", "south"),
-        character("sspy", "s", "south", abilities={"spy": 1}),
+        character("sspy", "s", "south", alignment="good", abilities={"spy": 1}),  # no Spy aptitude: level 1
     ]
     armies = [army("narmy", "n", "north", "ngen", [unit("n1", "LE")])]
     kingdoms = [kingdom("n", "nking", "north", treasury=50), kingdom("s", "sking", "south", treasury=40)]
