@@ -123,6 +123,25 @@ class GiveItem(_Cmd, frozen=True, tag="GiveItem"):
     take: bool = False
 
 
+class PlaceForce(_Cmd, frozen=True, tag="PlaceForce"):
+    """Movement the lost chapter would decide (a sea voyage, a portal, a correction): put a character (with the
+    army he leads) or an army in `province`."""
+
+    province: Id
+    reason: Reason
+    character: Id | None = None
+    army: Id | None = None
+
+
+class RuleTreaty(_Cmd, frozen=True, tag="RuleTreaty"):
+    """Make or end a treaty between two kingdoms (the treaty chapter is lost: the alignments' automatic treaties
+    and breaks [004:155-160] are the GM's to apply)."""
+
+    kingdoms: Annotated[list[Id], msgspec.Meta(min_length=2, max_length=2)]
+    made: bool
+    reason: Reason
+
+
 class AwardOffices(_Cmd, frozen=True, tag="AwardOffices"):
     """End the game: count merit, award the Imperial Offices and their Prize % [004:265-371]."""
 
@@ -131,8 +150,8 @@ class AwardOffices(_Cmd, frozen=True, tag="AwardOffices"):
 
 Command = (
     CancelOrder | SetEncounterPlan | AssignCommand | OfferTreaty | BreakTreaty | AdjustTreasury | RaiseUnits
-    | SetExplored | RuleRandomEvent | SetAbility | AdjustMerit | GiveItem | AwardOffices
+    | SetExplored | RuleRandomEvent | SetAbility | AdjustMerit | GiveItem | PlaceForce | RuleTreaty | AwardOffices
 )  # fmt: skip
 GM_COMMAND_TYPES = (AdjustTreasury, RaiseUnits, SetExplored, RuleRandomEvent, SetAbility, AdjustMerit, GiveItem,
-                    AwardOffices)  # fmt: skip
+                    PlaceForce, RuleTreaty, AwardOffices)  # fmt: skip
 GM_COMMANDS = frozenset(str(t.__struct_config__.tag) for t in GM_COMMAND_TYPES)

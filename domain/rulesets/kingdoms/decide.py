@@ -178,12 +178,48 @@ def _gm(state: State, command: c.Command, ctx: DecisionContext) -> list[object]:
             if command.take and command.item not in character.items:
                 reject("no_such_item", f"{character.name} does not hold {command.item!r}.")
             return [e.ItemGiven(character.kingdom, character.id, command.item, command.take, command.reason)]
+        case c.PlaceForce():
+            return [_place(state, command)]
+        case c.RuleTreaty():
+            a, b = sorted(command.kingdoms)
+            _kingdom(state, a)
+            _kingdom(state, b)
+            if a == b:
+                reject("same_kingdom", "A treaty needs two different kingdoms.")
+            if command.made:
+                return [e.TreatyMade((a, b), command.reason)]
+            return [e.TreatyBroken(a, b, command.reason)]
         case c.AwardOffices():
             return award_offices(state, command.reason, ctx.now)
         case c.CancelOrder() | c.SetEncounterPlan() | c.AssignCommand() | c.OfferTreaty() | c.BreakTreaty():
             raise AssertionError("not a ruling")  # `decide` routes only rulings here
         case _:
             assert_never(command)
+
+
+def _place(state: State, command: c.PlaceForce) -> e.ForcePlaced:
+    if command.province not in state.provinces:
+        reject("unknown_province", f"{command.province!r} is not a province.")
+    character = state.characters.get(command.character or "")
+    army = state.armies.get(command.army or "")
+    if command.character is not None and character is None:
+        reject("unknown_character", f"{command.character!r} is not a character.", 404)
+    if command.army is not None and army is None:
+        reject("unknown_army", f"{command.army!r} is not an army.", 404)
+    if character is None and army is None:
+        reject("nothing_to_place", "Name the `character` or the `army` to place.")
+    if character is not None and army is None:
+        army = next((a for a in state.armies.values() if a.leader == character.id), None)
+    if army is not None and character is None:
+        character = state.characters.get(army.leader or "")  # the leader goes with his army
+    kingdom = character.kingdom if character is not None else (army.kingdom if army else None)
+    return e.ForcePlaced(
+        kingdom=kingdom or "",
+        province=command.province,
+        reason=command.reason,
+        character=character.id if character is not None else None,
+        army=army.id if army is not None else None,
+    )
 
 
 def _kingdom(state: State, kid: str) -> Kingdom:
@@ -209,7 +245,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> list[object]
             return list(_treaty(state, command, ctx))
         case (
             c.AdjustTreasury() | c.RaiseUnits() | c.SetExplored() | c.RuleRandomEvent() | c.SetAbility()
-            | c.AdjustMerit() | c.GiveItem() | c.AwardOffices()
+            | c.AdjustMerit() | c.GiveItem() | c.PlaceForce() | c.RuleTreaty() | c.AwardOffices()
         ):  # fmt: skip
             return list(_gm(state, command, ctx))
         case _:

@@ -50,10 +50,12 @@ class TreatyOffered(_Ev, frozen=True, tag="TreatyOffered"):
 class TreatyBroken(_Ev, frozen=True, tag="TreatyBroken"):
     kingdom: str
     other: str
+    reason: str = ""  # a GM ruling's
 
 
 class TreatyMade(_Ev, frozen=True, tag="TreatyMade"):
     kingdoms: tuple[str, str]
+    reason: str = ""  # a GM ruling's
 
 
 # --- GM rulings ----------------------------------------------------------------------------------------------
@@ -108,6 +110,14 @@ class ItemGiven(_Ev, frozen=True, tag="ItemGiven"):
     item: str
     take: bool
     reason: str
+
+
+class ForcePlaced(_Ev, frozen=True, tag="ForcePlaced"):
+    kingdom: str
+    province: str
+    reason: str
+    character: str | None = None
+    army: str | None = None
 
 
 class OfficesAwarded(_Ev, frozen=True, tag="OfficesAwarded"):

@@ -152,6 +152,10 @@ def evolve(state: State, event: Event) -> State:
             c = state.characters[event.character]
             items = tuple(i for i in c.items if i != event.item) if event.take else (*c.items, event.item)
             return _char(state, event.character, items=items)
+        case e.ForcePlaced():
+            if event.character is not None:
+                state = _char(state, event.character, location=event.province)
+            return state if event.army is None else _army(state, event.army, province=event.province)
         case e.OfficesAwarded():
             return R(state, standings=event.standings, prizes=event.prizes)
         case e.CharacterMoved():

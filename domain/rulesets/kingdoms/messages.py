@@ -15,5 +15,5 @@ Event = (
     | e.MeritAdjusted | e.ItemGiven | e.OfficesAwarded | e.CharacterMoved | e.OrderFailed | e.ArmyTaken
     | e.RecruitRequested | e.SpellCast | e.EncounterResolved | e.ProvinceExplored | e.ContingentsJoined
     | e.BattleFought | e.BattleReported | e.SpyNoticed | e.SpyReported | e.PursuitResolved | e.MonsterNegotiated
-    | e.ExperienceGained | e.UnitsConverted | e.TrollsRegenerated | e.TurnReported | e.TurnProcessed
+    | e.ExperienceGained | e.UnitsConverted | e.TrollsRegenerated | e.TurnReported | e.TurnProcessed | e.ForcePlaced
 )  # fmt: skip

@@ -157,3 +157,13 @@ def test_a_content_pack_with_broken_references_is_refused_naming_the_record() ->
 def test_orders_are_refused_to_seats_outside_the_kingdom() -> None:
     g = two_kingdoms()
     assert g.rejects(o.Explore(character="nking"), S).code == "kingdoms.unknown_character"
+
+
+def test_gm_placements_and_treaty_rulings_are_checked() -> None:
+    g = two_kingdoms()
+    assert g.rejects(c.PlaceForce(province="x", character="nking", reason="r")).code == "kingdoms.unknown_province"
+    assert g.rejects(c.PlaceForce(province="march", character="x", reason="r")).code == "kingdoms.unknown_character"
+    assert g.rejects(c.PlaceForce(province="march", army="x", reason="r")).code == "kingdoms.unknown_army"
+    assert g.rejects(c.PlaceForce(province="march", reason="r")).code == "kingdoms.nothing_to_place"
+    same = c.RuleTreaty(kingdoms=["n", "n"], made=True, reason="r")
+    assert g.rejects(same).code == "kingdoms.same_kingdom"

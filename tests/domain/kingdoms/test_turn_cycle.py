@@ -92,3 +92,17 @@ def test_moving_with_an_army_takes_the_army_along_and_may_improve_march() -> Non
     assert g.rules.armies["narmy"].province == "march"
     gained = next(ev for ev in events if isinstance(ev, e.ExperienceGained))
     assert (gained.ability, gained.level) == ("march", 2)
+
+
+def test_the_gm_rules_movement_and_treaties_with_a_reason() -> None:
+    """The movement and treaty chapters are lost: the GM places forces and makes or ends treaties."""
+    g = two_kingdoms()
+    placed = g.when(c.PlaceForce(province="march", army="narmy", reason="a forced march by night"))[-1]
+    assert (placed.army, placed.character) == ("narmy", "ngen")  # the leader goes with his army
+    assert g.rules.armies["narmy"].province == "march" and g.rules.characters["ngen"].location == "march"
+    assert g.ruleset.redact(placed, S) is None and g.ruleset.redact(placed, N) == placed
+    made = g.when(c.RuleTreaty(kingdoms=["s", "n"], made=True, reason="the Druids' automatic treaty"))[-1]
+    assert made == e.TreatyMade(("n", "s"), "the Druids' automatic treaty")
+    assert g.rules.kingdoms["n"].treaties == ("s",)
+    g.when(c.RuleTreaty(kingdoms=["n", "s"], made=False, reason="an Evil kingdom's automatic break"))
+    assert g.rules.kingdoms["s"].treaties == ()
