@@ -43,9 +43,10 @@ def _order(state: State, order: o.Order, ctx: DecisionContext) -> list[Event]:
         case o.Move() | o.Invade():
             _check_path(state, character, order)
         case o.Pursue() | o.Trail():
-            target = state.characters.get(order.target)
-            if target is None or target.id == character.id:
-                reject("unknown_target", f"{order.target!r} is not a character you can follow.")
+            # Any other id is taken: refusing an unknown one would confirm which rival characters exist. A target
+            # that is not there is lost when the turn is processed.
+            if order.target == character.id:
+                reject("unknown_target", f"{character.name} cannot follow himself; name another character.")
         case o.PickUpArmy() | o.LeaveArmy():
             army = state.armies.get(order.army)
             if army is None or army.kingdom != character.kingdom or army.province != character.location:

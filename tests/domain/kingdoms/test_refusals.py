@@ -11,7 +11,19 @@ from domain.rulesets.kingdoms import events as e
 from domain.rulesets.kingdoms import orders as o
 from domain.rulesets.kingdoms.content import default_pack
 from domain.rulesets.kingdoms.setup import initial_state
-from tests.domain.kingdoms.helpers import GM, N, S, army, character, kingdom, province, scenario, two_kingdoms, unit
+from tests.domain.kingdoms.helpers import (
+    GM,
+    N,
+    S,
+    army,
+    character,
+    kingdom,
+    process,
+    province,
+    scenario,
+    two_kingdoms,
+    unit,
+)
 
 
 def test_a_rivals_character_is_answered_as_an_unknown_one() -> None:
@@ -167,3 +179,13 @@ def test_gm_placements_and_treaty_rulings_are_checked() -> None:
     assert g.rejects(c.PlaceForce(province="march", reason="r")).code == "kingdoms.nothing_to_place"
     same = c.RuleTreaty(kingdoms=["n", "n"], made=True, reason="r")
     assert g.rejects(same).code == "kingdoms.same_kingdom"
+
+
+def test_following_an_unknown_character_is_lost_at_processing_not_refused() -> None:
+    """A refusal would tell a kingdom which rival character ids exist; the order fails as a fact instead."""
+    g = two_kingdoms()
+    g.when(o.Pursue(character="nking", target="ghost"), N)
+    g.when(o.Trail(character="ngen", target="sspy"), N)
+    events = process(g)
+    failed = [ev for ev in events if isinstance(ev, e.OrderFailed)]
+    assert [(f.character, f.order) for f in failed] == [("nking", "Pursue")]

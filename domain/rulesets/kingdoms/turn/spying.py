@@ -45,7 +45,12 @@ def spy(t: Turn, character: Character, order: o.Spy) -> None:
 
 
 def pursue(t: Turn, character: Character, order: o.Pursue | o.Trail) -> None:
-    target = t.state.characters[order.target]
+    target = t.state.characters.get(order.target)
+    if target is None:
+        t.emit(e.OrderFailed(character.kingdom, character.id, type(order).__name__, "no trace of the target"))
+        t.report(character.kingdom, f"{character.name} found no trace of {order.target}.")
+        t.gain(character.id, "trail" if isinstance(order, o.Trail) else "pursue")
+        return
     apart = distance(t.state, character.location, target.location)
     leads = any(a.leader == target.id for a in t.state.armies.values())
     same = target.kingdom == character.kingdom
