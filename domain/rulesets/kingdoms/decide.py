@@ -135,16 +135,15 @@ def _gm(state: State, command: c.Command, ctx: DecisionContext) -> list[object]:
                 )
             if command.province not in state.provinces:
                 reject("unknown_province", f"{command.province!r} is not a province.")
-            start = state.serials.get(f"unit-{command.army}", 0) + len(army.units if army else ())
-            units = tuple(
-                Unit(
-                    f"{command.army}-u{start + i + 1}",
-                    command.unit_type,
-                    command.race,
-                    quality_level(state.content, command.quality),
-                )
-                for i in range(command.count)
-            )
+            taken = {u.id for a in state.armies.values() for u in a.units}
+            ids: list[str] = []
+            n = state.serials.get(f"raised-{command.army}", 0)
+            while len(ids) < command.count:  # raised units are counted per army, never reusing a lost unit's id
+                n += 1
+                if f"{command.army}-r{n}" not in taken:
+                    ids.append(f"{command.army}-r{n}")
+            quality = quality_level(state.content, command.quality)
+            units = tuple(Unit(uid, command.unit_type, command.race, quality) for uid in ids)
             return [
                 e.UnitsRaised(command.kingdom, command.army, command.province, units, command.behind, command.reason)
             ]

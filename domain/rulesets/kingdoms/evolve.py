@@ -137,7 +137,10 @@ def evolve(state: State, event: Event) -> State:
         case e.UnitsRaised():
             old = state.armies.get(event.army) or Army(event.army, event.kingdom, event.province)
             army = R(old, behind=old.behind + event.units) if event.behind else R(old, front=old.front + event.units)
-            return R(state, armies={**state.armies, event.army: army}, serials=counted(state.serials, event.army))
+            serials = {**state.serials}
+            for unit in event.units:
+                serials = counted(serials, unit.id.replace(f"{event.army}-r", f"raised-{event.army}-", 1))
+            return R(state, armies={**state.armies, event.army: army}, serials=serials)
         case e.ExploredSet():
             p = state.provinces[event.province]
             return _province(state, event.province, explored={**p.explored, event.kingdom: event.percent})

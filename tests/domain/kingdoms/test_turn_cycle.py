@@ -3,6 +3,8 @@ effects and the reports."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from domain.engine.dice import DiceRolled
 from domain.rulesets.kingdoms import commands as c
 from domain.rulesets.kingdoms import events as e
@@ -106,3 +108,19 @@ def test_the_gm_rules_movement_and_treaties_with_a_reason() -> None:
     assert g.rules.kingdoms["n"].treaties == ("s",)
     g.when(c.RuleTreaty(kingdoms=["n", "s"], made=False, reason="an Evil kingdom's automatic break"))
     assert g.rules.kingdoms["s"].treaties == ()
+
+
+def test_a_recruit_is_a_request_the_gm_grants_with_units_that_never_reuse_an_id() -> None:
+    """The recruitment chapter is lost: `Recruit` asks (5% Druid experience [004:125]), `RaiseUnits` grants."""
+    g = two_kingdoms()
+    g.when(o.Recruit(character="ngen", unit_type="LE", count=2), N)
+    requested = next(ev for ev in process(g) if isinstance(ev, e.RecruitRequested))
+    assert requested.what == "2 x LE (human)"
+    grant = c.RaiseUnits(kingdom="n", army="narmy", province="north", unit_type="LE", race="human",
+                         quality="green", count=2, reason="20 gold paid")  # fmt: skip
+    first = g.when(grant)[-1].units
+    assert [u.id for u in first] == ["narmy-r1", "narmy-r2"]
+    g.given(e.BattleFought("north", "plain", 5, *[e.SideReport("s", (), 0, Fraction(0), None)] * 2, "s",
+                           ("narmy-r2",), (), (), (), (), ()))  # fmt: skip
+    again = g.when(grant)[-1].units
+    assert [u.id for u in again] == ["narmy-r3", "narmy-r4"]
