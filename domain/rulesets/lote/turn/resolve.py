@@ -6,7 +6,9 @@ from fractions import Fraction
 
 from domain.rulesets.lote.construction import budget
 from domain.rulesets.lote.economy import economy
+from domain.rulesets.lote.leaders.endofturn import garrison_items, old_age_items
 from domain.rulesets.lote.messages import (
+    AdjudicationRaised,
     FleetAssigned,
     HeavyTransportsBuilt,
     MercenariesHired,
@@ -188,3 +190,11 @@ def r3_mercenaries(run: Run) -> None:
                     )
                 if won < order.count:
                     run.emit(MercenaryBidRefunded(nation=nid, line=order.line, gp=(order.count - won) * price))
+
+
+def r6_end_of_turn_checks(run: Run) -> None:
+    """After the turn's actions, the checks the GM rules on in the adjudication phase (`leaders/endofturn.py`):
+    leaders of an age to die, Pacified places whose garrison falls short."""
+    turn = run.ctx.turn
+    for item in [*old_age_items(run.state, turn), *garrison_items(run.state, turn)]:
+        run.emit(AdjudicationRaised(item=item))
