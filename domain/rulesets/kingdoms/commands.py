@@ -65,10 +65,8 @@ class RaiseUnits(_Cmd, frozen=True, tag="RaiseUnits"):
     kingdom: Id
     army: Id
     province: Id
-    unit_type: Literal[
-        "GA", "BO", "AX", "PH", "LE", "LC", "HC", "CH", "EL", "CC", "WR", "DR", "EA", "WH", "FL", "ME", "EN", "TR", "WE"
-    ]  # fmt: skip
-    race: Name
+    unit_type: Name  # an army type code of the content pack
+    race: Name | None  # a race of the content pack, or none (creatures)
     quality: Literal["sub_depleted", "depleted", "green", "average", "veteran", "crack", "elite", "super_elite"]
     count: Annotated[int, msgspec.Meta(ge=1, le=50)]
     reason: Reason

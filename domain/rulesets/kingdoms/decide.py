@@ -135,6 +135,12 @@ def _gm(state: State, command: c.Command, ctx: DecisionContext) -> list[object]:
                 )
             if command.province not in state.provinces:
                 reject("unknown_province", f"{command.province!r} is not a province.")
+            codes = sorted(a.code for a in state.content.army_types)
+            if command.unit_type not in codes:
+                reject("unknown_unit_type", f"{command.unit_type!r} is not an army type of {codes}.")
+            races = sorted(r.id for r in state.content.races)
+            if command.race is not None and command.race not in races:
+                reject("unknown_race", f"{command.race!r} is not a race of {races} (or null, for creatures).")
             taken = {u.id for a in state.armies.values() for u in a.units}
             ids: list[str] = []
             n = state.serials.get(f"raised-{command.army}", 0)

@@ -199,7 +199,7 @@ def evolve(state: State, event: Event) -> State:
             converted = set(event.units)
 
             def convert(u: Unit) -> Unit:
-                return R(u, type="WE", race="werebeast", bitten=False) if u.id in converted else u
+                return R(u, type="WE", race=None, bitten=False) if u.id in converted else u
 
             return _map_units(state, convert)
         case e.TrollsRegenerated():

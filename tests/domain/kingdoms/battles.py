@@ -44,8 +44,9 @@ def battle_world(
     characters = [
         character("aking", "a", "ahome"),
         character("dking", "d", "keep"),
-        character("agen", "a", "camp", **(agen or {})),
-        character("dgen", "d", "field", **(dgen or {})),
+        # Druid 1 leads the humanoid races [004:243]: no shortfall unless a test says otherwise
+        character("agen", "a", "camp", **{"abilities": {"druid": 1}, **(agen or {})}),
+        character("dgen", "d", "field", **{"abilities": {"druid": 1}, **(dgen or {})}),
         *more,
     ]
     armies = [army("aarmy", "a", "camp", "agen", attackers), army("darmy", "d", "field", "dgen", defenders)]

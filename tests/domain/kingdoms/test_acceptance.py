@@ -64,7 +64,7 @@ def test_pbm10_phantasmal_armies_of_a_level_3_caster_make_10_into_14_5() -> None
 def test_pbm13_defence_tactical_and_nemesis_multiply_to_exactly_one() -> None:
     """[004:49], [004:57], [004:59], [004:98]: a defending Phalanx led by a Tactical 1 commander, facing its
     nemesis (Legion) on the front line: 1.25 x 1.2 x 2/3 = 1 exactly; (3+1) x 1 x 1 = 4."""
-    g = battle_world([unit("a1", "LE")], [unit("d1", "PH")], dgen={"abilities": {"tactical": 1}})
+    g = battle_world([unit("a1", "LE")], [unit("d1", "PH")], dgen={"abilities": {"tactical": 1, "druid": 1}})
     battle = fight(g)
     assert battle.defender.strength == 4
 
@@ -137,6 +137,11 @@ def test_pbm25_the_shortfall_costs_a_quality_level_in_battle() -> None:
     assert battle.attacker.strength == 4  # Eagles 4 x (Average 2 - 1)
 
 
+def test_pbm25_a_leader_given_in_the_scenario_pays_the_shortfall_too() -> None:
+    g = battle_world([unit("a1", "EA", quality="average")], [unit("d1", "GA")], agen={"abilities": {"druid": 2}})
+    assert fight(g).attacker.strength == 4  # no AssignCommand: the shortfall is the leader's at the battle
+
+
 def test_pbm34_werebeasts_bite_a_human_unit_but_never_a_fleet() -> None:
     """[004:71]: a Human unit defeated by Werebeasts turns into Werebeasts with about 40% after the gameturn;
     Fleets are never affected."""
@@ -145,7 +150,7 @@ def test_pbm34_werebeasts_bite_a_human_unit_but_never_a_fleet() -> None:
     events_before = len(g.events)
     fight(g)
     assert any(isinstance(ev, e.UnitsConverted) and ev.units == ("d1",) for ev in g.events[events_before:])
-    assert g.rules.armies["darmy"].front[0].type == "WE"
+    assert g.rules.armies["darmy"].front[0].type == "WE" and g.rules.armies["darmy"].front[0].race is None
 
     fleet = battle_world([unit("a1", "WE", quality="elite")], [unit("d1", "FL")], terrain="sea")
     fleet.dice(1, sides=100, purpose="escape:d1")

@@ -87,6 +87,8 @@ def test_gm_rulings_are_checked() -> None:
         kingdom="s", army="narmy", province="north", unit_type="LE", race="human", quality="green", count=1, reason="r"
     )
     assert g.rejects(raise_).code == "kingdoms.army_elsewhere"
+    assert g.rejects(msgspec.structs.replace(raise_, kingdom="n", unit_type="TK")).code == "kingdoms.unknown_unit_type"
+    assert g.rejects(msgspec.structs.replace(raise_, kingdom="n", race="hobbit")).code == "kingdoms.unknown_race"
     nowhere = msgspec.structs.replace(raise_, army="new", province="atlantis")
     assert g.rejects(nowhere).code == "kingdoms.unknown_province"
     explored = c.SetExplored(kingdom="n", province="x", percent=5, reason="r")

@@ -65,7 +65,12 @@ def test_every_roll_of_processing_is_hidden_from_the_players() -> None:
 
 def test_trolls_that_die_regenerate_one_step_lower_as_mercenaries() -> None:
     """[004:73]: they crawl back together, reduced 1 step in quality, and become mercenaries."""
-    g = battle_world([unit("a1", "DR", quality="elite")], [unit("d1", "TR", None, quality="veteran")])
+    g = battle_world(
+        [unit("a1", "DR", quality="elite")],
+        [unit("d1", "TR", None, quality="veteran")],
+        agen={"abilities": {"druid": 4}},  # Dragons need Druid 4, Trolls 2 [004:246-248]
+        dgen={"abilities": {"druid": 2}},
+    )
     g.dice(100, sides=100, purpose="escape:d1")  # the Trolls do not escape
     battle = fight(g)
     assert "d1" in battle.destroyed and battle.regenerating == ("d1",)

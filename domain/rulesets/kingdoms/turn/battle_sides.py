@@ -8,6 +8,7 @@ from fractions import Fraction
 import msgspec
 
 from domain.rulesets.kingdoms.armies.battle import Side, draw_up
+from domain.rulesets.kingdoms.characters.druid import druid_shortfall
 from domain.rulesets.kingdoms.rules.battle import fanaticism_chance
 from domain.rulesets.kingdoms.rules.draws import chance_sides, succeeds, weighted_pick
 from domain.rulesets.kingdoms.rules.strength import command_level
@@ -52,6 +53,11 @@ def _fanatical(t: Turn, armies: list[Army], kingdom_alignment: str | None) -> se
     return out
 
 
+def _shortfall(t: Turn, army: Army) -> int:
+    leader = t.state.characters.get(army.leader or "")
+    return druid_shortfall(t.state.content, leader, army) if leader is not None else 0
+
+
 def side_of(t: Turn, armies: list[Army], province: str, defending: bool, line: int) -> Side:
     p = t.state.provinces[province]
     pack = t.state.content
@@ -72,7 +78,7 @@ def side_of(t: Turn, armies: list[Army], province: str, defending: bool, line: i
         home=kingdom is not None and kingdom.home_province == province,
         fanatical=frozenset(_fanatical(t, armies, kingdom.alignment if kingdom else None)),
         command_level=level,
-        shortfall={a.id: t.state.druid_shortfall.get(a.id, 0) for a in armies},
+        shortfall={a.id: _shortfall(t, a) for a in armies},
         spell_bonus=sum(s.quality_bonus for s in spells),
         phantasmal=max((lv for s, lv in zip(spells, levels, strict=True) if s.factor_pct_per_level), default=0),
         illusion=illusions[0] if illusions else None,

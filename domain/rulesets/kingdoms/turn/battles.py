@@ -171,7 +171,7 @@ def fight_battle(t: Turn, province: str, attackers: list[Army], defenders: list[
     attack = side_of(t, attackers, province, False, line)
     defend = side_of(t, defenders, province, True, line)
     for s in (attack, defend):
-        lines.extend(f"Army {a} fights fanatically." for a in sorted(s.fanatical))
+        lines.extend(f"Unit {u} fights fanatically." for u in sorted(s.fanatical))
     elephants: dict[str, int] = {}
     for pl in (*attack.placed, *defend.placed):
         drawn = pack.army_type(pl.unit.type).strength_roll  # Elephants: 2-5 [004:65]
