@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -131,10 +132,9 @@ async def second_era_games(client: httpx.AsyncClient, count: int, order_limit: i
     return list(await asyncio.gather(*(one(i) for i in range(count))))
 
 
-def _seat_requests(games: list[Game], make: object) -> list[_wrk.Request]:
+def _seat_requests(games: list[Game], make: Callable[[Game, int], _wrk.Request]) -> list[_wrk.Request]:
     """One request per (game, seat), games varying fastest so that concurrent requests hit different games."""
-    build = make  # type: ignore[assignment]
-    return [build(g, s) for s in range(len(GODS)) for g in games]  # type: ignore[operator]
+    return [make(g, s) for s in range(len(GODS)) for g in games]
 
 
 def _auth(token: str, json_body: bool = False) -> dict[str, str]:
@@ -200,7 +200,8 @@ async def run(server: str, pairs: list[str], games_n: int, rounds: int, seconds:
             async with httpx.AsyncClient(base_url=servers["pantheon"][1], timeout=60) as setup:
                 t0 = time.perf_counter()
                 games = await second_era_games(setup, games_n)
-            print(f"created and started {len(games)} Second Era games with 4 gods each in {time.perf_counter() - t0:.1f} s")
+            took = time.perf_counter() - t0
+            print(f"created and started {len(games)} Second Era games with 4 gods each in {took:.1f} s")
             for pair in pairs:
                 await run_pair(wrk, servers, games, pair, rounds, seconds, connections)
         finally:
@@ -221,7 +222,7 @@ async def run_pair(
     sides = {"target": Side([], [], [], []), "baseline": Side([], [], [], [])}
     loads: list[float] = []
     print(f"\n{pair}: target {target[0]} {target[1].__name__}, baseline {baseline[0]} {baseline[1].__name__}")
-    for name, (kind, make) in (("target", target), ("baseline", baseline)):  # warm-up, not counted
+    for kind, make in (target, baseline):  # warm-up, not counted
         process, base = servers[kind]
         await asyncio.to_thread(_wrk.run, wrk, base, _seat_requests(games, make), seconds=1, connections=connections)
     for r in range(rounds):
@@ -266,7 +267,8 @@ def report(pair: str, sides: dict[str, Side], loads: list[float]) -> None:
         f"baseline {median(b.rates):,.0f}/s p50 {median(b.p50):.1f} ms p99 {median(b.p99):.1f} ms; "
         f"non-2xx or socket errors: target {t.bad}, baseline {b.bad}"
     )
-    print(f"    load average (1 min) during the rounds: min {min(loads):.1f} median {median(loads):.1f} max {max(loads):.1f}")
+    spread = f"min {min(loads):.1f} median {median(loads):.1f} max {max(loads):.1f}"
+    print(f"    load average (1 min) during the rounds: {spread}")
 
 
 def main() -> None:

@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any, cast
 
 import msgspec
-
 from cross_web import HTTPException
 from starlette.requests import HTTPConnection
 from strawberry.exceptions import ConnectionRejectionError
