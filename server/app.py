@@ -143,6 +143,11 @@ def create_app(
         redoc_url=None,
     )
     app.state.stream_tickets = StreamTickets()
+    from server.graphql import graphql_router
+
+    # GraphQL documents itself (schema.graphql, GraphiQL); Strawberry's OpenAPI entries would be incomplete.
+    # First: a request is matched against the routes in order, and /graphql is the busiest single path.
+    app.include_router(graphql_router(), prefix="/graphql", include_in_schema=False)
     web.install(app)
     app.include_router(router)
     app.include_router(gm_router)
@@ -150,10 +155,6 @@ def create_app(
     app.include_router(seats_router)
     app.include_router(webhooks_router)
     app.include_router(health_router)
-    from server.graphql import graphql_router
-
-    # GraphQL documents itself (schema.graphql, GraphiQL); Strawberry's OpenAPI entries would be incomplete.
-    app.include_router(graphql_router(), prefix="/graphql", include_in_schema=False)
     problems.install(app)
     openapi_docs.install(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
