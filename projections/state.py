@@ -25,6 +25,7 @@ from domain.engine.messages import GameCreated, GameForked, TurnStarted
 from events.codec import GameCodec, codec_for
 from events.faults import ThrottledLog
 from events.handler import UnknownGame, stream_of
+from events.lru import Lru
 from events.store import EventStore, TimeIndex
 from projections.snapshots import SnapshotStore
 
@@ -55,9 +56,10 @@ class GameStates:
         self.snapshot_every = snapshot_every
         # Another process's appends arrive by NOTIFY; if one is lost, a cached game is re-checked after this long.
         self.max_staleness = max_staleness
-        self._checked: dict[str, float] = {}
+        # Bounded, like every per-game memory of the process (events.lru): a game touched once is forgotten.
+        self._checked: Lru[str, float] = Lru(_CACHE_SIZE)
         self._latest: OrderedDict[str, tuple[int, GameState[Any], Ruleset]] = OrderedDict()
-        self._rulesets: dict[str, Ruleset] = {}
+        self._rulesets: Lru[str, Ruleset] = Lru(_CACHE_SIZE)
         # Games another process has appended to since we cached them: refreshed on their next read.
         self._behind: set[str] = set()
         store.notifier.observe(self._announced)
@@ -73,13 +75,12 @@ class GameStates:
     async def latest(self, game_id: str, *, refresh: bool = False) -> tuple[int, GameState[Any], Ruleset]:
         entry = self._latest.get(game_id)
         now = time.monotonic()
-        if game_id in self._behind or now - self._checked.get(game_id, 0.0) > self.max_staleness:
+        if game_id in self._behind or now - (self._checked.get(game_id) or 0.0) > self.max_staleness:
             self._behind.discard(game_id)
             refresh = True
         if entry is not None and not refresh:
             self._latest.move_to_end(game_id)
             return entry
-        self._checked[game_id] = now
         if entry is not None:
             version, state, ruleset = entry
             rows = await self.store.read_data(stream_of(game_id), after_version=version)
@@ -92,6 +93,7 @@ class GameStates:
             ruleset = await self.ruleset_of(game_id)
             version, state = await self._load(game_id, ruleset, None)
         self._put(game_id, (version, state, ruleset))
+        self._checked.put(game_id, now)  # only for a game that exists: unknown ids leave nothing behind
         return version, state, ruleset
 
     async def remember(
@@ -100,7 +102,7 @@ class GameStates:
         entry = self._latest.get(game_id)
         if entry is None or entry[0] < version:
             self._put(game_id, (version, state, ruleset))
-            self._checked[game_id] = time.monotonic()
+            self._checked.put(game_id, time.monotonic())
         first = version - len(events) + 1
         crossed = (version // self.snapshot_every) > ((first - 1) // self.snapshot_every)
         if crossed or any(isinstance(e, TurnStarted) for e in events):
@@ -177,7 +179,7 @@ class GameStates:
                 raise RulesetUnavailable(
                     f"This server does not have ruleset {created.ruleset_id} v{created.ruleset_version}."
                 ) from None
-            self._rulesets[game_id] = ruleset
+            self._rulesets.put(game_id, ruleset)
         return ruleset
 
     async def _load(self, game_id: str, ruleset: Ruleset, version: int | None) -> tuple[int, GameState[Any]]:
@@ -217,4 +219,9 @@ class GameStates:
         self._latest.move_to_end(game_id)
         while len(self._latest) > _CACHE_SIZE:
             evicted, _ = self._latest.popitem(last=False)
-            self._checked.pop(evicted, None)
+            self._checked.pop(evicted)
+            self._behind.discard(evicted)
+
+    def sizes(self) -> dict[str, int]:
+        """How many entries each of this cache's memories holds (each is bounded by `_CACHE_SIZE`)."""
+        return {"states": len(self._latest), "checked": len(self._checked), "rulesets": len(self._rulesets)}
