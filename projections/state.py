@@ -4,7 +4,9 @@
 `at_turn=n` is the state when turn n opened (after the command that started its first phase, on the current
 timeline); `at_time` is the state after the
 last event recorded at or before that moment. Snapshots are written every `snapshot_every` events and at
-every turn boundary; they are keyed by ruleset version, so a new ruleset version never reads an old layout.
+every turn boundary, then pruned by the policy of `projections.snapshots` (the newest `snapshots_kept`, and
+one per `snapshot_spacing` versions); they are keyed by ruleset version, so a new ruleset version never reads
+an old layout.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from events.store import EventStore, TimeIndex
 from projections.snapshots import SnapshotStore
 
 _CACHE_SIZE = 4096
+SNAPSHOTS_KEPT = 5
+SNAPSHOT_SPACING = 1000
 log = logging.getLogger("pantheon.projections")
 _snapshot_faults = ThrottledLog(log, interval=300.0)
 _created_decoder = msgspec.json.Decoder(GameCreated | GameForked)
@@ -49,11 +53,21 @@ class RulesetUnavailable(LookupError):
 
 class GameStates:
     def __init__(
-        self, store: Store, snapshots: SnapshotStore, *, snapshot_every: int = 200, max_staleness: float = 1.0
+        self,
+        store: Store,
+        snapshots: SnapshotStore,
+        *,
+        snapshot_every: int = 200,
+        max_staleness: float = 1.0,
+        snapshots_kept: int = SNAPSHOTS_KEPT,
+        snapshot_spacing: int = SNAPSHOT_SPACING,
     ) -> None:
         self.store = store
         self.snapshots = snapshots
         self.snapshot_every = snapshot_every
+        # The snapshot policy (projections.snapshots): the newest few, and one per `snapshot_spacing` versions.
+        self.snapshots_kept = snapshots_kept
+        self.snapshot_spacing = snapshot_spacing
         # Another process's appends arrive by NOTIFY; if one is lost, a cached game is re-checked after this long.
         self.max_staleness = max_staleness
         # Bounded, like every per-game memory of the process (events.lru): a game touched once is forgotten.
@@ -114,6 +128,7 @@ class GameStates:
         try:
             encoded = codec_for(ruleset).encode_state(state)
             await self.snapshots.save(stream_of(game_id), version, ruleset.id, ruleset.version, encoded)
+            await self.snapshots.prune(stream_of(game_id), self.snapshots_kept, self.snapshot_spacing)
         except Exception as exc:
             message = f"game {game_id}: snapshot at version {version} skipped"
             _snapshot_faults.failure(f"snapshot {game_id}", message, exc)
