@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from domain.rulesets.lote.commands import *  # noqa: F403
-from domain.rulesets.lote.events import *  # noqa: F403
-from domain.rulesets.lote.report_events import *  # noqa: F403
+from domain.rulesets.lote.model.commands import *  # noqa: F403
+from domain.rulesets.lote.model.events import *  # noqa: F403
+from domain.rulesets.lote.model.report_events import *  # noqa: F403
