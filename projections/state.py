@@ -174,7 +174,10 @@ class GameStates:
         ruleset = await self.ruleset_of(game_id)
         rows = await self.store.read_data(stream_of(game_id), to_version=version)
         decode = codec_for(ruleset).decode_event
-        state = timeline.fold_with_reverts(ruleset, ((v, decode(t, d)) for v, t, d in rows))
+        if any(type_ == "TimelineReverted" for _, type_, _ in rows):
+            state = timeline.fold_with_reverts(ruleset, ((v, decode(t, d)) for v, t, d in rows))
+        else:  # the same fold without keeping revert targets: no list of every event, no check per event
+            state = engine.fold(ruleset, (decode(t, d) for _, t, d in rows))
         if state is None:
             raise UnknownGame(game_id)
         return state
