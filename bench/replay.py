@@ -23,10 +23,8 @@ import msgspec
 
 from bench._common import build_game, fresh_database, machine, median, parser, postgres_server, server_settings
 from domain.engine import game as engine
-from events.codec import (
-    codec_for,
-    dec_hook,  # type: ignore[attr-defined]
-)
+from domain.engine.exact import dec_hook
+from events.codec import codec_for
 from events.postgres import PostgresEventStore
 from projections.snapshots import InMemorySnapshotStore
 from projections.state import GameStates
