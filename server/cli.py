@@ -106,6 +106,7 @@ def _serve(host: str, port: int, log_level: str) -> int:
 
     from server.app import create_app
     from server.bootstrap import Services
+    from server.gc_tuning import tune_gc
 
     settings = Settings.from_env()
     # A server writes to sockets whose other end may be gone (a client hung up, PostgreSQL was killed): that must
@@ -120,6 +121,7 @@ def _serve(host: str, port: int, log_level: str) -> int:
         return 1
     built_services: list[Services] = []
     app = create_app(settings, on_ready=built_services.append)
+    tune_gc()  # server/gc_tuning.py: fewer collections for a heap of cached states
 
     class Announcing(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
