@@ -65,9 +65,19 @@ async def run(server: str, games: int, every: int, clients: int) -> None:
                 done = 0
                 sem = asyncio.Semaphore(clients)
 
+                retries = 0
+
                 async def one(i: int) -> None:
+                    nonlocal retries
                     async with sem:
-                        await touch(client, i)
+                        for attempt in range(3):
+                            try:
+                                await touch(client, i)
+                                return
+                            except httpx.TransportError:  # a keep-alive connection closed as it was reused
+                                retries += 1
+                                if attempt == 2:
+                                    raise
 
                 while done < games:
                     batch = min(every, games - done)
@@ -79,6 +89,7 @@ async def run(server: str, games: int, every: int, clients: int) -> None:
                         f"{time.perf_counter() - t0:>6.0f}",
                         flush=True,
                     )
+                print(f"games touched again after a transport error (connection reset): {retries}")
         finally:
             stop_servers([process])
             shutil.rmtree(data_dir, ignore_errors=True)
