@@ -208,7 +208,9 @@ def _game_commands(game_id: str, n_events: int, start: datetime) -> Iterator[lis
         emitted += 60 + 3 + 30 + 4
 
 
-async def build_game(pool: asyncpg.Pool, n_events: int, *, snapshot_every: int = 200, batch: int = 5000) -> BuiltGame:
+async def build_game(
+    pool: asyncpg.Pool, n_events: int, *, snapshot_every: int = 200, batch: int = 5000, spacing: int = SNAPSHOT_SPACING
+) -> BuiltGame:
     """Append a game of about `n_events` events in big pre-encoded batches through the store, and write the
     snapshots the server's default policy would have kept (written every `snapshot_every` events and at every
     turn boundary, checked after each command as `GameStates.remember` does, then pruned by the policy)."""
@@ -247,7 +249,7 @@ async def build_game(pool: asyncpg.Pool, n_events: int, *, snapshot_every: int =
         if len(pending) >= batch:
             await flush()
     await flush()
-    keep = kept([v for _, v, _, _, _ in snapshots], SNAPSHOTS_KEPT, SNAPSHOT_SPACING)  # the server's policy
+    keep = kept([v for _, v, _, _, _ in snapshots], SNAPSHOTS_KEPT, spacing)  # the server's policy
     snapshots = [row for row in snapshots if row[1] in keep]
     async with pool.acquire() as conn, conn.transaction():
         await conn.executemany(

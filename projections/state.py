@@ -33,7 +33,7 @@ from projections.snapshots import SnapshotStore
 
 _CACHE_SIZE = 4096
 SNAPSHOTS_KEPT = 5
-SNAPSHOT_SPACING = 1000
+SNAPSHOT_SPACING = 500
 log = logging.getLogger("pantheon.projections")
 _snapshot_faults = ThrottledLog(log, interval=300.0)
 _created_decoder = msgspec.json.Decoder(GameCreated | GameForked)

@@ -39,7 +39,7 @@ async def test_pruning_deletes_what_the_policy_does_not_keep(pool: asyncpg.Pool,
 
 def test_the_policy_settings_and_their_defaults() -> None:
     defaults = Settings.from_env({})
-    assert (defaults.snapshots_kept, defaults.snapshot_spacing) == (5, 1000)
+    assert (defaults.snapshots_kept, defaults.snapshot_spacing) == (5, 500)
     given = Settings.from_env({"PANTHEON_SNAPSHOTS_KEPT": "2", "PANTHEON_SNAPSHOT_SPACING": "50"})
     assert (given.snapshots_kept, given.snapshot_spacing) == (2, 50)
     with pytest.raises(SystemExit):
