@@ -10,6 +10,7 @@ from domain.rulesets.gods2.earth.commands import (
     CallTicket,
     CastHistoryPower,
     CloseActivityPhase,
+    CreateRace,
     DeclareWar,
     EndCentury,
     EndModification,
@@ -185,6 +186,7 @@ Command = (
     | SignCoCasting
     | WithdrawCoCasting
     | ApplyEarthEffect
+    | CreateRace
     | OrderWars
     | ApplyCult
     | EndModification

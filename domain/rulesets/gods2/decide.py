@@ -18,6 +18,7 @@ from domain.rulesets.gods2.earth.commands import (
     CallTicket,
     CastHistoryPower,
     CloseActivityPhase,
+    CreateRace,
     DeclareWar,
     EndCentury,
     EndModification,
@@ -257,6 +258,7 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
         case (
             AttemptDiplomacy()
             | ApplyEarthEffect()
+            | CreateRace()
             | OrderWars()
             | ApplyCult()
             | EndModification()

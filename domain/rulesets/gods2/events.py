@@ -23,6 +23,7 @@ from domain.rulesets.gods2.earth.events import (
     HistoryRecorded,
     KnowledgeLearned,
     LimitsReduced,
+    MapSourcesCounted,
     MemberExpelled,
     MigrationSet,
     ModificationsEnded,
@@ -33,8 +34,10 @@ from domain.rulesets.gods2.earth.events import (
     PantheonChangeVetoed,
     PopulationGrew,
     PopulationPlaced,
+    RaceCreated,
     RaceModified,
     TerrainChanged,
+    TerrainSpread,
     TicketCalled,
     TicketTaken,
     TurmoilRolled,
@@ -248,6 +251,9 @@ Event = (
     | ActivityPhaseClosed
     | AggressionRolled
     | CenturyEnded
+    | MapSourcesCounted
+    | RaceCreated
+    | TerrainSpread
     | CenturyStarted
     | CityFounded
     | CivilizationLost

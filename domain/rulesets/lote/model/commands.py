@@ -199,7 +199,7 @@ class AmendRanking(_Command, frozen=True, tag="AmendRanking"):
     reason: Reason
 
 
-Command = (
+CoreCommand = (
     Order
     | WithdrawOrder
     | SubmitOrders
@@ -221,7 +221,7 @@ Command = (
     | AmendStatusReport
     | AmendRanking
 )
-GM_COMMANDS = frozenset(
+CORE_GM_COMMANDS = frozenset(
     {
         "AdmitLateOrders",
         "StrikeOrder",

@@ -481,7 +481,7 @@ class TradeRouteRecorded(_Event, frozen=True, tag="TradeRouteRecorded"):
     reason: str
 
 
-Event = (
+CoreEvent = (
     OrderEntered
     | OrderWithdrawn
     | OrdersSubmitted

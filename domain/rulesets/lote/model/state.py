@@ -156,6 +156,7 @@ class Nation(msgspec.Struct, frozen=True):
     agro: Agro = msgspec.field(default_factory=Agro)
     imperial_size: int = 1
     size_divisor: int = 3
+    dynastic_failure_turn: int | None = None  # [L8925-8965] the turn a Dynastic Failure began (the GM's ruling)
 
 
 class OrderForm(msgspec.Struct, frozen=True):
@@ -167,7 +168,16 @@ class OrderForm(msgspec.Struct, frozen=True):
 
 
 AdjudicationKind = Literal[
-    "investment", "support_shortfall", "colony_resistance", "freeform", "agro_deficit", "trade_route"
+    "investment",
+    "support_shortfall",
+    "colony_resistance",
+    "freeform",
+    "agro_deficit",
+    "trade_route",
+    "leader_death",
+    "dynastic_failure",
+    "garrison",
+    "contact",
 ]
 
 

@@ -1,10 +1,10 @@
 """The Newsfax (§3 L2985-3112) and the report layer's fold.
 
 Lines are drafted from public events as they are folded ([L3050-3061]: new cities, fortresses, megaliths, new
-technologies) and from diplomacy results the GM marks public ([L3027-3044]); the GM adds narrative lines and
-announcements, conceals drafted lines and prints misinformation (`PrintNews`, `ConcealNews`, `AmendRanking`).
-Publication (`close.publish`) freezes the Newsfax and every nation's status report into events; the next turn
-starts a fresh draft.
+technologies, the death of Kings, rebellions and civil war) and from diplomacy results the GM marks public
+([L3027-3044]); the GM adds narrative lines and announcements, conceals drafted lines and prints misinformation
+(`PrintNews`, `ConcealNews`, `AmendRanking`). Publication (`close.publish`) freezes the Newsfax and every
+nation's status report into events; the next turn starts a fresh draft.
 
 Readings chosen here: the nation heading appends the culture letter ([L3016-3019]); the monarch line is the
 King's (or Queen's) name and the titles the scenario gives him (`titles`); the rankings list sorts by the printed MSI
@@ -59,6 +59,19 @@ def note_news(before: State, after: State, event: m.Event) -> State:
             return after
         case m.ControlStatusSet(diplomacy=True) if event.status is not None:
             return _drafted(after, event.nation, "diplomacy", f"{event.place}({event.status})", "ControlStatusSet")
+        case m.LeaderDied() if event.leader_id in before.leaders and before.leaders[event.leader_id].type in "KQ":
+            dead = before.leaders[event.leader_id]
+            title = "Queen" if dead.type == "Q" else "King"
+            return _drafted(after, event.nation, "event", f"Death of {title} {dead.name}.", "LeaderDied")
+        case m.LeaderPromoted(leader_type="K") if event.leader_id in after.leaders:
+            text = f"{after.leaders[event.leader_id].name} succeeded to the throne."
+            return _drafted(after, event.nation, "event", text, "LeaderPromoted")
+        case m.GarrisonRevolted():
+            text = f"Rebellion in {event.place}: the garrison was put to the sword."
+            return _drafted(after, event.nation, "event", text, "GarrisonRevolted")
+        case m.DynasticFailureBegan():
+            text = "Dynastic Failure: the realm is torn by civil war over the succession."
+            return _drafted(after, event.nation, "event", text, "DynasticFailureBegan")
         case _:
             return after
 

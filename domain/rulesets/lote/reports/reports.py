@@ -23,6 +23,7 @@ from importlib import resources
 
 import msgspec
 
+from domain.rulesets.lote.leaders.garrisons import city_rv
 from domain.rulesets.lote.model.report_types import StatusReport
 from domain.rulesets.lote.model.state import Nation, State
 from domain.rulesets.lote.reports.derived import derive
@@ -84,16 +85,6 @@ def region_line(name: str, region: RegionRecord, nid: str, city_status: str | No
     tail = [f"({region.trade_center})" if region.trade_center else "", region.notes, region.language]
     out += "".join(f" {t}" for t in tail if t)
     return out + _others(region.statuses, nid)
-
-
-def city_rv(gpv: int, walls: int) -> int:
-    """[L2599-2612] RV = WP/2 + sqrt(GPv), fractions dropped: the largest n with 2n - WP <= 2 sqrt(GPv), exactly."""
-    n = 0
-    while True:
-        gap = 2 * (n + 1) - walls
-        if gap > 0 and gap * gap > 4 * max(gpv, 0):
-            return n
-        n += 1
 
 
 def city_line(name: str, city: CityRecord, nid: str) -> str:

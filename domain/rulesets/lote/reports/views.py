@@ -181,6 +181,13 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
             return R(event, reason="")
         case m.ResistanceSet() | m.PlaceAdjusted():
             return None
+        case m.LeadersAged():
+            return event
+        case m.LeaderGenerated():
+            # [L2111-2117] the hidden fourth stat is the GM's, even on the seat's own leader: 0, which no roll gives
+            return R(event, leader=R(event.leader, hidden=0), reason="") if event.nation == me else None
+        case m.LeaderDied() | m.LeaderPromoted() | m.GarrisonRevolted() | m.DynasticFailureBegan():
+            return R(event, reason="") if event.nation == me else None
         case m.TradeRouteRecorded():
             return R(event, reason="") if me in (event.route.nation_a, event.route.nation_b) else None
         case m.AdjudicationRaised():

@@ -9,7 +9,7 @@ are integers, ratios are "n/d" strings parsed by `ratio()`.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -103,6 +103,9 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # (+ the BL penalty per Imperial Size point); the GM confirms or overrides every proposal.
     investment_gp_per_level: Count = 10
     investment_bl_is_penalty: Quantity = 5
+    # [L5211-5213] "All of your leaders will eventually die of old age": no odds are given. From this age (at the
+    # end of a turn) the engine raises a `leader_death` item for the GM to rule on; 0 turns the checks off.
+    old_age_check_from: Annotated[int, msgspec.Meta(ge=0, le=200)] = 60
 
 
 def ratio(text: str) -> Fraction:

@@ -9,9 +9,12 @@ from fractions import Fraction
 from domain.engine import DecisionContext, Rejected
 from domain.rulesets.lote.construction import budget
 from domain.rulesets.lote.economy import economy
+from domain.rulesets.lote.leaders.endofturn import OUTCOMES as LEADER_OUTCOMES
+from domain.rulesets.lote.leaders.endofturn import outcome_events, status_changes
 from domain.rulesets.lote.messages import (
     CityFounded,
     Event,
+    LeadersAged,
     MegalithCompleted,
     MegalithLost,
     MercenariesReturned,
@@ -70,6 +73,17 @@ def apply_outcomes(run: Run) -> None:
             # the tax status the GM ruled; its tax cut is his to enter as a ruling (digest §3.8: GM/PARTIAL)
             reason = f"adjudication {item.item_id}"
             run.emit(NationParameterSet(nation=item.nation, parameter="tax_status", value=item.outcome, reason=reason))
+        elif item.kind in LEADER_OUTCOMES:
+            for event in outcome_events(run.state, item, run.ctx):
+                run.emit(event)
+
+
+def r7_leaders(run: Run) -> None:
+    """R7: leaders and royal families age by the turn's years; armies take the status the turn left them."""
+    if run.state.leaders or run.state.royal_family:
+        run.emit(LeadersAged(years=run.state.years_per_turn))
+    for change in status_changes(run.state):
+        run.emit(change)
 
 
 def open_route(run: Run, pair: str) -> None:

@@ -15,6 +15,8 @@ from domain.engine import DecisionContext, Rejected
 from domain.engine.bounds import MAX_SAFE, SIGNED_DECIMAL, whole_number
 from domain.rulesets.lote.construction import budget
 from domain.rulesets.lote.construction.construction import refuse
+from domain.rulesets.lote.leaders.decide import decide_leader
+from domain.rulesets.lote.leaders.endofturn import OUTCOMES as LEADER_OUTCOMES
 from domain.rulesets.lote.messages import (
     AdjudicationDecided,
     AdjustPlace,
@@ -28,7 +30,9 @@ from domain.rulesets.lote.messages import (
     Command,
     ConcealNews,
     ConfirmAdjudication,
+    ConfirmLeaderDeath,
     ControlStatusSet,
+    GenerateLeader,
     HarvestSet,
     LateOrdersAdmitted,
     LeaderMoved,
@@ -41,6 +45,7 @@ from domain.rulesets.lote.messages import (
     OverrideAdjudication,
     PlaceAdjusted,
     PrintNews,
+    PromoteLeader,
     RecordTradeRoute,
     SetControlStatus,
     SetHarvest,
@@ -74,6 +79,7 @@ from domain.rulesets.lote.model.orders import (
     ExpandCity,
     FoundCity,
     FreeformOrder,
+    GiveItinerary,
     InitiateTradeRoute,
     Invest,
     MoveTreasury,
@@ -203,6 +209,10 @@ def _valid_outcome(kind: str, outcome: str) -> None:
         raise Rejected("lote.bad_outcome", "A trade route request is 'open' or 'refuse'.")
     if kind == "colony_resistance" and whole_number(outcome, 1, 10) is None:
         raise Rejected("lote.bad_outcome", "A new colony's resistance is a number from 1 to 10 ([L4565-4566]).")
+    if kind in LEADER_OUTCOMES and outcome not in LEADER_OUTCOMES[kind]:
+        raise Rejected(
+            "lote.bad_outcome", f"A {kind.replace('_', ' ')} outcome is {' or '.join(LEADER_OUTCOMES[kind])}."
+        )
 
 
 def _decimal(text: str, field: str) -> Fraction:
@@ -362,6 +372,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             | PayMegalith()
             | BuildFerryPoints()
             | BidMercenaries()
+            | GiveItinerary()
             | PayProjectSupportWithNFP()
             | WithdrawShips()
             | InitiateTradeRoute()
@@ -387,5 +398,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_force_ruling(state, command)
         case PrintNews() | ConcealNews() | AmendStatusReport() | AmendRanking():
             return decide_press(state, command)
+        case GenerateLeader() | ConfirmLeaderDeath() | PromoteLeader():
+            return decide_leader(state, command, ctx)
         case _:
             assert_never(command)

@@ -8,12 +8,14 @@ from typing import assert_never
 
 import msgspec
 
+from domain.rulesets.lote.leaders.evolve import evolve_leaders
 from domain.rulesets.lote.messages import (
     AdjudicationDecided,
     AdjudicationRaised,
     AgroConverted,
     AgroHarvested,
     AgroReserved,
+    ArmyStatusChanged,
     CityExpanded,
     CityFoundationCancelled,
     CityFoundationLaid,
@@ -21,15 +23,21 @@ from domain.rulesets.lote.messages import (
     ColonyPaid,
     ControlStatusSet,
     DefaultOrdersApplied,
+    DynasticFailureBegan,
     Event,
     FerryPointsBuilt,
     FleetAssigned,
     FortressBuilt,
+    GarrisonRevolted,
     HarvestSet,
     HeavyTransportsBuilt,
     InvestmentMade,
     LateOrdersAdmitted,
+    LeaderDied,
+    LeaderGenerated,
     LeaderMoved,
+    LeaderPromoted,
+    LeadersAged,
     MegalithCompleted,
     MegalithLost,
     MegalithPaid,
@@ -494,7 +502,9 @@ def _truth(state: State, event: Event) -> State:
                 base_tax_pct=event.base_tax_pct,
                 forms={},
                 late_admitted=(),
-                adjudications={},
+                # an item raised after the adjudication phase closed (a death the GM confirmed while the reports
+                # were out) waits for the next one
+                adjudications={k: v for k, v in state.adjudications.items() if v.outcome is None},
                 press=next_draft(state.press),
             )
         case TreasuryAdjusted():
@@ -533,5 +543,15 @@ def _truth(state: State, event: Event) -> State:
             | NewsfaxPublished()
         ):
             return evolve_press(state, event)
+        case (
+            LeaderGenerated()
+            | LeaderDied()
+            | LeaderPromoted()
+            | LeadersAged()
+            | ArmyStatusChanged()
+            | GarrisonRevolted()
+            | DynasticFailureBegan()
+        ):
+            return evolve_leaders(state, event)
         case _:
             assert_never(event)

@@ -66,7 +66,8 @@ def _venice(
             "Istria": region(2, "c", statuses={"v": "f"}),
             "Po": region(10, "c2", statuses={"v": "f"}),
             "Switzerland": region(2, "m", statuses={"v": "a"}),
-            "Sicily": region(2, statuses={"v": "p"}),
+            # Pacified places keep their garrisons ([L2407-2413]): Sicily RV 5 x 1 (c) x 1; Corcyra floor(0/2 + 2)
+            "Sicily": region(2, statuses={"v": "p"}, garrison={"v": {"I": 5}}),
             "Corfu": region(1, "i", statuses={"v": "f"}),
             "Wild": region(-1, "w", colonizable=True),
             "Huichol": region(2, "m", statuses={"v": "f"}),
@@ -76,7 +77,7 @@ def _venice(
         ferries=ferries or {},
         cities={
             "Venice": city("Verona", 5, codes=["c", "p"], statuses={"v": "hm"}, port_sea_zones=["Adriatic"]),
-            "Corcyra": city("Corfu", 4, statuses={"v": "p"}),
+            "Corcyra": city("Corfu", 4, statuses={"v": "p"}, garrison={"v": {"I": 2}}),
             "Taska": city("Istria", 4, walls=10, statuses={"v": "f"}),
         },
         sea_zones={"Adriatic": {}},

@@ -25,7 +25,8 @@ def _publish(g: Game) -> Newsfax:
     for _ in range(2):
         g.when(AdvancePhase())
     for item in list(g.rules.adjudications.values()):
-        g.when(m.ConfirmAdjudication(item_id=item.item_id))
+        if item.outcome is None:
+            g.when(m.ConfirmAdjudication(item_id=item.item_id))
     g.when(AdvancePhase())
     events = g.when(AdvancePhase())
     return next(e.newsfax for e in events if isinstance(e, m.NewsfaxPublished))
@@ -179,3 +180,21 @@ def test_the_next_turn_starts_a_fresh_draft_and_keeps_the_published_newsfax() ->
     assert g.rules.press.items == {} and g.rules.press.ranking_amendments == {}
     assert g.view(DAN).newsfax == paper
     assert _entry(_publish(g), "kip").lines == []
+
+
+def test_the_death_of_kings_rebellions_and_civil_war_are_always_reported() -> None:
+    """[L3056-3057] "The Death of Kings, Rebellions and Civil War" are among the events always reported."""
+    g = game(example_setup())
+    g.when(m.GenerateLeader(leader_id="byz-h", nation="byz", leader_type="H", name="Constantine", age=20,
+                            location="Constantinople", reason="the Heir comes of age"))  # fmt: skip
+    g.when(m.ConfirmLeaderDeath(leader_id="byz-1", cause="old_age", reason="died in his sleep"))
+    g.when(m.SetControlStatus(place="Jutland", nation="dan", status="p", reason="conquered"))
+    items = list(g.rules.adjudications.values())
+    g.when(m.OverrideAdjudication(item_id=items[0].item_id, outcome="failure", reason="the princes quarrel"))
+    paper = _publish(g)
+    assert _entry(paper, "byz").lines == [
+        "Death of King Basil II.",
+        "Constantine succeeded to the throne.",
+        "Dynastic Failure: the realm is torn by civil war over the succession.",
+    ]
+    assert _entry(paper, "dan").lines == ["Rebellion in Jutland: the garrison was put to the sword."]

@@ -19,6 +19,8 @@ def _start() -> Game:
 
 def _decide_all(g: Game) -> None:
     for item in list(g.rules.adjudications.values()):
+        if item.outcome is not None:
+            continue
         if item.kind == "freeform":
             g.when(m.OverrideAdjudication(item_id=item.item_id, outcome="done", reason="ruled"))
         else:
