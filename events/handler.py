@@ -28,6 +28,7 @@ from domain.engine import game as engine
 from domain.engine.dice import Dice, EpochSeed, commitment, seeded_deriver
 from domain.engine.messages import AddSeat, CreateGame, GameForked, TimelineReverted
 from events.codec import codec_for, encode, tag_of
+from events.order_counts import OrderCounts
 from events.rejections import Rejection, RejectionLog
 from events.secrets import SecretStore
 from events.store import (
@@ -151,6 +152,7 @@ class CommandHandler:
         self.new_id = new_id
         self.rejections = rejections
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.order_counts = OrderCounts()
 
     # --- games and seats --------------------------------------------------------------------------------
 
@@ -313,7 +315,7 @@ class CommandHandler:
                     refresh = True
                     continue
                 raise VersionConflict(game_id, expected_version, version)
-            ctx = await self.context(state, actor)
+            ctx = await self.context(state, actor, version)
             try:
                 events = decision(state, ctx)
             except Rejected as rejected:
@@ -368,6 +370,7 @@ class CommandHandler:
                 continue
             except IdempotencyReplay as replay:
                 return self._replay(replay.record, digest)
+            self.order_counts.appended(game_id, version, accepted.version, actor.seat_id)
             await self._after_commit(game_id, accepted.version, state, ruleset, events)
             return accepted
         raise Contention(f"game {game_id} changed {MAX_ATTEMPTS} times while deciding; retry")
@@ -400,7 +403,7 @@ class CommandHandler:
             return fresh
         return msgspec.structs.replace(outcome, replayed=True)
 
-    async def context(self, state: GameState[Any], actor: Actor) -> DecisionContext:
+    async def context(self, state: GameState[Any], actor: Actor, version: int | None = None) -> DecisionContext:
         """What a decision on `state` by `actor` may use: the clock, the game's dice, its seats."""
         meta = state.meta
         seed = await self.secrets.seed(meta.game_id, meta.dice_epoch)
@@ -416,7 +419,7 @@ class CommandHandler:
         )
         orders = 0
         if actor.seat_id is not None and not actor.is_gm and meta.turn_started_at is not None:
-            orders = await self.store.count_commands(stream_of(meta.game_id), actor.seat_id, meta.turn_started_at)
+            orders = await self._orders_this_turn(meta.game_id, meta.turn_started_at, version, actor.seat_id)
         return DecisionContext(
             actor=actor,
             now=self.clock(),
@@ -427,6 +430,18 @@ class CommandHandler:
             seats={k: s.info() for k, s in meta.seats.items()},
             orders_this_turn=orders,
         )
+
+    async def _orders_this_turn(self, game_id: str, since: datetime, version: int | None, seat_id: str) -> int:
+        """The seat's accepted commands this turn: from memory when this process wrote every event since it last
+        counted (`events.order_counts`), else counted in the store."""
+        if version is not None:
+            known = self.order_counts.get(game_id, since, version, seat_id)
+            if known is not None:
+                return known
+        count = await self.store.count_commands(stream_of(game_id), seat_id, since)
+        if version is not None:
+            self.order_counts.counted(game_id, since, version, seat_id, count)
+        return count
 
     async def _private_seeds(self, state: GameState[Any], current: EpochSeed | None) -> dict[int, bytes]:
         """The private seed of the current epoch, if its commitment was published (not for an epoch from before

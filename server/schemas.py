@@ -189,6 +189,16 @@ class StateResponse(msgspec.Struct, frozen=True):
     view: dict[str, Any]
 
 
+class StateDocument(msgspec.Struct, frozen=True):
+    """`StateResponse` as the service returns it: the view is encoded once, as JSON, and sent as it is (REST), or
+    decoded once for GraphQL's `JSON` scalar."""
+
+    version: int
+    latest_version: int
+    game: GameMetaView
+    view: msgspec.Raw
+
+
 class AvailableCommand(msgspec.Struct, frozen=True):
     type: str
     schema: dict[str, Any]

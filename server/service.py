@@ -296,7 +296,7 @@ class GameService:
         at_turn: int | None = None,
         at_time: datetime | None = None,
         as_seat: str | None = None,
-    ) -> s.StateResponse:
+    ) -> s.StateDocument:
         if sum(x is not None for x in (at_version, at_turn, at_time)) > 1:
             raise ApiError("state.one_point", "Give at most one of at_version, at_turn and at_time.", 422)
         actor, now, latest, _ = await self.actor(grant, game_id)
@@ -304,11 +304,11 @@ class GameService:
             actor = self.seat_view_actor(actor, now, as_seat)
         reader = await self.reads.reader(game_id)
         version, state, ruleset = await reader.states.state_at(game_id, version=at_version, turn=at_turn, time=at_time)
-        return s.StateResponse(
+        return s.StateDocument(
             version=version,
             latest_version=max(latest, version),
             game=engine.meta_view(state.meta, actor),
-            view=_as_dict(ruleset.view_for(state.rules, actor)),
+            view=msgspec.Raw(encode(ruleset.view_for(state.rules, actor))),
         )
 
     @staticmethod

@@ -224,12 +224,12 @@ class State:
     view: JSON = strawberry.field(description="The ruleset's view for the caller (its `view` JSON Schema)")
 
     @classmethod
-    def build(cls, state: s.StateResponse) -> State:
+    def build(cls, state: s.StateDocument) -> State:
         return cls(
             version=state.version,
             latest_version=state.latest_version,
             game=GameMeta.build(state.game),
-            view=JSON(state.view),
+            view=JSON(msgspec.json.decode(state.view)),
         )
 
 
