@@ -26,6 +26,7 @@ from projections.state import GameStates
 from server import schemas as s
 from server.auth import AuthError, TokenGrant, Tokens, new_token
 from server.auth_limits import StreamSlots
+from server.content_store import pinned_pack
 from server.on_behalf import OnBehalf, entered_by, on_behalf_actor
 from server.problems import ApiError
 
@@ -138,8 +139,11 @@ class GameService:
         if not request.name.strip():
             raise ApiError("game.name_required", "Give the game a name.", 422)
         actor = Actor(principal="admin", role="admin", token_id=grant.token_id)
+        content = (
+            None if request.content_pack is None else await pinned_pack(self.runner.pool, ruleset, request.content_pack)
+        )
         game_id, created = await self.handler.create_game(
-            ruleset, request.name, request.scenario, request.settings, actor
+            ruleset, request.name, request.scenario, request.settings, actor, content=content
         )
         token_id, token = await self.tokens.issue("gm", game_id)
         commitment = _dict.decode(created.data)["dice_commitment"]
@@ -152,7 +156,9 @@ class GameService:
         after_time, after_id = parse_cursor(cursor)
         rows = await self.runner.pool.fetch(
             "SELECT game_id, name, ruleset_id, ruleset_version, status, turn, phase, deadline, seat_count, "
-            "version, created_at FROM rm_games "
+            "version, created_at, previous_game_id, ARRAY(SELECT n.game_id FROM rm_games n "
+            "WHERE n.previous_game_id = rm_games.game_id ORDER BY n.created_at, n.game_id) AS next_game_ids "
+            "FROM rm_games "
             "WHERE ($1::text IS NULL OR game_id = $1) "
             "AND ($2::timestamptz IS NULL OR (created_at, game_id) > ($2, $3)) "
             "ORDER BY created_at, game_id LIMIT $4",
