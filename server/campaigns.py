@@ -126,14 +126,15 @@ class Successors:
     async def open(self, grant: TokenGrant, game_id: str, request: c.SuccessorRequest) -> c.SuccessorGame:
         actor, state, _ = await self.gm.require_gm(grant, game_id)
         _, _, ruleset = await self.service.states.latest(game_id)
-        settings_raw = bytes(request.settings) if request.settings is not None else await self._settings_of(game_id)
+        given = bytes(request.settings).strip()
+        settings_raw = given if given != b"null" else await self._settings_of(game_id)
         try:
             settings = msgspec.json.decode(settings_raw, type=ruleset.settings_type)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             raise ApiError("settings.invalid", f"The settings document is invalid: {exc}", 422) from None
         setup = carried_setup(ruleset, state, settings)
         scenario = encode(setup)
-        if request.scenario_patch is not None:
+        if bytes(request.scenario_patch).strip() != b"null":
             scenario = msgspec.json.encode(merge_patch(_dict.decode(scenario), _decode_patch(request.scenario_patch)))
         content = await self._content(ruleset, state.meta.content_pack, request.content_pack)
         name = (request.name or "").strip() or f"{state.meta.name} (next)"

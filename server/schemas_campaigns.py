@@ -68,12 +68,12 @@ class SuccessorRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     The scenario is the one the ruleset carries over from this game's end; `scenario_patch` amends it (a JSON
     merge patch, RFC 7386: objects merge, `null` deletes, anything else replaces). `settings`: the new game's
     settings (default: this game's). `content_pack`: the pack to play with (default: the pack this game pinned,
-    same version). `carry_seats`: give the new game this game's seats (new tokens) where its ruleset accepts
+    same version). `null` or absent: none of these. `carry_seats`: give the new game this game's seats (new tokens) where its ruleset accepts
     them."""
 
     name: Name | None = None
-    scenario_patch: msgspec.Raw | None = None
-    settings: msgspec.Raw | None = None
+    scenario_patch: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"null"))
+    settings: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"null"))
     content_pack: ContentPackChoice | None = None
     carry_seats: bool = True
 

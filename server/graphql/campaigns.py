@@ -20,8 +20,8 @@ def _json(message: Any) -> JSON:
     return cast(JSON, msgspec.json.decode(msgspec.json.encode(message)))
 
 
-def _raw(name: str, value: JSON | None) -> msgspec.Raw | None:
-    return None if value is None else msgspec.Raw(document(name, value))
+def _raw(name: str, value: JSON | None) -> msgspec.Raw:
+    return msgspec.Raw(b"null" if value is None else document(name, value))
 
 
 def _pack_name(name: str) -> str:
@@ -80,10 +80,8 @@ class CampaignMutation:
         svc, who = await caller(info)
         request = c.SuccessorRequest(
             name=text("name", name, 200) if name is not None else None,
-            scenario_patch=msgspec.Raw(document("scenarioPatch", scenario_patch))
-            if scenario_patch is not None
-            else None,
-            settings=msgspec.Raw(document("settings", settings)) if settings is not None else None,
+            scenario_patch=_raw("scenarioPatch", scenario_patch),
+            settings=_raw("settings", settings),
             content_pack=pack_choice(content_pack, content_pack_version) if content_pack is not None else None,
             carry_seats=carry_seats,
         )
