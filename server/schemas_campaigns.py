@@ -68,8 +68,8 @@ class SuccessorRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     The scenario is the one the ruleset carries over from this game's end; `scenario_patch` amends it (a JSON
     merge patch, RFC 7386: objects merge, `null` deletes, anything else replaces). `settings`: the new game's
     settings (default: this game's). `content_pack`: the pack to play with (default: the pack this game pinned,
-    same version). `null` or absent: none of these. `carry_seats`: give the new game this game's seats (new tokens) where its ruleset accepts
-    them."""
+    same version); each may be `null` or absent. `carry_seats`: give the new game this game's seats (new
+    tokens) where its ruleset accepts them."""
 
     name: Name | None = None
     scenario_patch: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"null"))
