@@ -132,6 +132,8 @@ class Successors:
             settings = msgspec.json.decode(settings_raw, type=ruleset.settings_type)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             raise ApiError("settings.invalid", f"The settings document is invalid: {exc}", 422) from None
+        except RecursionError:
+            raise ApiError("settings.too_deep", "The settings document nests too deeply.", 422) from None
         setup = carried_setup(ruleset, state, settings)
         scenario = encode(setup)
         if bytes(request.scenario_patch).strip() != b"null":

@@ -22,6 +22,9 @@ PackName = Annotated[
 PackVersion = Annotated[int, msgspec.Meta(ge=1, le=1_000_000)]
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200, extra_json_schema={"pattern": NOT_BLANK})]
 Note = Annotated[str, msgspec.Meta(max_length=2000)]
+# A JSON document typed by the ruleset (its own OpenAPI document says how): an object, or null for "none".
+Document = Annotated[msgspec.Raw, msgspec.Meta(extra_json_schema={"type": "object"})]
+OptionalDocument = Annotated[msgspec.Raw, msgspec.Meta(extra_json_schema={"type": ["object", "null"]})]
 
 
 class ContentPackChoice(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -37,7 +40,7 @@ class ContentPackUpload(msgspec.Struct, frozen=True, forbid_unknown_fields=True)
 
     name: PackName
     version: PackVersion
-    content: msgspec.Raw
+    content: Document
     description: Note = ""
 
 
@@ -72,8 +75,8 @@ class SuccessorRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     tokens) where its ruleset accepts them."""
 
     name: Name | None = None
-    scenario_patch: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"null"))
-    settings: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"null"))
+    scenario_patch: OptionalDocument = msgspec.field(default_factory=lambda: msgspec.Raw(b"null"))
+    settings: OptionalDocument = msgspec.field(default_factory=lambda: msgspec.Raw(b"null"))
     content_pack: ContentPackChoice | None = None
     carry_seats: bool = True
 
