@@ -13,7 +13,7 @@ import pytest
 from domain.engine import Rejected
 from domain.engine import game as engine
 from domain.engine.content import decode_pack
-from domain.engine.messages import ContentPackRef, CreateGame, EndGame, SuccessorOpened
+from domain.engine.messages import ContentPackRef, CreateGame, EndGame, GameForked, SuccessorOpened
 from domain.engine.successor import carried_setup, decide_successor_opened, merge_patch
 from domain.rulesets import gods2, second_era
 from domain.rulesets.second_era.settings import Settings
@@ -143,3 +143,28 @@ def test_the_scenario_patch_is_a_json_merge_patch() -> None:
         node["x"] = {}
         node = node["x"]
     assert _refusal(lambda: merge_patch({}, deep)).code == "successor.patch_too_deep"
+
+
+def test_a_fork_of_a_finished_game_has_no_successors_of_its_own() -> None:
+    """A fork copies the source's state, not the games opened after the source."""
+    game = Game(second_era.ruleset, make_setup(), seats=["ann", "bob"])
+    game.when(EndGame(reason="done"))
+    game.given(*decide_successor_opened(game.state, "g-2", "next", NOW))
+    fork = _fork_of(game)
+    assert game.state.meta.next_game_ids == ("g-2",) and fork.meta.next_game_ids == ()
+
+
+def _fork_of(game: Game) -> Any:
+    forked = GameForked(
+        game_id="fork",
+        name="fork",
+        ruleset_id=second_era.ruleset.id,
+        ruleset_version=second_era.ruleset.version,
+        gm="gm",
+        created_at=NOW,
+        dice_commitment="0" * 64,
+        forked_from=game.game_id,
+        forked_at_version=len(game.events),
+        state=msgspec.Raw(encode(game.state)),
+    )
+    return engine.forked(second_era.ruleset, forked)
