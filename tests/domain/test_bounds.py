@@ -23,7 +23,7 @@ from domain.engine import Rejected
 from domain.engine import game as engine
 from domain.engine.dice import Dice, seeded_deriver
 from domain.engine.messages import GM_ENGINE_COMMANDS, AdvancePhase
-from domain.rulesets.lote.scenario import Scenario as LoteScenario
+from domain.rulesets.lote.scenario.scenario import Scenario as LoteScenario
 from events.codec import codec_for, encode
 from tests.bounds_support import GAMES, MAX_SAFE, command_body, command_types, gained, game_spec, names_in, tag, wealth
 from tests.domain.harness import GM, SEED, Game, seat

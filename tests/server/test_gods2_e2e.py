@@ -34,7 +34,7 @@ SETTINGS = {
 
 
 def scenario() -> Any:
-    from domain.rulesets.gods2.model import CharacterSetup
+    from domain.rulesets.gods2.kernel.model import CharacterSetup
     from tests.domain.gods2.scenario import characters, setup
 
     zeus = {"powers": ["summon_great_council", "sword_of_fire", "shield_of_light"]}

@@ -18,7 +18,7 @@ import httpx
 
 from domain.engine import Actor
 from domain.rulesets import lote
-from domain.rulesets.lote.enums import dec
+from domain.rulesets.lote.scenario.enums import dec
 from events.codec import encode
 from examples.bots.lote import LoteBot
 from tests.server.conftest import ADMIN, Api, LiveServer

@@ -5,6 +5,11 @@ disengaging, 3-minute speeches, duel times, five-second bodyguard windows) are e
 `FireDueTimers`. Rules that are data (powers, spheres, mana sources, offices) come from a versioned content pack.
 Earth in Era Centrum (chapter 5) lives in `earth/`: its centuries are driven by referee commands inside the same
 `session` phase (see `earth/__init__.py`).
+
+Folders by rule area: `kernel/` (the model, the content pack, the mana ledger and the events both halves share),
+`heaven/` (`combat/`, `council/`, `powers/`, `locales/`, `life`, `mana`; see `heaven/__init__.py`) and `earth/`.
+Heaven and Earth never import each other; this package's own modules compose them: `commands` and `events`
+(the unions), `decide` (routing), `evolve` (folding), `views`. The import-linter contracts in pyproject.toml keep it so.
 """
 
 from __future__ import annotations
@@ -17,10 +22,10 @@ from domain.rulesets.gods2.commands import GM_COMMANDS, Command
 from domain.rulesets.gods2.content import ContentPack, pack_problems
 from domain.rulesets.gods2.decide import available, decide, on_timer, validate_seat
 from domain.rulesets.gods2.earth.dice_purposes import DICE_PURPOSES
-from domain.rulesets.gods2.earth.setup import initial_state  # Heaven's, plus the Earth map
+from domain.rulesets.gods2.earth.setup import initial_state
 from domain.rulesets.gods2.events import Event
 from domain.rulesets.gods2.evolve import evolve
-from domain.rulesets.gods2.model import Settings, Setup, State
+from domain.rulesets.gods2.kernel.model import Settings, Setup, State
 from domain.rulesets.gods2.views import View, redact, view_for
 
 

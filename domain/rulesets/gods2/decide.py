@@ -10,23 +10,39 @@ from collections.abc import Sequence
 from typing import assert_never
 
 from domain.engine import Actor, DecisionContext, Rejected, Timer
-from domain.rulesets.gods2 import (
-    artifacts,
-    combat_end,
-    combat_round,
-    combat_start,
-    council,
-    demesnes,
-    life,
-    mana,
-    movement,
-    power_effects,
-    powers,
-    succession,
-    wilds,
+from domain.rulesets.gods2.commands import GM_COMMANDS, Command
+from domain.rulesets.gods2.earth.commands import (
+    ApplyCult,
+    ApplyEarthEffect,
+    AttemptDiplomacy,
+    CallTicket,
+    CastHistoryPower,
+    CloseActivityPhase,
+    DeclareWar,
+    EndCentury,
+    EndModification,
+    ExpelFromPantheon,
+    FoundCity,
+    OrderWars,
+    PlacePopulation,
+    ProposePantheonChange,
+    RecordHistory,
+    ResolveWar,
+    SetMigration,
+    SetPantheon,
+    SignCoCasting,
+    SignPantheonChange,
+    StartCentury,
+    StartReligiousTurmoil,
+    TakeQueueTicket,
+    TriggerModification,
+    WithdrawCoCasting,
 )
-from domain.rulesets.gods2.commands import (
-    GM_COMMANDS,
+from domain.rulesets.gods2.earth.decide import decide_earth
+from domain.rulesets.gods2.earth.religion import earth_follows
+from domain.rulesets.gods2.heaven import life, mana
+from domain.rulesets.gods2.heaven.combat import demesne, end, fighters, rounds, start
+from domain.rulesets.gods2.heaven.commands import (
     AcceptSurrender,
     ActivateArtifact,
     AdmitToDemesne,
@@ -40,7 +56,6 @@ from domain.rulesets.gods2.commands import (
     ChooseGesture,
     CloseMotion,
     CollectMana,
-    Command,
     ConsentToPower,
     CoordinateDemesneDefence,
     CreateArtifact,
@@ -91,36 +106,10 @@ from domain.rulesets.gods2.commands import (
     Vote,
     WithdrawFromDemonPool,
 )
-from domain.rulesets.gods2.earth.commands import (
-    ApplyCult,
-    ApplyEarthEffect,
-    AttemptDiplomacy,
-    CallTicket,
-    CastHistoryPower,
-    CloseActivityPhase,
-    DeclareWar,
-    EndCentury,
-    EndModification,
-    ExpelFromPantheon,
-    FoundCity,
-    OrderWars,
-    PlacePopulation,
-    ProposePantheonChange,
-    RecordHistory,
-    ResolveWar,
-    SetMigration,
-    SetPantheon,
-    SignCoCasting,
-    SignPantheonChange,
-    StartCentury,
-    StartReligiousTurmoil,
-    TakeQueueTicket,
-    TriggerModification,
-    WithdrawCoCasting,
-)
-from domain.rulesets.gods2.earth.decide import decide_earth
-from domain.rulesets.gods2.earth.religion import earth_follows
-from domain.rulesets.gods2.model import State
+from domain.rulesets.gods2.heaven.council import meetings, succession
+from domain.rulesets.gods2.heaven.locales import demesnes, movement, wilds
+from domain.rulesets.gods2.heaven.powers import artifacts, casting, effects
+from domain.rulesets.gods2.kernel.model import State
 
 # [003:168] between sessions the players' only business in Heaven is mana: they transfer by telling the GMs.
 # [000:78] pantheon change orders are handed to the GMs during transition phases.
@@ -135,8 +124,8 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             "Heaven is closed between sessions: only mana transfers (through the GMs) happen now [003:168].",
             status=409,
         )
-    events = council.quorum_check(state, list(_decide(state, command, ctx)))
-    return earth_follows(state, combat_start.resume_postponed_duels(state, events, ctx.now))
+    events = meetings.quorum_check(state, list(_decide(state, command, ctx)))
+    return earth_follows(state, start.resume_postponed_duels(state, events, ctx.now))
 
 
 def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
@@ -162,57 +151,57 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
         case CollectMana():
             return mana.decide_collect_mana(state, command, ctx)
         case SneakAttack():
-            return combat_start.decide_sneak_attack(state, command, ctx)
+            return start.decide_sneak_attack(state, command, ctx)
         case DefendCharacter():
-            return combat_start.decide_defend_character(state, command, ctx)
+            return start.decide_defend_character(state, command, ctx)
         case ChallengeDuel():
-            return combat_start.decide_challenge_duel(state, command, ctx)
+            return start.decide_challenge_duel(state, command, ctx)
         case NameDuelTime():
-            return combat_start.decide_name_duel_time(state, command, ctx)
+            return start.decide_name_duel_time(state, command, ctx)
         case SupportDuelist():
-            return combat_round.decide_support_duelist(state, command, ctx)
+            return rounds.decide_support_duelist(state, command, ctx)
         case ChooseCombatArtifact():
-            return combat_round.decide_choose_combat_artifact(state, command, ctx)
+            return rounds.decide_choose_combat_artifact(state, command, ctx)
         case RequestAnnouncement():
-            return combat_round.decide_request_announcement(state, command, ctx)
+            return rounds.decide_request_announcement(state, command, ctx)
         case ChooseCombatPower():
-            return combat_round.decide_choose_combat_power(state, command, ctx)
+            return rounds.decide_choose_combat_power(state, command, ctx)
         case ChooseGesture():
-            return combat_round.decide_choose_gesture(state, command, ctx)
+            return rounds.decide_choose_gesture(state, command, ctx)
         case ProposeMutualEnd():
-            return combat_end.decide_propose_mutual_end(state, command, ctx)
+            return end.decide_propose_mutual_end(state, command, ctx)
         case OfferSurrender():
-            return combat_end.decide_offer_surrender(state, command, ctx)
+            return end.decide_offer_surrender(state, command, ctx)
         case RefuseToSurrender():
-            return combat_end.decide_refuse_to_surrender(state, command, ctx)
+            return end.decide_refuse_to_surrender(state, command, ctx)
         case AcceptSurrender():
-            return combat_end.decide_accept_surrender(state, command, ctx)
+            return end.decide_accept_surrender(state, command, ctx)
         case IgnoreSurrender():
-            return combat_end.decide_ignore_surrender(state, command, ctx)
+            return end.decide_ignore_surrender(state, command, ctx)
         case BuildDemesne():
             return demesnes.decide_build_demesne(state, command, ctx)
         case AdmitToDemesne():
             return demesnes.decide_admit_to_demesne(state, command, ctx)
         case AttackDemesne():
-            return demesnes.decide_attack_demesne(state, command, ctx)
+            return demesne.decide_attack_demesne(state, command, ctx)
         case CoordinateDemesneDefence():
-            return demesnes.decide_coordinate_defence(state, command, ctx)
+            return demesne.decide_coordinate_defence(state, command, ctx)
         case PlayDemesneDefence():
-            return demesnes.decide_play_demesne_defence(state, command, ctx)
+            return demesne.decide_play_demesne_defence(state, command, ctx)
         case SummonGreatCouncil():
-            return council.decide_summon(state, command, ctx)
+            return meetings.decide_summon(state, command, ctx)
         case ProposeMotion():
-            return council.decide_propose_motion(state, command, ctx)
+            return meetings.decide_propose_motion(state, command, ctx)
         case Vote():
-            return council.decide_vote(state, command, ctx)
+            return meetings.decide_vote(state, command, ctx)
         case CloseMotion():
-            return council.decide_close_motion(state, command, ctx)
+            return meetings.decide_close_motion(state, command, ctx)
         case DissolveCouncil():
-            return council.decide_dissolve(state, command, ctx)
+            return meetings.decide_dissolve(state, command, ctx)
         case ElectArchetypeSuccessor():
             return succession.decide_elect_successor(state, command, ctx)
         case DeclareOutlaw():
-            return council.decide_declare_outlaw(state, command, ctx)
+            return meetings.decide_declare_outlaw(state, command, ctx)
         case CreateArtifact():
             return artifacts.decide_create_artifact(state, command, ctx)
         case ActivateArtifact():
@@ -220,19 +209,19 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
         case DisposeOfBody():
             return life.decide_dispose_of_body(state, command, ctx)
         case UseEndOfCombatPower():
-            return combat_end.decide_use_end_of_combat_power(state, command, ctx)
+            return end.decide_use_end_of_combat_power(state, command, ctx)
         case DropArtifact():
             return artifacts.decide_drop_artifact(state, command, ctx)
         case PickUpArtifact():
             return artifacts.decide_pick_up_artifact(state, command, ctx)
         case CastPower():
-            return powers.decide_cast_power(state, command, ctx)
+            return casting.decide_cast_power(state, command, ctx)
         case UseGift():
-            return powers.decide_use_gift(state, command, ctx)
+            return casting.decide_use_gift(state, command, ctx)
         case ConsentToPower():
-            return powers.decide_consent_to_power(state, command, ctx)
+            return casting.decide_consent_to_power(state, command, ctx)
         case RulePowerEffect():
-            return powers.decide_rule_power_effect(state, command, ctx)
+            return casting.decide_rule_power_effect(state, command, ctx)
         case CreditMana():
             return mana.decide_credit_mana(state, command, ctx)
         case RecordManaEvent():
@@ -258,11 +247,11 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
         case GrantProtection():
             return life.decide_grant_protection(state, command, ctx)
         case EndCombatByRuling():
-            return combat_end.decide_end_combat_by_ruling(state, command, ctx)
+            return end.decide_end_combat_by_ruling(state, command, ctx)
         case ApproveMutilation():
             return life.decide_approve_mutilation(state, command, ctx)
         case ResolvePowerConflict():
-            return powers.decide_resolve_conflict(state, command, ctx)
+            return casting.decide_resolve_conflict(state, command, ctx)
         case SetClock():
             return life.decide_set_clock(state, command, ctx)
         case (
@@ -299,22 +288,22 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
 
 def on_timer(state: State, timer: Timer, ctx: DecisionContext) -> Sequence[object]:
     """The events a fired timer causes, dated at the timer's own time so history shows who was dead when."""
-    events = council.quorum_check(state, list(_on_timer(state, timer)))
-    return earth_follows(state, combat_start.resume_postponed_duels(state, events, timer.fire_at))
+    events = meetings.quorum_check(state, list(_on_timer(state, timer)))
+    return earth_follows(state, start.resume_postponed_duels(state, events, timer.fire_at))
 
 
 def _on_timer(state: State, timer: Timer) -> Sequence[object]:
     match timer.purpose:
-        case combat_start.ATTACK_WINDOW:
-            return combat_start.on_attack_window(state, timer)
-        case combat_start.DUEL:
-            return combat_start.on_duel_time(state, timer)
-        case power_effects.CAST_TIMER:
-            return power_effects.on_cast_timer(state, timer)
-        case council.COUNCIL:
-            return council.on_council_timer(state, timer)
-        case council.SPEECH:
-            return council.on_speech_timer(state, timer)
+        case fighters.ATTACK_WINDOW:
+            return start.on_attack_window(state, timer)
+        case start.DUEL:
+            return start.on_duel_time(state, timer)
+        case effects.CAST_TIMER:
+            return effects.on_cast_timer(state, timer)
+        case meetings.COUNCIL:
+            return meetings.on_council_timer(state, timer)
+        case meetings.SPEECH:
+            return meetings.on_speech_timer(state, timer)
         case _:
             return life.on_life_timer(state, timer)
 

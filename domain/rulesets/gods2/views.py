@@ -25,33 +25,33 @@ from domain.rulesets.gods2.earth.events import (
     PantheonChangeSigned,
 )
 from domain.rulesets.gods2.earth.views import EarthView, earth_view, redact_cast, redact_history, redact_order
-from domain.rulesets.gods2.events import (
+from domain.rulesets.gods2.events import Event
+from domain.rulesets.gods2.heaven.combat.events import (
     ArtifactCreated,
     CombatPowerChosen,
-    DemonCreated,
-    DemonPoolCredited,
-    DemonPoolDeposited,
-    DemonPoolWithdrawn,
-    Event,
     GestureChosen,
-    ManaCollected,
-    ManaCredited,
-    ManaLost,
-    ManaSpent,
-    ManaTransferred,
-    ProtectionGranted,
     SurrenderAccepted,
-    VoidExitBought,
-    WildsPartyJoined,
 )
-from domain.rulesets.gods2.events_powers import (
+from domain.rulesets.gods2.heaven.locales.events import ProtectionGranted, VoidExitBought, WildsPartyJoined
+from domain.rulesets.gods2.heaven.powers.events import (
     CastPending,
     GiftGranted,
     PowerCast,
     PowerEffectRuled,
     RulingRequested,
 )
-from domain.rulesets.gods2.model import Character, Combat, Demesne, Fighter, State
+from domain.rulesets.gods2.kernel.events import (
+    DemonCreated,
+    DemonPoolCredited,
+    DemonPoolDeposited,
+    DemonPoolWithdrawn,
+    ManaCollected,
+    ManaCredited,
+    ManaLost,
+    ManaSpent,
+    ManaTransferred,
+)
+from domain.rulesets.gods2.kernel.model import Character, Combat, Demesne, Fighter, State
 
 R = msgspec.structs.replace
 

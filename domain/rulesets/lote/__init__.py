@@ -1,35 +1,61 @@
-"""`lote`: Lords of the Earth (Basic Rulebook v5.7.1, Medieval era), phase-1 core: the scenario, the order form,
-the turn cycle with its adjudication queue, the economy kernel and construction.
+"""`lote`: Lords of the Earth (Basic Rulebook v5.7.1, Medieval era): the scenario, the order form, the turn cycle
+with its adjudication queue, the economy kernel and construction.
 
 The rulebook is `shared/rules/seeds/001_a502c40d34b0dea4.txt`; `shared/rules/lote.md` (the digest) organises it.
-Line references in comments (`[L1656-1685]`) point into the rulebook. Modules:
-`tables` (reference tables from `data/*.json`), `settings` (Appendix A switches), `scenario`/`setup` (the scenario
-document and its import), `state`, `orders` (the order form), `commands` and `events` (`messages` joins them),
-`holdings`, `economy` and `upkeep` (the §3 formulas), `hbz`, `construction` and `budget` (costs and checks), `decide`,
-the resolution by phase (`run`, `resolve` R0-R3, `builds` R4, `close` R7-R8 and publication), `evolve`, `views`;
-the report layer (`report_types`, `reports` for the status report, `newsfax`, `press` for the GM's edits,
-`report_events`), kept apart from the truth.
+Line references in comments (`[L1656-1685]`) point into the rulebook. One folder per rule area, layered (the
+import-linter contract in pyproject.toml keeps each folder from importing the ones above it):
+
+- `turn/`: the turn cycle (`cycle.py` shows the phases and the order of the steps in one screen), the resolution
+  context (`run.py`), the steps by phase (`resolve.py` R0-R3, `builds.py` R4, `close.py` R7-R8 and publication),
+  the command handler (`decide.py`), the event fold (`evolve.py`) and the game's start (`setup.py`);
+- `reports/`: the status report, the Newsfax, the GM's press edits, the derived figures and what each seat may
+  see (`views.py`), kept apart from the truth;
+- `diplomacy/`, `military/`: the war game's areas to come;
+- `construction/`: costs and checks of the order lines (`construction.py`, `budget.py`);
+- `movement/`: action points and itineraries (the HBZ today);
+- `economy/`: the §3 formulas (`economy.py`, `upkeep.py`, `holdings.py`);
+- `leaders/`: leaders, armies and garrisons;
+- `model/`: the shape of the truth: `state.py`, the order form (`orders.py`), the GM commands and the events;
+- `scenario/`: the reference tables (`tables.py` over `data/*.json`), the Appendix A switches (`settings.py`),
+  the scenario document (`scenario.py`) and the shared enumerations.
+
+`messages.py` gathers every command and event in one namespace; `dice_purposes.py` lists the rolls.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.engine import Actor, Phase, Rejected, Ruleset
-from domain.rulesets.lote.close import ORDERS_DEADLINE, close_turn, publish
-from domain.rulesets.lote.decide import decide
+from domain.engine import Actor, Rejected, Ruleset
+from domain.rulesets.lote import messages
 from domain.rulesets.lote.dice_purposes import DICE_PURPOSES
-from domain.rulesets.lote.evolve import evolve
 from domain.rulesets.lote.messages import GM_COMMANDS, Command, Event
-from domain.rulesets.lote.orders import ORDER_TAGS
-from domain.rulesets.lote.resolve import lock_orders, resolve_orders
-from domain.rulesets.lote.scenario import Setup
-from domain.rulesets.lote.settings import Settings
-from domain.rulesets.lote.setup import initial_state
-from domain.rulesets.lote.state import State
-from domain.rulesets.lote.views import View, redact, view_for
+from domain.rulesets.lote.model.state import State
+from domain.rulesets.lote.reports.views import View, redact, view_for
+from domain.rulesets.lote.scenario.scenario import Setup
+from domain.rulesets.lote.scenario.settings import Settings
+from domain.rulesets.lote.turn.cycle import ORDER_COMMANDS, PHASES
+from domain.rulesets.lote.turn.decide import decide
+from domain.rulesets.lote.turn.evolve import evolve
+from domain.rulesets.lote.turn.setup import initial_state
 
-ORDER_COMMANDS = ORDER_TAGS | {"WithdrawOrder", "SubmitOrders"}
+__all__ = [
+    "GM_COMMANDS",
+    "PHASES",
+    "Command",
+    "Event",
+    "Settings",
+    "Setup",
+    "State",
+    "View",
+    "decide",
+    "evolve",
+    "initial_state",
+    "messages",
+    "redact",
+    "ruleset",
+    "view_for",
+]
 
 
 def available(state: State, actor: Actor) -> Sequence[str]:
@@ -43,15 +69,6 @@ def validate_seat(state: State, controls: str | None) -> None:
     if controls not in state.nations:
         raise Rejected("lote.unknown_nation", f"A player seat must control one of {sorted(state.nations)}.")
 
-
-# The turn cycle of §1.2: ORDERS_OPEN -> (deadline) ORDERS_LOCKED/VALIDATION -> RESOLVING (R0..R4) ->
-# ADJUDICATION_PENDING -> (R7, R8) REPORTS_DRAFTED -> PUBLISHED, which opens the next turn's orders.
-PHASES = (
-    Phase("orders", commands=ORDER_COMMANDS, deadline=ORDERS_DEADLINE, resolver=lock_orders),
-    Phase("validation", commands=ORDER_COMMANDS, resolver=resolve_orders),
-    Phase("adjudication", commands=frozenset(), resolver=close_turn),
-    Phase("reports", commands=frozenset(), resolver=publish),
-)
 
 ruleset = Ruleset(
     id="lote",

@@ -1,5 +1,6 @@
-"""The rolls of Lords of the Earth, for referees entering physical dice. Both are GM-only: the engine proposes an
-outcome from them in the adjudication queue, the GM rules, and seats see the ruling, not the dice."""
+"""The rolls of Lords of the Earth, for referees entering physical dice. All are GM-only: the engine proposes an
+outcome from them in the adjudication queue, or rolls a new leader's stats, and seats see the ruling or the
+leader's open stats, never the dice."""
 
 from __future__ import annotations
 
@@ -22,5 +23,15 @@ DICE_PURPOSES = (
         decides="the resistance value (RV) of a new colony in an unsettled region (a proposal the GM adjudicates)",
         faces="the face is the RV, 1 to 10",
         rule="[L4565-4566]",
+    ),
+    DicePurpose(
+        purpose="leader-stat:<nation>:<leader>:<stat>",
+        dice="2d6",
+        decides="one stat of a new leader (`combat`, `diplomacy`, `charisma`, or `hidden`: the King's Leadership or "
+        "another leader's Loyalty), for GenerateLeader and for the Lieutenants, Bishops and Allies who replace the "
+        "dead",
+        faces="the stat is the sum of both dice minus 1 (1 to 11, 10 and 11 printed A and B); the hidden stat is "
+        "rolled the same way (the rulebook states no distribution for it) and never shown to the seat",
+        rule="[L2093-2102] [L2111-2117] [L5233-5249]",
     ),
 )

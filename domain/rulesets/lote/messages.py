@@ -1,7 +1,17 @@
-"""Every message of `lote` in one namespace: the commands (`commands.py`, `orders.py`) and the events (`events.py`)."""
+"""Every message of `lote` in one namespace: the commands (`model/commands.py`, `model/orders.py`, each area's
+`commands.py`) and the events (`model/events.py`, `model/report_events.py`, each area's `events.py`).
+
+Only `turn/` and `reports/` import this module: an area below them that did would import every other area.
+"""
 
 from __future__ import annotations
 
-from domain.rulesets.lote.commands import *  # noqa: F403
-from domain.rulesets.lote.events import *  # noqa: F403
-from domain.rulesets.lote.report_events import *  # noqa: F403
+from domain.rulesets.lote.leaders.commands import *  # noqa: F403
+from domain.rulesets.lote.leaders.events import *  # noqa: F403
+from domain.rulesets.lote.model.commands import *  # noqa: F403
+from domain.rulesets.lote.model.events import *  # noqa: F403
+from domain.rulesets.lote.model.report_events import *  # noqa: F403
+
+Command = CoreCommand | LeaderCommand  # noqa: F405
+Event = CoreEvent | LeaderEvent  # noqa: F405
+GM_COMMANDS = CORE_GM_COMMANDS | LEADER_GM_COMMANDS  # noqa: F405

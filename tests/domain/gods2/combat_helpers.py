@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.engine import Actor
 from domain.engine.messages import FireDueTimers
-from domain.rulesets.gods2.commands import ChooseCombatPower, ChooseGesture, SneakAttack
+from domain.rulesets.gods2.heaven.commands import ChooseCombatPower, ChooseGesture, SneakAttack
 from tests.domain.harness import Game
 
 

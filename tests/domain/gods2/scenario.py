@@ -5,14 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.rulesets.gods2 import ruleset
-from domain.rulesets.gods2.model import (
-    ArtifactSetup,
-    CharacterSetup,
-    DemesneSetup,
-    LocaleSetup,
-    Settings,
-    Setup,
-)
+from domain.rulesets.gods2.kernel.model import ArtifactSetup, CharacterSetup, DemesneSetup, LocaleSetup, Settings, Setup
 from tests.domain.harness import Game, seat
 
 LOCALES = [

@@ -7,7 +7,22 @@ from typing import Any
 import pytest
 
 from domain.engine import Actor
-from domain.rulesets.gods2.commands import (
+from domain.rulesets.gods2.earth.commands import (
+    ApplyCult,
+    ApplyEarthEffect,
+    CallTicket,
+    CastHistoryPower,
+    DeclareWar,
+    EndModification,
+    RecordHistory,
+    ResolveWar,
+    SetPantheon,
+    SignCoCasting,
+    StartReligiousTurmoil,
+    TriggerModification,
+    WithdrawCoCasting,
+)
+from domain.rulesets.gods2.heaven.commands import (
     ActivateArtifact,
     AdmitToDemesne,
     ApproveMutilation,
@@ -36,22 +51,7 @@ from domain.rulesets.gods2.commands import (
     TransferMana,
     Vote,
 )
-from domain.rulesets.gods2.earth.commands import (
-    ApplyCult,
-    ApplyEarthEffect,
-    CallTicket,
-    CastHistoryPower,
-    DeclareWar,
-    EndModification,
-    RecordHistory,
-    ResolveWar,
-    SetPantheon,
-    SignCoCasting,
-    StartReligiousTurmoil,
-    TriggerModification,
-    WithdrawCoCasting,
-)
-from domain.rulesets.gods2.earth.model import EarthSetup
+from domain.rulesets.gods2.kernel.earth_model import EarthSetup
 from tests.domain.gods2.earth.scenario import earth, earth_game, fill, race, sq
 from tests.domain.gods2.scenario import ARES, HERA, IRIS, ZEUS, game
 from tests.domain.harness import GM, Game, seat
@@ -172,7 +172,7 @@ def test_building_a_demesne_names_a_free_id_oneself_and_builders_who_are_here() 
 
 
 def test_a_new_demon_is_a_demon_with_a_free_id() -> None:
-    from domain.rulesets.gods2.model import CharacterSetup
+    from domain.rulesets.gods2.kernel.model import CharacterSetup
 
     twin = CharacterSetup(id="zeus", name="Zeus II", kind="demon", locale="void")
     assert game().rejects(CreateDemon(demon=twin, reason="ruling"), GM).code == "gods2.character_exists"
@@ -234,7 +234,7 @@ def test_a_combined_casting_is_proposed_once_and_signed_once() -> None:
 
 def test_a_new_artifact_takes_a_free_id_and_embeds_powers() -> None:
     """[003:255] artifacts are made in a Craft Hall with the maker's powers embedded."""
-    from tests.domain.gods2.test_artifacts import smith
+    from tests.domain.gods2.heaven.powers.test_artifacts import smith
 
     g = smith()
     taken = CreateArtifact(artifact="aegis", name="Aegis II", powers=["sword_of_fire"])
@@ -246,7 +246,7 @@ def test_surrender_answers_are_refused_out_of_turn_or_incomplete() -> None:
     """[003:364] at 0 hit points a fighter offers surrender; the winner answers with complete terms: an artifact
     the loser holds [003:286], a race [003:290], an oath [003:292]; a mutilation only after a weapon of
     obliteration [003:298]."""
-    from domain.rulesets.gods2.commands import AcceptSurrender, OfferSurrender, UseEndOfCombatPower
+    from domain.rulesets.gods2.heaven.commands import AcceptSurrender, OfferSurrender, UseEndOfCombatPower
     from tests.domain.gods2.combat_helpers import knock_down, sneak
 
     g = game()
@@ -268,7 +268,7 @@ def test_surrender_answers_are_refused_out_of_turn_or_incomplete() -> None:
 def test_combat_choices_out_of_turn_are_refused() -> None:
     """[003:346] the defender asks the attacker to announce before choosing; [003:408] one artifact per combat;
     gestures follow the powers; [003:211] only Cs powers at the end."""
-    from domain.rulesets.gods2.commands import (
+    from domain.rulesets.gods2.heaven.commands import (
         ChooseCombatArtifact,
         ChooseCombatPower,
         RequestAnnouncement,
@@ -289,7 +289,7 @@ def test_combat_choices_out_of_turn_are_refused() -> None:
 def test_more_refusals_in_heaven_name_their_codes() -> None:
     """A defender steps forward from the same locale [003:382]; a duel's time is named once [003:330]; fixed-
     cost powers take no strength; the GM's rulings name fighters of the combat and powers in conflict."""
-    from domain.rulesets.gods2.commands import (
+    from domain.rulesets.gods2.heaven.commands import (
         ChallengeDuel,
         DefendCharacter,
         KillCharacter,
@@ -345,7 +345,7 @@ def test_more_refusals_on_earth_name_their_codes() -> None:
 def test_casting_refusals_name_their_codes() -> None:
     """A demesne power names its demesne; a persuasion needs someone to persuade; the GM transmigrates only a
     living character outside combat; a GM's power ruling says what the power did."""
-    from domain.rulesets.gods2.commands import TransmigrateCharacter
+    from domain.rulesets.gods2.heaven.commands import TransmigrateCharacter
     from tests.domain.gods2.combat_helpers import sneak
 
     g = game(chars={"zeus": {"powers": ["wall_of_thorns"], "mana": 20}, "hera": {"locale": "feasts"}})
@@ -359,7 +359,7 @@ def test_casting_refusals_name_their_codes() -> None:
 
 def test_an_outlaw_is_declared_once() -> None:
     """[003:490] the Judge of Heaven declares an outlaw; one already outlawed cannot be declared again."""
-    from domain.rulesets.gods2.commands import DeclareOutlaw
+    from domain.rulesets.gods2.heaven.commands import DeclareOutlaw
 
     g = game()
     g.when(DeclareOutlaw(character="ares", reason="dealt with demons"), IRIS)
@@ -398,7 +398,7 @@ def test_an_ally_supports_a_duelist_only_with_a_combat_duel_power() -> None:
     """[003:332] allies may cast Cd powers on you at the very beginning of the duel: Sword of Fire is no Cd
     power."""
     from domain.engine.messages import FireDueTimers
-    from domain.rulesets.gods2.commands import ChallengeDuel, NameDuelTime, SupportDuelist
+    from domain.rulesets.gods2.heaven.commands import ChallengeDuel, NameDuelTime, SupportDuelist
 
     g = game()
     duel = g.when(ChallengeDuel(target="hera"), ZEUS)[0]
@@ -411,8 +411,8 @@ def test_an_ally_supports_a_duelist_only_with_a_combat_duel_power() -> None:
 
 def test_internal_weakness_is_not_received_twice_unless_healed() -> None:
     """[003:308] Internal Weakness cannot be received again unless it is healed first."""
-    from domain.rulesets.gods2.commands import AcceptSurrender, OfferSurrender
-    from domain.rulesets.gods2.events import MutilationInflicted
+    from domain.rulesets.gods2.heaven.combat.events import MutilationInflicted
+    from domain.rulesets.gods2.heaven.commands import AcceptSurrender, OfferSurrender
     from tests.domain.gods2.combat_helpers import knock_down, play, sneak
 
     g = game(chars={"hera": {"permanent_hp": 4}})
@@ -428,8 +428,8 @@ def test_internal_weakness_is_not_received_twice_unless_healed() -> None:
 def test_a_surrender_to_a_demesne_is_the_referee_s_to_settle() -> None:
     """[003:374] demesnes do not surrender, and the terms a demesne would win are settled by the referee: its
     coordinator answers no surrender."""
-    from domain.rulesets.gods2.commands import AcceptSurrender, CoordinateDemesneDefence
-    from tests.domain.gods2.test_demesnes import attack, in_city
+    from domain.rulesets.gods2.heaven.commands import AcceptSurrender, CoordinateDemesneDefence
+    from tests.domain.gods2.heaven.locales.test_demesnes import attack, in_city
 
     g = game()
     in_city(g, ZEUS, HERA)
@@ -471,8 +471,8 @@ def test_a_history_power_with_a_wealth_prerequisite_needs_a_wealthy_race() -> No
     race of Wealth 0."""
     from msgspec.structs import replace
 
-    from domain.rulesets.gods2.content import sample_pack
     from domain.rulesets.gods2.earth.commands import CallTicket, TakeQueueTicket
+    from domain.rulesets.gods2.kernel.content import sample_pack
 
     pack = sample_pack()
     powers = [replace(p, min_wealth=1) if p.id == "teach_bronze" else p for p in pack.earth.history_powers]

@@ -7,7 +7,8 @@ from datetime import timedelta
 import msgspec
 
 from domain.engine.messages import FireDueTimers
-from domain.rulesets.gods2.commands import (
+from domain.rulesets.gods2.heaven.combat.events import CombatEnded
+from domain.rulesets.gods2.heaven.commands import (
     AcceptSurrender,
     ChallengeDuel,
     ChooseCombatPower,
@@ -22,10 +23,11 @@ from domain.rulesets.gods2.commands import (
     TransferMana,
     Vote,
 )
-from domain.rulesets.gods2.events import CharacterDied, CharacterRevived, CombatEnded, LawPassed
+from domain.rulesets.gods2.heaven.council.events import LawPassed
+from domain.rulesets.gods2.kernel.events import CharacterDied, CharacterRevived
 from tests.domain.gods2.combat_helpers import knock_down
+from tests.domain.gods2.heaven.council.test_council import G, council_game
 from tests.domain.gods2.scenario import ARES, AZAZEL, HERA, ZEUS
-from tests.domain.gods2.test_council import G, council_game
 from tests.domain.harness import T0
 
 

@@ -8,8 +8,8 @@ from typing import Any
 import msgspec
 
 from domain.rulesets.lote import ruleset
-from domain.rulesets.lote.scenario import Setup
-from domain.rulesets.lote.settings import Settings
+from domain.rulesets.lote.scenario.scenario import Setup
+from domain.rulesets.lote.scenario.settings import Settings
 from tests.domain.harness import Game, seat
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "scenarios" / "lote-four-nations.json"

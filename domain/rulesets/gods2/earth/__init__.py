@@ -40,8 +40,10 @@ Chosen readings (digest appendix; GMs may differ only where a setting says so):
   on Earth are counted in the death worksheet's boxes (`earth.death.war`, `earth.death.starvation`,
   `earth.death.<Bx>`) and pay the event sources naming them at century end ([000:208-214]).
 
-Modules: `content` (pack section), `model` (state), `stats` (derived characteristics), `resistances`,
+Modules: the Earth's pack section and state are the shared kernel's (`kernel/earth_content.py`,
+`kernel/earth_model.py`: Heaven's `State` carries the map); here `stats` (derived characteristics), `resistances`,
 `population`, `war` (formulas), `pantheon` (share arithmetic), and the decisions `century`, `wars`, `cities`,
 `religion`, `worship`, `window`, `history` (casting), `effects`, `rulings`, routed by `decide`; `evolve`
-folds the events; `views` shows them.
+folds the events; `views` shows them. Earth imports only the shared kernel, never Heaven (import-linter
+contracts in pyproject.toml).
 """

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from domain.engine import DecisionContext
-from domain.rulesets.gods2.common import reject
 from domain.rulesets.gods2.earth import misc, pantheon, population, stats, worship
 from domain.rulesets.gods2.earth import war as formula
 from domain.rulesets.gods2.earth.commands import CloseActivityPhase, EndCentury, StartCentury
@@ -21,11 +20,12 @@ from domain.rulesets.gods2.earth.events import (
     PopulationGrew,
     WarDeclared,
 )
-from domain.rulesets.gods2.earth.model import Earth
 from domain.rulesets.gods2.earth.religion import turmoil_rolls
-from domain.rulesets.gods2.events import DemonPoolCredited, ManaCredited
-from domain.rulesets.gods2.mana import income_for_event
-from domain.rulesets.gods2.model import State
+from domain.rulesets.gods2.kernel.common import reject
+from domain.rulesets.gods2.kernel.earth_model import Earth
+from domain.rulesets.gods2.kernel.events import DemonPoolCredited, ManaCredited
+from domain.rulesets.gods2.kernel.mana import income_for_event
+from domain.rulesets.gods2.kernel.model import State
 
 CENTURIES = 16  # [000:51] Era Centrum is divided into 16 centuries
 

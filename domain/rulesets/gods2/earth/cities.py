@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.engine import DecisionContext
-from domain.rulesets.gods2.common import reject, require_reason
 from domain.rulesets.gods2.earth import stats
 from domain.rulesets.gods2.earth.commands import FoundCity
 from domain.rulesets.gods2.earth.common import earth_of, race_of
-from domain.rulesets.gods2.earth.content import EarthContent
 from domain.rulesets.gods2.earth.events import CityFounded, CivilizationLost
-from domain.rulesets.gods2.earth.model import Earth
-from domain.rulesets.gods2.model import State
+from domain.rulesets.gods2.kernel.common import reject, require_reason
+from domain.rulesets.gods2.kernel.earth_content import EarthContent
+from domain.rulesets.gods2.kernel.earth_model import Earth
+from domain.rulesets.gods2.kernel.model import State
 
 
 def city_problems(earth: Earth, race_id: str, content: EarthContent) -> str | None:

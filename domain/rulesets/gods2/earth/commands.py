@@ -8,7 +8,7 @@ from typing import Literal
 import msgspec
 
 from domain.engine.bounds import Many, Name, Note, Quantity, Reason, Table, Text
-from domain.rulesets.gods2.earth.content import FractionText
+from domain.rulesets.gods2.kernel.earth_content import FractionText
 
 Side = Literal["attacker", "defender"]
 

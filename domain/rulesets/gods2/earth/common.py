@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.engine import DecisionContext
-from domain.rulesets.gods2.common import me, place_kind, reject
 from domain.rulesets.gods2.earth.events import EarthEvent
 from domain.rulesets.gods2.earth.evolve import evolve_earth
-from domain.rulesets.gods2.earth.model import Earth, Race
-from domain.rulesets.gods2.model import Character, State
+from domain.rulesets.gods2.kernel.common import me, place_kind, reject
+from domain.rulesets.gods2.kernel.earth_model import Earth, Race
+from domain.rulesets.gods2.kernel.model import Character, State
 
 
 def earth_of(state: State) -> Earth:

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import assert_never
 
 from domain.engine import DecisionContext
-from domain.rulesets.gods2.common import reject, require_reason
 from domain.rulesets.gods2.earth import century, cities, history, religion, rulings, wars, window
 from domain.rulesets.gods2.earth.commands import (
     ApplyCult,
@@ -39,7 +38,8 @@ from domain.rulesets.gods2.earth.commands import (
 from domain.rulesets.gods2.earth.common import earth_of, race_of, require_activity
 from domain.rulesets.gods2.earth.events import MigrationSet, PopulationPlaced
 from domain.rulesets.gods2.earth.population import placement_problems
-from domain.rulesets.gods2.model import State
+from domain.rulesets.gods2.kernel.common import reject, require_reason
+from domain.rulesets.gods2.kernel.model import State
 
 
 def decide_earth(state: State, command: EarthCommand, ctx: DecisionContext) -> Sequence[object]:

@@ -4,24 +4,9 @@ events decided on the Earth as the earlier effects of the same casting left it."
 from __future__ import annotations
 
 from domain.engine import DecisionContext
-from domain.rulesets.gods2.common import reject
-from domain.rulesets.gods2.content import parse_fraction
 from domain.rulesets.gods2.earth import pantheon, population, resistances, stats
 from domain.rulesets.gods2.earth.cities import city_problems, civilization_losses
 from domain.rulesets.gods2.earth.common import fold
-from domain.rulesets.gods2.earth.content import (
-    AddFeature,
-    ChangeTerrain,
-    Cult,
-    Disaster,
-    EarthContent,
-    EarthRuling,
-    FoundCity,
-    HistoryPowerDef,
-    ModifyRace,
-    TeachKnowledge,
-    Turmoil,
-)
 from domain.rulesets.gods2.earth.events import (
     CityFounded,
     DisasterStruck,
@@ -34,8 +19,23 @@ from domain.rulesets.gods2.earth.events import (
     TerrainChanged,
     TurmoilStarted,
 )
-from domain.rulesets.gods2.earth.model import Earth, Race
-from domain.rulesets.gods2.model import State
+from domain.rulesets.gods2.kernel.common import reject
+from domain.rulesets.gods2.kernel.content import parse_fraction
+from domain.rulesets.gods2.kernel.earth_content import (
+    AddFeature,
+    ChangeTerrain,
+    Cult,
+    Disaster,
+    EarthContent,
+    EarthRuling,
+    FoundCity,
+    HistoryPowerDef,
+    ModifyRace,
+    TeachKnowledge,
+    Turmoil,
+)
+from domain.rulesets.gods2.kernel.earth_model import Earth, Race
+from domain.rulesets.gods2.kernel.model import State
 
 ELEMENTS = {"Bf": "F", "Be": "E", "Bn": "N", "Bw": "W", "Ba": "A", "Bi": "I"}
 

@@ -7,8 +7,8 @@ from datetime import datetime
 
 import msgspec
 
-from domain.rulesets.gods2.content import ExactFraction
-from domain.rulesets.gods2.earth.content import Modifiers
+from domain.rulesets.gods2.kernel.content import ExactFraction
+from domain.rulesets.gods2.kernel.earth_content import Modifiers
 
 
 class CenturyStarted(msgspec.Struct, frozen=True, tag="CenturyStarted", tag_field="type"):

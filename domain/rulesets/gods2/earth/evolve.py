@@ -45,7 +45,7 @@ from domain.rulesets.gods2.earth.events import (
     WarFought,
     WarsOrdered,
 )
-from domain.rulesets.gods2.earth.model import (
+from domain.rulesets.gods2.kernel.earth_model import (
     City,
     CoCasting,
     Earth,

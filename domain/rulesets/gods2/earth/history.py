@@ -7,12 +7,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from domain.engine import DecisionContext
-from domain.rulesets.gods2 import ledger
-from domain.rulesets.gods2.common import place_kind, reject, require_reason
 from domain.rulesets.gods2.earth import effects, stats
 from domain.rulesets.gods2.earth.commands import ApplyEarthEffect, CastHistoryPower, SignCoCasting, WithdrawCoCasting
 from domain.rulesets.gods2.earth.common import at_window, earth_of, race_of, require_activity, require_history_era
-from domain.rulesets.gods2.earth.content import HistoryPowerDef
 from domain.rulesets.gods2.earth.events import (
     CoCastingProposed,
     CoCastingSigned,
@@ -20,9 +17,12 @@ from domain.rulesets.gods2.earth.events import (
     HistoryPowerCast,
     HistoryRecorded,
 )
-from domain.rulesets.gods2.earth.model import CoCasting, Earth
-from domain.rulesets.gods2.mana import cards_for_sources, require_can_spend, spend
-from domain.rulesets.gods2.model import Character, State
+from domain.rulesets.gods2.kernel import ledger
+from domain.rulesets.gods2.kernel.common import place_kind, reject, require_reason
+from domain.rulesets.gods2.kernel.earth_content import HistoryPowerDef
+from domain.rulesets.gods2.kernel.earth_model import CoCasting, Earth
+from domain.rulesets.gods2.kernel.mana import cards_for_sources, require_can_spend, spend
+from domain.rulesets.gods2.kernel.model import Character, State
 
 
 def power_def(state: State, power_id: str) -> HistoryPowerDef:

@@ -7,8 +7,8 @@ from domain.engine import DecisionContext
 from domain.rulesets.gods2.earth import effects, stats
 from domain.rulesets.gods2.earth.common import fold
 from domain.rulesets.gods2.earth.events import HistoryRecorded
-from domain.rulesets.gods2.earth.model import Earth, Race
-from domain.rulesets.gods2.model import State
+from domain.rulesets.gods2.kernel.earth_model import Earth, Race
+from domain.rulesets.gods2.kernel.model import State
 
 
 def _applies(race: Race, knowledge: str | None, attribute: str | None, modification: str | None) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from domain.rulesets.gods2.earth.model import SPECIAL_MEMBERS
+from domain.rulesets.gods2.kernel.earth_model import SPECIAL_MEMBERS
 
 HUNDRED = Fraction(100)
 

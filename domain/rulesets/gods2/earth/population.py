@@ -9,8 +9,8 @@ from collections import deque
 from math import ceil
 
 from domain.rulesets.gods2.earth import stats
-from domain.rulesets.gods2.earth.content import EarthContent
-from domain.rulesets.gods2.earth.model import Earth, Race
+from domain.rulesets.gods2.kernel.earth_content import EarthContent
+from domain.rulesets.gods2.kernel.earth_model import Earth, Race
 
 
 def growth(base_units: int, percent: int = 25) -> int:

@@ -7,8 +7,6 @@ from collections.abc import Sequence
 
 from domain.engine import DecisionContext
 from domain.engine.ids import owned_id
-from domain.rulesets.gods2.common import me, reject
-from domain.rulesets.gods2.content import parse_fraction
 from domain.rulesets.gods2.earth import pantheon
 from domain.rulesets.gods2.earth.commands import (
     ExpelFromPantheon,
@@ -26,9 +24,11 @@ from domain.rulesets.gods2.earth.events import (
     TurmoilRolled,
     TurmoilStarted,
 )
-from domain.rulesets.gods2.earth.model import SPECIAL_MEMBERS, Earth, PantheonOrder, Race
-from domain.rulesets.gods2.events import CharacterObliterated
-from domain.rulesets.gods2.model import State
+from domain.rulesets.gods2.kernel.common import me, reject
+from domain.rulesets.gods2.kernel.content import parse_fraction
+from domain.rulesets.gods2.kernel.earth_model import SPECIAL_MEMBERS, Earth, PantheonOrder, Race
+from domain.rulesets.gods2.kernel.events import CharacterObliterated
+from domain.rulesets.gods2.kernel.model import State
 
 
 def _not_banned(state: State, by: str, race: Race) -> None:

@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.engine import DecisionContext
-from domain.rulesets.gods2.common import reject, require_reason
-from domain.rulesets.gods2.content import parse_fraction
 from domain.rulesets.gods2.earth import pantheon
 from domain.rulesets.gods2.earth.commands import ApplyCult, EndModification, SetPantheon, TriggerModification
 from domain.rulesets.gods2.earth.common import earth_of, race_of
 from domain.rulesets.gods2.earth.events import ModificationsEnded, PantheonChanged
-from domain.rulesets.gods2.earth.model import SPECIAL_MEMBERS
-from domain.rulesets.gods2.model import State
+from domain.rulesets.gods2.kernel.common import reject, require_reason
+from domain.rulesets.gods2.kernel.content import parse_fraction
+from domain.rulesets.gods2.kernel.earth_model import SPECIAL_MEMBERS
+from domain.rulesets.gods2.kernel.model import State
 
 
 def decide_trigger(state: State, command: TriggerModification, ctx: DecisionContext) -> Sequence[object]:

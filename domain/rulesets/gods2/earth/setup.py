@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.rulesets.gods2.common import reject
-from domain.rulesets.gods2.content import parse_fraction
 from domain.rulesets.gods2.earth import pantheon
-from domain.rulesets.gods2.earth.content import AddFeature, EarthContent, TeachKnowledge
-from domain.rulesets.gods2.earth.model import SPECIAL_MEMBERS, City, Earth, EarthSetup, Race, Square
 from domain.rulesets.gods2.earth.resistances import parse
-from domain.rulesets.gods2.model import Settings, Setup, State
-from domain.rulesets.gods2.setup import initial_state as heaven_initial_state
+from domain.rulesets.gods2.kernel.common import reject
+from domain.rulesets.gods2.kernel.content import parse_fraction
+from domain.rulesets.gods2.kernel.earth_content import AddFeature, EarthContent, TeachKnowledge
+from domain.rulesets.gods2.kernel.earth_model import SPECIAL_MEMBERS, City, Earth, EarthSetup, Race, Square
+from domain.rulesets.gods2.kernel.model import Settings, Setup, State
+from domain.rulesets.gods2.kernel.setup import initial_state as heaven_initial_state
 
 
 def _problems(setup: EarthSetup, content: EarthContent, gods: set[str]) -> list[str]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from domain.rulesets.gods2.earth.content import EarthContent, Modifiers, Terrain
-from domain.rulesets.gods2.earth.model import Earth, Race, Square
 from domain.rulesets.gods2.earth.resistances import Resistance, parse
+from domain.rulesets.gods2.kernel.earth_content import EarthContent, Modifiers, Terrain
+from domain.rulesets.gods2.kernel.earth_model import Earth, Race, Square
 
 # [000:102-105] population limits by cultural level and base terrain.
 LIMITS: dict[str, dict[Terrain, int]] = {

@@ -19,9 +19,9 @@ from domain.rulesets.gods2.earth.events import (
     PantheonChangeProposed,
     PantheonChangeSigned,
 )
-from domain.rulesets.gods2.earth.model import Earth, HistoryEntry, War
 from domain.rulesets.gods2.earth.wars import expected
-from domain.rulesets.gods2.model import State
+from domain.rulesets.gods2.kernel.earth_model import Earth, HistoryEntry, War
+from domain.rulesets.gods2.kernel.model import State
 
 
 class SquareView(msgspec.Struct, frozen=True):

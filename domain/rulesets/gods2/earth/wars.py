@@ -8,16 +8,16 @@ from collections.abc import Sequence
 import msgspec
 
 from domain.engine import DecisionContext
-from domain.rulesets.gods2.common import minutes, reject, require_reason
 from domain.rulesets.gods2.earth import population, stats
 from domain.rulesets.gods2.earth import war as formula
 from domain.rulesets.gods2.earth.cities import civilization_losses
 from domain.rulesets.gods2.earth.commands import AttemptDiplomacy, DeclareWar, OrderWars, ResolveWar
 from domain.rulesets.gods2.earth.common import earth_of, fold, race_of, require_activity
-from domain.rulesets.gods2.earth.content import EarthContent
 from domain.rulesets.gods2.earth.events import DiplomacyAttempted, WarDeclared, WarFought, WarsOrdered
-from domain.rulesets.gods2.earth.model import Earth, War
-from domain.rulesets.gods2.model import State
+from domain.rulesets.gods2.kernel.common import minutes, reject, require_reason
+from domain.rulesets.gods2.kernel.earth_content import EarthContent
+from domain.rulesets.gods2.kernel.earth_model import Earth, War
+from domain.rulesets.gods2.kernel.model import State
 
 
 def decide_declare_war(state: State, command: DeclareWar, ctx: DecisionContext) -> Sequence[object]:

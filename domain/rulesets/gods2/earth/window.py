@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.engine import DecisionContext
-from domain.rulesets.gods2.common import me, reject
 from domain.rulesets.gods2.earth.commands import CallTicket, RecordHistory, TakeQueueTicket
 from domain.rulesets.gods2.earth.common import at_window, earth_of
 from domain.rulesets.gods2.earth.events import HistoryRecorded, TicketCalled, TicketTaken
-from domain.rulesets.gods2.model import State
+from domain.rulesets.gods2.kernel.common import me, reject
+from domain.rulesets.gods2.kernel.model import State
 
 
 def decide_take_ticket(state: State, command: TakeQueueTicket, ctx: DecisionContext) -> Sequence[object]:

@@ -12,13 +12,13 @@ from fractions import Fraction
 
 import msgspec
 
-from domain.rulesets.gods2 import ledger
-from domain.rulesets.gods2.content import parse_fraction
 from domain.rulesets.gods2.earth import stats
-from domain.rulesets.gods2.earth.model import DIABOLISM, Earth
-from domain.rulesets.gods2.events import DemonPoolCredited
-from domain.rulesets.gods2.mana import cards_for_sources, credit
-from domain.rulesets.gods2.model import State
+from domain.rulesets.gods2.kernel import ledger
+from domain.rulesets.gods2.kernel.content import parse_fraction
+from domain.rulesets.gods2.kernel.earth_model import DIABOLISM, Earth
+from domain.rulesets.gods2.kernel.events import DemonPoolCredited
+from domain.rulesets.gods2.kernel.mana import cards_for_sources, credit
+from domain.rulesets.gods2.kernel.model import State
 
 
 def worshippers(earth: Earth) -> dict[str, Fraction]:

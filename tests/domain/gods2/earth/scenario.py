@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.rulesets.gods2 import ruleset
 from domain.rulesets.gods2.earth.events import CenturyStarted
-from domain.rulesets.gods2.earth.model import CitySetup, EarthSetup, RaceSetup, SquareSetup
+from domain.rulesets.gods2.kernel.earth_model import CitySetup, EarthSetup, RaceSetup, SquareSetup
 from tests.domain.gods2.scenario import SEATS, setup
 from tests.domain.harness import Game
 

@@ -13,7 +13,7 @@ from domain.rulesets.gods2.earth.commands import (
     StartReligiousTurmoil,
 )
 from domain.rulesets.gods2.earth.events import AggressionRolled, PopulationGrew, WarDeclared
-from domain.rulesets.gods2.earth.model import CitySetup, EarthSetup
+from domain.rulesets.gods2.kernel.earth_model import CitySetup, EarthSetup
 from tests.domain.gods2.earth.scenario import earth, earth_game, race, sq
 from tests.domain.gods2.scenario import ZEUS
 
@@ -247,7 +247,7 @@ def test_no_divine_intervention_during_calculation() -> None:
 
 def test_heaven_goes_on_while_the_referees_calculate() -> None:
     """[000:222] actions in Heaven continue throughout the session without pause."""
-    from domain.rulesets.gods2.commands import MoveToLocale
+    from domain.rulesets.gods2.heaven.commands import MoveToLocale
 
     g = earth_game(lone("civilized", {sq(0, 0): 1}))
     g.when(CloseActivityPhase())

@@ -7,7 +7,7 @@ import msgspec
 
 from domain.rulesets.gods2.earth.commands import CallTicket, FoundCity, RecordHistory, TakeQueueTicket
 from domain.rulesets.gods2.earth.events import CityFounded, HistoryRecorded, TicketCalled
-from domain.rulesets.gods2.earth.model import CitySetup, EarthSetup
+from domain.rulesets.gods2.kernel.earth_model import CitySetup, EarthSetup
 from tests.domain.gods2.earth.scenario import earth, earth_game, race, sq
 from tests.domain.gods2.scenario import HERA, ZEUS
 

@@ -26,8 +26,8 @@ from domain.rulesets.gods2.earth.events import (
     PantheonChanged,
     RaceModified,
 )
-from domain.rulesets.gods2.earth.model import CitySetup, EarthSetup
-from domain.rulesets.gods2.events import ManaCredited, ManaSpent
+from domain.rulesets.gods2.kernel.earth_model import CitySetup, EarthSetup
+from domain.rulesets.gods2.kernel.events import ManaCredited, ManaSpent
 from tests.domain.gods2.earth.scenario import earth, earth_game, fill, race, sq
 from tests.domain.gods2.scenario import ARES, HERA, IRIS, ZEUS
 from tests.domain.harness import Game

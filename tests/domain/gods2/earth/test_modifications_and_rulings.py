@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from domain.rulesets.gods2.commands import ObliterateCharacter
 from domain.rulesets.gods2.earth.commands import (
     ApplyCult,
     CallTicket,
@@ -12,7 +11,8 @@ from domain.rulesets.gods2.earth.commands import (
     TakeQueueTicket,
     TriggerModification,
 )
-from domain.rulesets.gods2.earth.model import EarthSetup
+from domain.rulesets.gods2.heaven.commands import ObliterateCharacter
+from domain.rulesets.gods2.kernel.earth_model import EarthSetup
 from tests.domain.gods2.earth.scenario import earth, earth_game, race, sq
 from tests.domain.gods2.scenario import HERA, ZEUS
 from tests.domain.harness import Game

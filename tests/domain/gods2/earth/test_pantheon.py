@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from domain.rulesets.gods2.commands import ObliterateCharacter
 from domain.rulesets.gods2.earth.commands import (
     CloseActivityPhase,
     DeclareWar,
@@ -22,7 +21,8 @@ from domain.rulesets.gods2.earth.events import (
     PantheonChangeVetoed,
     TurmoilRolled,
 )
-from domain.rulesets.gods2.earth.model import EarthSetup
+from domain.rulesets.gods2.heaven.commands import ObliterateCharacter
+from domain.rulesets.gods2.kernel.earth_model import EarthSetup
 from domain.rulesets.gods2.views import redact
 from tests.domain.gods2.earth.scenario import earth, earth_game, race, sq
 from tests.domain.gods2.scenario import ARES, HERA, ZEUS
@@ -163,7 +163,7 @@ def test_an_obliterated_gods_share_goes_to_the_other_gods() -> None:
 
 def test_a_god_who_surrendered_earthly_influence_may_not_touch_the_pantheon() -> None:
     """[003:290] Surrender Earthly Influence: no influence over that race until the era ends."""
-    from domain.rulesets.gods2.events_combat import SurrenderAccepted
+    from domain.rulesets.gods2.heaven.combat.events import SurrenderAccepted
 
     g = earth_game(worshippers({"zeus": "60", "hera": "40"}), chars=AT_WINDOW)
     g.given(SurrenderAccepted(combat_id="c-1", winner="hera", loser="zeus", term="earthly_influence", race="r"))

@@ -16,7 +16,7 @@ from domain.rulesets.gods2.earth.commands import (
 )
 from domain.rulesets.gods2.earth.events import WarDeclared
 from domain.rulesets.gods2.earth.stats import LIMITS
-from domain.rulesets.gods2.events import ManaCredited
+from domain.rulesets.gods2.kernel.events import ManaCredited
 from tests.domain.gods2.earth.scenario import earth, earth_game, fill, race, sq
 from tests.domain.gods2.scenario import HERA, ZEUS
 

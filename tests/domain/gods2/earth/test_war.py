@@ -8,7 +8,7 @@ import msgspec
 from domain.rulesets.gods2.earth import war as formula
 from domain.rulesets.gods2.earth.commands import AttemptDiplomacy, DeclareWar, ResolveWar
 from domain.rulesets.gods2.earth.events import CivilizationLost, DiplomacyAttempted, WarFought
-from domain.rulesets.gods2.earth.model import CitySetup, EarthSetup
+from domain.rulesets.gods2.kernel.earth_model import CitySetup, EarthSetup
 from tests.domain.gods2.earth.scenario import earth, earth_game, fill, race, sq
 from tests.domain.harness import Game
 
@@ -229,8 +229,8 @@ def test_the_view_shows_who_would_lose_more_than_fifteen_percent() -> None:
 
 def test_some_military_modifiers_apply_only_to_the_attacker() -> None:
     """[000:274] some modifiers to Military apply only to the attacker or the defender."""
-    from domain.rulesets.gods2.content import sample_pack
-    from domain.rulesets.gods2.earth.content import AttributeDef, Modifiers
+    from domain.rulesets.gods2.kernel.content import sample_pack
+    from domain.rulesets.gods2.kernel.earth_content import AttributeDef, Modifiers
 
     pack = sample_pack()
     raiders = AttributeDef(id="raiders", name="Raiders", modifiers=Modifiers(attack_military=6))
@@ -255,8 +255,8 @@ def test_a_pack_whose_earth_section_is_broken_is_refused() -> None:
 
     from domain.engine import Rejected
     from domain.rulesets.gods2 import ruleset
-    from domain.rulesets.gods2.content import sample_pack
-    from domain.rulesets.gods2.model import Settings
+    from domain.rulesets.gods2.kernel.content import sample_pack
+    from domain.rulesets.gods2.kernel.model import Settings
     from tests.domain.gods2.scenario import setup
 
     pack = sample_pack()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.rulesets.gods2 import ruleset
 from domain.rulesets.gods2.earth.commands import DeclareWar, ResolveWar
 from domain.rulesets.gods2.earth.events import CenturyStarted, WarFought
-from domain.rulesets.gods2.model import Settings
+from domain.rulesets.gods2.kernel.model import Settings
 from tests.domain.gods2.earth.test_war import dwarves_and_elves
 from tests.domain.gods2.scenario import SEATS, setup
 from tests.domain.harness import Game

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 from domain.rulesets.gods2.earth.commands import CloseActivityPhase, EndCentury, StartReligiousTurmoil
 from domain.rulesets.gods2.earth.events import CenturyStarted
-from domain.rulesets.gods2.earth.model import CitySetup, EarthSetup
-from domain.rulesets.gods2.events import DemonPoolCredited, ManaCredited
+from domain.rulesets.gods2.kernel.earth_model import CitySetup, EarthSetup
+from domain.rulesets.gods2.kernel.events import DemonPoolCredited, ManaCredited
 from tests.domain.gods2.earth.scenario import earth, earth_game, fill, race, sq
 from tests.domain.gods2.scenario import ZEUS
 from tests.domain.harness import Game
@@ -80,7 +80,7 @@ def test_diabolists_pay_the_demonic_pool_and_atheists_nobody() -> None:
 
 def test_worship_pays_a_debt_first() -> None:
     """[003:156] new income pays a mana debt before anything else."""
-    from domain.rulesets.gods2.commands import DebitMana
+    from domain.rulesets.gods2.heaven.commands import DebitMana
 
     g = earth_game(world({"zeus": "100"}, units=20))
     g.when(DebitMana(character="zeus", amount=21, reason="lost a wager"))

@@ -1,0 +1,1 @@
+"""See `domain/rulesets/gods2/heaven/__init__.py`."""

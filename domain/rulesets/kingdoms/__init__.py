@@ -1,0 +1,1 @@
+"""The fantasy kingdoms play-by-mail game (seed 004)."""

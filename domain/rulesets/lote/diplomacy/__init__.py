@@ -1,0 +1,1 @@
+"""Diplomacy, control and revolts (P1-H)."""

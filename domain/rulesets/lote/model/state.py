@@ -1,0 +1,255 @@
+"""The truth of a LotE campaign: nations' stat sheets, the map, leaders, fleets, routes, orders and rulings.
+
+Regions, cities, leaders and the map keep their scenario record types (plain ints and strings); the nation's
+stat sheet holds exact `Fraction`s. Computed sheets (`Revenue`, `Support`, `Agro`) are stored as the engine
+assessed them at the end of the previous turn (§1.2: "income for a turn is computed at the end of the previous
+turn"), so the order form of turn N is checked against the figures the player's status report shows.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal
+
+import msgspec
+
+from domain.rulesets.lote.model.orders import Order
+from domain.rulesets.lote.model.report_types import Press
+from domain.rulesets.lote.scenario.enums import Culture, Economy, Exact, Government, NationType, Society, TaxStatus
+from domain.rulesets.lote.scenario.scenario import (
+    Border,
+    CityRecord,
+    Coast,
+    FamilyMember,
+    FerryArrow,
+    FleetRecord,
+    LeaderRecord,
+    Loan,
+    MercenaryPool,
+    Player,
+    RegionRecord,
+    SeaBorder,
+    SeaZone,
+    TradeRouteRecord,
+)
+from domain.rulesets.lote.scenario.settings import Settings
+
+
+class Revenue(msgspec.Struct, frozen=True):
+    """§2.3 (digest §3.1-3.8): the revenue block of the order form."""
+
+    regional: Exact = msgspec.field(default_factory=Fraction)
+    fur_silk: Exact = msgspec.field(default_factory=Fraction)
+    city: Exact = msgspec.field(default_factory=Fraction)
+    inter_city: Exact = msgspec.field(default_factory=Fraction)
+    royal_road: Exact = msgspec.field(default_factory=Fraction)
+    public_works: Exact = msgspec.field(default_factory=Fraction)
+    international: Exact = msgspec.field(default_factory=Fraction)
+    itv: Exact = msgspec.field(default_factory=Fraction)
+
+    @property
+    def base(self) -> Fraction:
+        # [L1143-1150] base = regional + city + inter-city (with RRI) + public works (fur/silk inside regional)
+        return self.regional + self.city + self.inter_city + self.public_works
+
+    @property
+    def raw(self) -> Fraction:
+        return self.base + self.international
+
+    @property
+    def esi(self) -> Fraction:
+        # [L813-827] ESI: the five factors listed (the text says six)
+        return self.base + self.international
+
+
+class Support(msgspec.Struct, frozen=True):
+    """§2.10 (digest §3.10): support costs for the turn, already scaled by years per turn."""
+
+    troop: Exact = msgspec.field(default_factory=Fraction)
+    government: Exact = msgspec.field(default_factory=Fraction)
+    project: Exact = msgspec.field(default_factory=Fraction)
+    intel: Exact = msgspec.field(default_factory=Fraction)
+    religious: Exact = msgspec.field(default_factory=Fraction)
+    training: Exact = msgspec.field(default_factory=Fraction)
+
+    @property
+    def total(self) -> Fraction:
+        return self.troop + self.government + self.project + self.intel + self.religious + self.training
+
+
+class Agro(msgspec.Struct, frozen=True):
+    """§2.11 (digest §3.9)."""
+
+    production: Exact = msgspec.field(default_factory=Fraction)
+    cities: Exact = msgspec.field(default_factory=Fraction)
+    armies: Exact = msgspec.field(default_factory=Fraction)
+
+    @property
+    def surplus(self) -> Fraction:
+        return self.production - self.cities - self.armies
+
+
+class Nation(msgspec.Struct, frozen=True):
+    """The stat sheet (§2.3 of the digest). `hidden` stats of leaders live on the leaders, not here."""
+
+    id: str
+    name: str
+    culture: Culture
+    government: Government
+    geo_zone: str
+    tech_level: int
+    religion: str
+    native_name: str = ""
+    player: Player = Player()
+    nation_type: NationType = "open"
+    societal_base: Society = "feudal"
+    economic_base: Economy = "agrarian"
+    tech_points: Exact = msgspec.field(default_factory=Fraction)
+    language: str = ""
+    msi: Exact = msgspec.field(default_factory=Fraction)
+    hbz_origin: str | None = None
+    population: int = 0
+    friendly_population: int = 0
+    capital: str | None = None
+    treasury: str | None = None
+    nmv: Exact = msgspec.field(default_factory=lambda: Fraction(1, 10))
+    gp: Exact = msgspec.field(default_factory=Fraction)
+    nfp: Exact = msgspec.field(default_factory=Fraction)
+    slave_nfp: Exact = msgspec.field(default_factory=Fraction)
+    nfp_income: Exact = msgspec.field(default_factory=Fraction)
+    mass_conscription_debt: Exact = msgspec.field(default_factory=Fraction)
+    usury_restricted: bool = False
+    loans: list[Loan] = []
+    bl: int = 0
+    infra: int = 0
+    bl_granted: int = 0
+    infra_granted: int = 0
+    size_divisor_bonus: bool = False
+    tax_status: TaxStatus = "N"
+    tax_rate_pct: int = 100
+    census: bool = False
+    cav_qr: int = 0
+    inf_qr: int = 1
+    warship_qr: int = 0
+    siege_qr: int = 1
+    oc: int = 0
+    ob: int = 0
+    ac: int = 0
+    ab: int = 0
+    religious_strength: int = 1
+    roc: int = 0
+    rob: int = 0
+    excommunicated: bool = False
+    interdicted: bool = False
+    tithe_pct: int = 0
+    primate_influence: int = 0
+    university_investment: Exact = msgspec.field(default_factory=Fraction)
+    university_years: int = 0
+    university_rating: int = 0
+    pools: dict[str, Exact] = {}
+    agro_reserves: Exact = msgspec.field(default_factory=Fraction)
+    agro_location: str | None = None
+    settled: bool = True
+    credit_balance: Exact = msgspec.field(default_factory=Fraction)
+    revenue: Revenue = msgspec.field(default_factory=Revenue)
+    support: Support = msgspec.field(default_factory=Support)
+    agro: Agro = msgspec.field(default_factory=Agro)
+    imperial_size: int = 1
+    size_divisor: int = 3
+    dynastic_failure_turn: int | None = None  # [L8925-8965] the turn a Dynastic Failure began (the GM's ruling)
+
+
+class OrderForm(msgspec.Struct, frozen=True):
+    """One nation's orders for the turn: lines keyed by the player's line id, in the order entered."""
+
+    lines: dict[str, Order] = {}
+    submitted: bool = False
+    struck: dict[str, str] = {}
+
+
+AdjudicationKind = Literal[
+    "investment",
+    "support_shortfall",
+    "colony_resistance",
+    "freeform",
+    "agro_deficit",
+    "trade_route",
+    "leader_death",
+    "dynastic_failure",
+    "garrison",
+]
+
+
+class Adjudication(msgspec.Struct, frozen=True):
+    """An outcome the rules leave to the GM (§3.0): the engine's proposal with its recorded rolls."""
+
+    item_id: str
+    turn: int
+    nation: str
+    kind: AdjudicationKind
+    subject: str
+    proposal: str
+    explanation: str
+    rolls: tuple[int, ...] = ()
+    outcome: str | None = None
+    overridden: bool = False
+    reason: str = ""
+
+
+class Hire(msgspec.Struct, frozen=True):
+    """Mercenaries hired for this turn ([L4480-4484])."""
+
+    nation: str
+    pool: str
+    unit: str
+    count: int
+    army: str | None
+    location: str
+
+
+class Project(msgspec.Struct, frozen=True):
+    """A megalith paid over several turns (§5.8 L4754-4760) or a colony paid in instalments (§5.6)."""
+
+    project_id: str
+    nation: str
+    kind: str
+    regions: tuple[str, ...]
+    levels: Exact
+    gp_due: Exact
+    nfp_due: Exact
+    gp_paid: Exact = msgspec.field(default_factory=Fraction)
+    nfp_paid: Exact = msgspec.field(default_factory=Fraction)
+    started_turn: int = 0
+    name: str = ""
+    detail: tuple[str, ...] = ()
+    kind_detail: str = ""
+
+
+class State(msgspec.Struct, frozen=True):
+    name: str
+    campaign_no: int
+    settings: Settings
+    year: int
+    years_per_turn: int
+    base_tax_pct: int
+    nations: dict[str, Nation]
+    regions: dict[str, RegionRecord]
+    cities: dict[str, CityRecord]
+    sea_zones: dict[str, SeaZone] = {}
+    borders: list[Border] = []
+    coasts: list[Coast] = []
+    sea_borders: list[SeaBorder] = []
+    ferries: dict[str, FerryArrow] = {}
+    leaders: dict[str, LeaderRecord] = {}
+    royal_family: list[FamilyMember] = []
+    fleets: dict[str, FleetRecord] = {}
+    routes: dict[str, TradeRouteRecord] = {}
+    mercenary_pools: dict[str, MercenaryPool] = {}
+    harvest_pct: dict[str, int] = {}
+    turn: int = 1
+    forms: dict[str, OrderForm] = {}
+    late_admitted: tuple[str, ...] = ()
+    adjudications: dict[str, Adjudication] = {}
+    projects: dict[str, Project] = {}
+    hires: tuple[Hire, ...] = ()
+    press: Press = Press()

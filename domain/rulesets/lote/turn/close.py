@@ -1,0 +1,249 @@
+"""Closing the adjudication phase (the GM's decisions, R7 end of turn, R8 assessment) and the reports phase."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+from fractions import Fraction
+
+from domain.engine import DecisionContext, Rejected
+from domain.rulesets.lote.construction import budget
+from domain.rulesets.lote.economy import economy
+from domain.rulesets.lote.leaders.endofturn import OUTCOMES as LEADER_OUTCOMES
+from domain.rulesets.lote.leaders.endofturn import outcome_events, status_changes
+from domain.rulesets.lote.messages import (
+    CityFounded,
+    Event,
+    LeadersAged,
+    MegalithCompleted,
+    MegalithLost,
+    MercenariesReturned,
+    MerchantFleetFormed,
+    NationAssessed,
+    NationParameterSet,
+    NewsfaxPublished,
+    RatingRaised,
+    ResistanceSet,
+    RouteAged,
+    ShippingGrown,
+    StatusReportPublished,
+    TradeRouteRecorded,
+    TurnPublished,
+)
+from domain.rulesets.lote.model.orders import InitiateTradeRoute
+from domain.rulesets.lote.model.state import Hire, State
+from domain.rulesets.lote.reports.newsfax import build_newsfax
+from domain.rulesets.lote.reports.reports import build_report
+from domain.rulesets.lote.scenario.enums import at_least
+from domain.rulesets.lote.scenario.scenario import TradeRouteRecord
+from domain.rulesets.lote.scenario.tables import TABLES
+from domain.rulesets.lote.turn import setup
+from domain.rulesets.lote.turn.run import Run, lines_of
+
+ZERO = Fraction(0)
+# the orders phase stays open two weeks by default; the Newsfax prints the resulting due date
+ORDERS_DEADLINE = timedelta(days=14)
+TAX_STATUSES = ("N", "C", "T", "F", "H", "R", "L")
+
+# --- closing the adjudication phase: outcomes, R7, R8 -------------------------------------------------
+
+
+def check_no_pending(state: State) -> None:
+    pending = [i.item_id for i in state.adjudications.values() if i.outcome is None]
+    if pending:
+        raise Rejected(
+            "lote.adjudication_pending",
+            f"{len(pending)} adjudication item(s) await the GM: {', '.join(sorted(pending))}. "
+            "Confirm or override them.",
+            status=409,
+        )
+
+
+def apply_outcomes(run: Run) -> None:
+    """The GM's decided adjudication items take effect."""
+    for item in run.opening.adjudications.values():
+        if item.kind == "investment" and item.outcome == "rise":
+            level = budget.rating_level(run.nation(item.nation), item.subject) + 1
+            run.emit(RatingRaised(nation=item.nation, rating=item.subject, level=level))
+        elif item.kind == "colony_resistance" and item.outcome is not None:
+            run.emit(ResistanceSet(region=item.subject, resistance=int(item.outcome)))
+        elif item.kind == "trade_route" and item.outcome == "open":
+            open_route(run, item.subject)
+        elif item.kind == "agro_deficit" and item.outcome in TAX_STATUSES:
+            # the tax status the GM ruled; its tax cut is his to enter as a ruling (digest §3.8: GM/PARTIAL)
+            reason = f"adjudication {item.item_id}"
+            run.emit(NationParameterSet(nation=item.nation, parameter="tax_status", value=item.outcome, reason=reason))
+        elif item.kind in LEADER_OUTCOMES:
+            for event in outcome_events(run.state, item, run.ctx):
+                run.emit(event)
+
+
+def r7_leaders(run: Run) -> None:
+    """R7: leaders and royal families age by the turn's years; armies take the status the turn left them."""
+    if run.state.leaders or run.state.royal_family:
+        run.emit(LeadersAged(years=run.state.years_per_turn))
+    for change in status_changes(run.state):
+        run.emit(change)
+
+
+def open_route(run: Run, pair: str) -> None:
+    """[L3806-3808] the route trades from the next turn; each side's MSP form the route's fleet at its port."""
+    a, b = pair.split("~")
+    state = run.state
+    asks = {
+        nid: next((o for o in lines_of(state, nid) if isinstance(o, InitiateTradeRoute) and o.partner == other), None)
+        for nid, other in ((a, b), (b, a))
+    }
+    first = asks[a] or asks[b]
+    assert first is not None  # an item exists only for an initiated pair
+    route_id = f"t{run.ctx.turn}-{a}-{b}"
+    ports = {nid: (o.from_port if o else None) for nid, o in asks.items()}
+    if asks[a] is None:
+        ports[a] = first.to_port
+    if asks[b] is None:
+        ports[b] = first.to_port
+    route = TradeRouteRecord(
+        kind="S" if first.sea_zones > 0 else "L",
+        nation_a=a,
+        nation_b=b,
+        sea_zones=first.sea_zones,
+        port_a=ports[a],
+        port_b=ports[b],
+        opened_turn=run.ctx.turn + 1,
+    )
+    run.emit(TradeRouteRecorded(route_id=route_id, route=route, reason=f"routes opened on turn {run.ctx.turn}"))
+    for nid, order in asks.items():
+        if order is not None and order.msp and order.fleet is not None and order.from_port is not None:
+            run.emit(
+                MerchantFleetFormed(
+                    nation=nid,
+                    fleet=f"{route_id}-{nid}",
+                    source=order.fleet,
+                    base_port=order.from_port,
+                    route=route_id,
+                    msp=order.msp,
+                )
+            )
+
+
+def r7_end_of_turn(run: Run) -> None:
+    """[L4641-4650] cities appear at the end of the turn; [L4754-4760] megaliths finish when fully paid;
+    [L4480-4484] the turn's mercenaries return to their pools (as many as are still with the army)."""
+    for hire in run.state.hires:
+        present = _present(run.state, hire)
+        run.emit(
+            MercenariesReturned(
+                nation=hire.nation,
+                pool=hire.pool,
+                unit=hire.unit,
+                count=min(hire.count, present),
+                army=hire.army,
+                location=hire.location,
+            )
+        )
+    for project in list(run.state.projects.values()):
+        if project.kind == "city":
+            run.emit(
+                CityFounded(
+                    nation=project.nation,
+                    region=project.regions[0],
+                    name=project.name,
+                    port_sea_zones=project.detail,
+                    status="p" if project.kind_detail == "p" else "f",
+                )
+            )
+        elif not project.project_id.startswith("colony:") and not all(
+            at_least(run.state.regions[r].statuses.get(project.nation), "nt") for r in project.regions
+        ):
+            # [L4754-4760] a megalith is lost if the region is taken before it is finished
+            run.emit(MegalithLost(nation=project.nation, project=project.project_id, regions=project.regions))
+        elif (
+            not project.project_id.startswith("colony:")
+            and project.gp_paid >= project.gp_due
+            and project.nfp_paid >= project.nfp_due
+        ):
+            run.emit(
+                MegalithCompleted(
+                    nation=project.nation,
+                    project=project.project_id,
+                    kind=project.kind,
+                    regions=project.regions,
+                    levels=project.levels,
+                )
+            )
+
+
+def _present(state: State, hire: Hire) -> int:
+    if hire.army is not None and hire.army in state.leaders:
+        return state.leaders[hire.army].units.get(hire.unit, 0)
+    record = state.cities.get(hire.location) or state.regions.get(hire.location)
+    return 0 if record is None else record.garrison.get(hire.nation, {}).get(hire.unit, 0)
+
+
+def r8_routes(run: Run) -> None:
+    """[L2849-2866] open routes age by the turn's years; [L2922-2966] a sea route below capacity grows shipping.
+
+    New MSP join the nation's first sea-trade fleet on the route; a nation without one gets none.
+    """
+    state = run.state
+    for route_id, route in sorted(state.routes.items()):
+        if route.closed or route.opened_turn > state.turn:
+            continue
+        run.emit(RouteAged(route=route_id, duration_years=route.duration_years + state.years_per_turn))
+        sides = (route.nation_a, route.nation_b)
+        if route.kind != "S" or any(n not in state.nations for n in sides):
+            continue
+        nations = [state.nations[n] for n in sides]
+        msp = [economy.route_msp(state, route_id, n) for n in sides]
+        emsp = [
+            economy.effective_msp(msp[i], TABLES.economy.trade_range.values[nations[i].culture], route.sea_zones)
+            for i in (0, 1)
+        ]
+        ttv = nations[0].revenue.itv + nations[1].revenue.itv
+        for i in (0, 1):
+            grown = economy.new_shipping(ttv, emsp[i], emsp[1 - i], nations[i].nmv, msp[i], msp[1 - i])
+            fleet = next(
+                (k for k, f in sorted(state.fleets.items()) if f.nation == sides[i] and f.route == route_id
+                 and f.activity == "sea_trade"),
+                None,
+            )  # fmt: skip
+            if grown and fleet is not None:
+                run.emit(ShippingGrown(nation=sides[i], fleet=fleet, route=route_id, msp=grown))
+
+
+def r8_assess(run: Run) -> None:
+    """R8: the sheets of every nation for the next turn; NFP overspent under mass conscription becomes a debt."""
+    assessed = economy.assess(run.state)
+    for nid, nation in assessed.items():
+        debt = max(-nation.nfp, ZERO)
+        run.emit(
+            NationAssessed(
+                nation=nid,
+                revenue=nation.revenue,
+                support=nation.support,
+                agro=nation.agro,
+                imperial_size=nation.imperial_size,
+                size_divisor=nation.size_divisor,
+                nfp_income=nation.nfp_income,
+                mass_conscription_debt=debt,
+                saved_nfp=max(nation.nfp, ZERO),
+            )
+        )
+
+
+# --- closing the reports phase ------------------------------------------------------------------------
+
+
+def publish(state: State, ctx: DecisionContext) -> Sequence[Event]:
+    """[L2988-2995] the Newsfax goes out with the due date of the next orders, each nation gets its status report;
+    both are frozen as the GM left them, and the calendar moves on (Table 2-17).
+
+    The due date is the orders phase's default deadline from now; a later `SetDeadline` does not reprint it.
+    """
+    year = state.year + state.years_per_turn
+    published: list[Event] = [
+        StatusReportPublished(nation=nid, report=build_report(state, nid, ctx.turn, year)) for nid in state.nations
+    ]
+    published.append(NewsfaxPublished(newsfax=build_newsfax(state, ctx.turn, ctx.now + ORDERS_DEADLINE)))
+    years, base = setup.years_for(year) if 1000 <= year <= 1799 else (state.years_per_turn, state.base_tax_pct)
+    return [*published, TurnPublished(turn=ctx.turn + 1, year=year, years_per_turn=years, base_tax_pct=base)]

@@ -1,0 +1,91 @@
+"""The turn cycle of §1.2 in one screen: the phases, and the order of the resolution steps each phase's close runs.
+
+ORDERS_OPEN -> (deadline) ORDERS_LOCKED/VALIDATION -> RESOLVING (R0..R4) -> ADJUDICATION_PENDING -> (R7, R8)
+REPORTS_DRAFTED -> PUBLISHED, which opens the next turn's orders. Every outcome the rules leave to the GM is raised
+as an adjudication item with the engine's proposal and recorded rolls (R5 covert operations and R6 leader actions
+are free-form in phase 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.engine import DecisionContext, Phase
+from domain.rulesets.lote.messages import DefaultOrdersApplied, Event, OrdersLocked, ReportsDrafted
+from domain.rulesets.lote.model.orders import ORDER_TAGS
+from domain.rulesets.lote.model.state import State
+from domain.rulesets.lote.turn.builds import r4_builds, r4_harvest
+from domain.rulesets.lote.turn.close import (
+    ORDERS_DEADLINE,
+    apply_outcomes,
+    check_no_pending,
+    publish,
+    r7_end_of_turn,
+    r7_leaders,
+    r8_assess,
+    r8_routes,
+)
+from domain.rulesets.lote.turn.resolve import (
+    r0_declarations,
+    r0_route_requests,
+    r1_revenue,
+    r2_support,
+    r3_mercenaries,
+    r6_end_of_turn_checks,
+)
+from domain.rulesets.lote.turn.run import Run
+
+ORDER_COMMANDS = ORDER_TAGS | {"WithdrawOrder", "SubmitOrders"}
+
+
+def lock_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
+    """Closing `orders`: the forms are locked; nations that sent none get the default orders ([L48-50])."""
+    silent = tuple(
+        nid
+        for nid in state.nations
+        if not (state.forms.get(nid) and (state.forms[nid].lines or state.forms[nid].submitted))
+    )
+    return [OrdersLocked(turn=ctx.turn, without_orders=silent), *(DefaultOrdersApplied(nation=n) for n in silent)]
+
+
+def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
+    """Closing `validation`: R0 declarations, R1 revenue, R2 support, R3 the mercenary auction, R4 musters,
+    investments, projects and the harvest; then the end-of-turn checks the GM rules on (old age, garrisons)."""
+    run = Run(state, ctx)
+    nations = list(state.nations)
+    for nid in nations:
+        r0_declarations(run, nid)
+    r0_route_requests(run)
+    for nid in nations:
+        r1_revenue(run, nid)
+    for nid in nations:
+        r2_support(run, nid)
+    r3_mercenaries(run)
+    for nid in nations:
+        r4_builds(run, nid)
+        r4_harvest(run, nid)
+    r6_end_of_turn_checks(run)
+    return run.events
+
+
+def close_turn(state: State, ctx: DecisionContext) -> Sequence[Event]:
+    """Closing `adjudication` (refused while items are pending): the decided outcomes, R7 end of turn (cities
+    appear, megaliths finish, leaders age, army statuses), R8 the sheets for the next turn and the trade routes."""
+    check_no_pending(state)
+    run = Run(state, ctx)
+    apply_outcomes(run)
+    r7_end_of_turn(run)
+    r7_leaders(run)
+    r8_assess(run)
+    r8_routes(run)
+    run.emit(ReportsDrafted(turn=ctx.turn))
+    return run.events
+
+
+# closing `reports` publishes the turn and moves the calendar on (Table 2-17)
+PHASES = (
+    Phase("orders", commands=ORDER_COMMANDS, deadline=ORDERS_DEADLINE, resolver=lock_orders),
+    Phase("validation", commands=ORDER_COMMANDS, resolver=resolve_orders),
+    Phase("adjudication", commands=frozenset(), resolver=close_turn),
+    Phase("reports", commands=frozenset(), resolver=publish),
+)

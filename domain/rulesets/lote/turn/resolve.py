@@ -1,0 +1,200 @@
+"""The validation phase's steps R0 to R3 (digest §1.4), one function per step; `cycle.py` calls them in order."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from domain.rulesets.lote.construction import budget
+from domain.rulesets.lote.economy import economy
+from domain.rulesets.lote.leaders.endofturn import garrison_items, old_age_items
+from domain.rulesets.lote.messages import (
+    AdjudicationRaised,
+    FleetAssigned,
+    HeavyTransportsBuilt,
+    MercenariesHired,
+    MercenaryBidRefunded,
+    RevenueCollected,
+    ShipsConvertedToMSP,
+    ShipsWithdrawn,
+    SupportPaid,
+    TaxRateDeclared,
+    TradeRouteClosed,
+    TreasuryMoved,
+)
+from domain.rulesets.lote.model.orders import (
+    AssignFleet,
+    BidMercenaries,
+    BuildHeavyTransports,
+    CeaseTrade,
+    ConvertShipsToMSP,
+    InitiateTradeRoute,
+    MoveTreasury,
+    PayProjectSupportWithNFP,
+    SetTaxRate,
+    TradeWithAnyone,
+    WithdrawShips,
+)
+from domain.rulesets.lote.scenario.enums import dec
+from domain.rulesets.lote.scenario.tables import TABLES
+from domain.rulesets.lote.turn.run import R0_ORDERS, Run, lines_of
+
+ZERO = Fraction(0)
+
+# --- closing the validation phase: R0..R4 -------------------------------------------------------------
+
+
+def r0_declarations(run: Run, nid: str) -> None:
+    for order in lines_of(run.state, nid):
+        if not isinstance(order, R0_ORDERS):
+            continue
+        cost = run.still_valid(nid, order)
+        if cost is None:
+            continue
+        match order:
+            case SetTaxRate():
+                run.emit(TaxRateDeclared(nation=nid, percent=order.percent))
+            case MoveTreasury():
+                run.emit(TreasuryMoved(nation=nid, location=order.location))
+            case AssignFleet():
+                fleet = run.state.fleets[order.fleet]
+                run.emit(
+                    FleetAssigned(
+                        nation=nid,
+                        fleet=order.fleet,
+                        activity=order.activity or fleet.activity,
+                        route=order.route or fleet.route,
+                        base_port=order.base_port or fleet.base_port,
+                        msp=fleet.msp,
+                    )
+                )
+            case ConvertShipsToMSP():
+                msp = sum(budget.msp_per_ship(u) * n for u, n in order.ships.items())
+                run.emit(
+                    ShipsConvertedToMSP(nation=nid, fleet=order.fleet, army=order.army, ships=order.ships, msp=msp)
+                )
+            case BuildHeavyTransports():
+                run.emit(
+                    HeavyTransportsBuilt(
+                        nation=nid,
+                        fleet=order.fleet,
+                        army=order.army,
+                        count=order.count,
+                        msp=4 * order.count,
+                        gp=cost.gp,
+                    )
+                )
+            case WithdrawShips():
+                fleet = run.state.fleets[order.fleet]
+                msp = sum(budget.msp_per_ship(u) * n for u, n in order.ships.items())
+                run.emit(
+                    ShipsWithdrawn(
+                        nation=nid,
+                        fleet=order.fleet,
+                        ships=order.ships,
+                        msp=msp,
+                        location=fleet.base_port,
+                        army=order.army,
+                    )
+                )
+            case CeaseTrade():
+                for route_id, route in sorted(run.state.routes.items()):
+                    if not route.closed and {route.nation_a, route.nation_b} == {nid, order.partner}:
+                        run.emit(TradeRouteClosed(route=route_id, by=nid))
+
+
+def r0_route_requests(run: Run) -> None:
+    """[L3799-3808] a route opens when both nations initiate it, or one initiates and the other trades with
+    anyone; the GM confirms that the route can be traced (not automated in phase 1)."""
+    asks: dict[tuple[str, str], InitiateTradeRoute] = {}
+    anyone: set[str] = set()
+    for nid in run.state.nations:
+        for order in lines_of(run.state, nid):
+            if isinstance(order, InitiateTradeRoute):
+                asks[(nid, order.partner)] = order
+            elif isinstance(order, TradeWithAnyone):
+                anyone.add(nid)
+    for a, b in sorted({tuple(sorted(pair)) for pair in asks}):
+        mutual = ((a, b) in asks or a in anyone) and ((b, a) in asks or b in anyone)
+        run.raise_item(
+            a,
+            "trade_route",
+            f"{a}~{b}",
+            "open" if mutual else "refuse",
+            "both nations initiated (or one trades with anyone); check that the route can be traced"
+            if mutual
+            else "the other nation did not initiate this route nor declare trade with anyone",
+        )
+
+
+def r1_revenue(run: Run, nid: str) -> None:
+    """[L4028-4043] net = raw x tax rate; the turn's NFP less last turn's mass-conscription overspending."""
+    nation = run.nation(nid)
+    pct = economy.effective_tax_pct(run.state, nation)
+    nfp = max(nation.nfp_income - nation.mass_conscription_debt, ZERO)
+    run.emit(
+        RevenueCollected(nation=nid, raw=nation.revenue.raw, tax_pct=pct, net=economy.net_revenue(nation, pct), nfp=nfp)
+    )
+
+
+def r2_support(run: Run, nid: str) -> None:
+    """[L1567-1789] support is owed first; a shortfall is the GM's to settle (which units vanish, what degrades)."""
+    nation = run.nation(nid)
+    nfp = ZERO
+    for order in lines_of(run.state, nid):
+        if isinstance(order, PayProjectSupportWithNFP) and run.still_valid(nid, order) is not None:
+            nfp += order.nfp
+    nfp = min(nfp, max(nation.nfp, ZERO))
+    owed = nation.support.total - nfp * TABLES.construction.fixed_costs.values["project_nfp_as_gp"]
+    paid = min(owed, max(nation.gp, ZERO))
+    run.emit(SupportPaid(nation=nid, support=nation.support, paid=paid, shortfall=owed - paid, nfp=nfp))
+    if paid < owed:
+        run.raise_item(
+            nid,
+            "support_shortfall",
+            "support",
+            "remove unsupported units and degrade BL/Infra",
+            f"{dec(owed - paid)} GP of support unpaid: unsupported units disappear ([L1569-1571]); unpaid "
+            "government support degrades BL and Infra, taking this turn's BL/Infra investment first ([L1656-1673])",
+        )
+
+
+def r3_mercenaries(run: Run) -> None:
+    """[L4476-4504] per pool and unit type the highest price per unit wins; equal bids split the units."""
+    bids: dict[tuple[str, str], list[tuple[str, BidMercenaries]]] = {}
+    for nid in run.state.nations:
+        for order in lines_of(run.state, nid):
+            if isinstance(order, BidMercenaries) and run.still_valid(nid, order) is not None:
+                bids.setdefault((order.pool, order.unit), []).append((nid, order))
+    for (pool_id, unit), offers in sorted(bids.items()):
+        left = run.state.mercenary_pools[pool_id].units.get(unit, 0)
+        prices = sorted({Fraction(o.price) for _, o in offers}, reverse=True)
+        for price in prices:
+            tied = [(n, o) for n, o in offers if Fraction(o.price) == price]
+            share = left // len(tied) if len(tied) > 1 else left
+            for nid, order in tied:
+                affordable = int(max(run.nation(nid).gp, ZERO) // price)
+                won = min(order.count, share, affordable)
+                left -= won
+                if won:
+                    run.emit(
+                        MercenariesHired(
+                            nation=nid,
+                            line=order.line,
+                            pool=pool_id,
+                            unit=unit,
+                            count=won,
+                            price=price,
+                            army=order.army,
+                            location=order.location,
+                        )
+                    )
+                if won < order.count:
+                    run.emit(MercenaryBidRefunded(nation=nid, line=order.line, gp=(order.count - won) * price))
+
+
+def r6_end_of_turn_checks(run: Run) -> None:
+    """After the turn's actions, the checks the GM rules on in the adjudication phase (`leaders/endofturn.py`):
+    leaders of an age to die, Pacified places whose garrison falls short."""
+    turn = run.ctx.turn
+    for item in [*old_age_items(run.state, turn), *garrison_items(run.state, turn)]:
+        run.emit(AdjudicationRaised(item=item))
