@@ -19,12 +19,12 @@ import msgspec
 from domain.engine import ContentHooks, Phase, Ruleset
 from domain.engine.content import decode_pack, inconsistent
 from domain.rulesets.gods2.commands import GM_COMMANDS, Command
-from domain.rulesets.gods2.content import ContentPack, pack_problems
 from domain.rulesets.gods2.decide import available, decide, on_timer, validate_seat
 from domain.rulesets.gods2.earth.dice_purposes import DICE_PURPOSES
 from domain.rulesets.gods2.earth.setup import initial_state
 from domain.rulesets.gods2.events import Event
 from domain.rulesets.gods2.evolve import evolve
+from domain.rulesets.gods2.kernel.content import ContentPack, pack_problems
 from domain.rulesets.gods2.kernel.model import Settings, Setup, State
 from domain.rulesets.gods2.views import View, redact, view_for
 
