@@ -37,6 +37,9 @@ class RulesetSummary(msgspec.Struct, frozen=True):
     phases: list[PhaseInfo]
     commands: list[str]
     gm_commands: list[str]
+    # Whether a finished game can open a next one (`POST /v1/games/{id}/successor`) and takes content packs.
+    successors: bool = False
+    content_packs: bool = False
 
 
 class RulesetSchemas(msgspec.Struct, frozen=True):
@@ -47,6 +50,8 @@ class RulesetSchemas(msgspec.Struct, frozen=True):
     setup: dict[str, Any]
     settings: dict[str, Any]
     view: dict[str, Any]
+    # The content pack document (`POST /v1/rulesets/{id}/content-packs`); null when the ruleset takes none.
+    content_pack: dict[str, Any] | None = None
 
 
 class RulesetDetail(msgspec.Struct, frozen=True):

@@ -409,6 +409,7 @@ def ruleset_detail(ruleset_id: str, version: int) -> s.RulesetDetail:
             setup=json_schema(ruleset.setup_type),
             settings=json_schema(ruleset.settings_type),
             view=json_schema(ruleset.view_type),
+            content_pack=_pack_schema(ruleset),
         ),
         dice_purposes=list(ruleset.dice_purposes),
     )
@@ -448,7 +449,15 @@ def ruleset_summary(ruleset: Ruleset) -> s.RulesetSummary:
         ],
         commands=rulesets.command_tags(ruleset),
         gm_commands=sorted(ruleset.gm_commands),
+        successors=ruleset.carry_over is not None,
+        content_packs=ruleset.content is not None,
     )
+
+
+def _pack_schema(ruleset: Ruleset) -> dict[str, Any] | None:
+    if ruleset.content is None or ruleset.content.pack_type is None:
+        return None
+    return json_schema(ruleset.content.pack_type)
 
 
 def _turn(row: Any) -> s.TurnSummary:

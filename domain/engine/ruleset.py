@@ -111,11 +111,13 @@ class ContentHooks:
     - `pin(setup, pack) -> setup`: the scenario that plays with this pack (the pack put where the ruleset's
       setup reads its data from). Called when a game is created with a pack and on every fold of its creation.
     - `sample`: the sample packs shipped with the ruleset, as examples of the format (package paths).
+    - `pack_type`: the pack document's msgspec type (its JSON Schema is served with the ruleset's schemas).
     """
 
     validate: Callable[[bytes], Any]
     pin: Callable[[Any, Any], Any]
     sample: tuple[str, ...] = ()
+    pack_type: type[Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -92,6 +92,8 @@ class Ruleset:
     phases: list[Phase]
     commands: list[str]
     gm_commands: list[str]
+    successors: bool = strawberry.field(description="Whether a finished game can open a next one (openSuccessor)")
+    content_packs: bool = strawberry.field(description="Whether it takes content packs (uploadContentPack)")
 
     @query_field(
         "JSON Schemas of commands, events, setup, settings and view, from its types. Needs a token (any token): "
@@ -116,6 +118,8 @@ class Ruleset:
             phases=phases,
             commands=r.commands,
             gm_commands=r.gm_commands,
+            successors=r.successors,
+            content_packs=r.content_packs,
         )
 
 

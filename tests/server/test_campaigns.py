@@ -132,6 +132,15 @@ async def test_a_ruleset_without_carry_over_has_no_successor(api: Api) -> None:
     assert_problem(response, 422, "successor.not_supported")
 
 
+async def test_rulesets_say_whether_they_have_successors_and_packs(api: Api) -> None:
+    listed = {r["id"]: r for r in (await api.client.get("/v1/rulesets")).json()["rulesets"]}
+    assert listed["second-era"]["successors"] and listed["second-era"]["content_packs"]
+    assert listed["gods2"]["content_packs"] and not listed["lote"]["content_packs"]
+    detail = (await api.client.get("/v1/rulesets/second-era")).json()
+    assert detail["schemas"]["content_pack"]["$defs"]["FirstEraActsPack"]["required"] == ["acts"]
+    assert (await api.client.get("/v1/rulesets/lote")).json()["schemas"]["content_pack"] is None
+
+
 async def test_content_packs_are_validated_versioned_and_immutable(api: Api) -> None:
     bad = {"acts": [{"id": "create-fauna", "name": "Create Fauna", "mana": "ten"}]}
     refused = await _upload(api, ADMIN, 1, bad)

@@ -65,7 +65,10 @@ ruleset = Ruleset(
     phases=(Phase("session"),),
     dice_purposes=DICE_PURPOSES,
     content=ContentHooks(
-        validate=_validate_pack, pin=_pin_pack, sample=("domain/rulesets/gods2/content/sample-v1.json",)
+        validate=_validate_pack,
+        pin=_pin_pack,
+        sample=("domain/rulesets/gods2/content/sample-v1.json",),
+        pack_type=ContentPack,
     ),
 )
 

@@ -38,7 +38,7 @@ from domain.rulesets.second_era import content
 from domain.rulesets.second_era.commands import GM_COMMANDS, SEAT_COMMANDS, Command
 from domain.rulesets.second_era.decide import decide
 from domain.rulesets.second_era.dice_purposes import DICE_PURPOSES
-from domain.rulesets.second_era.eras import carry_over, pin_pack, validate_pack
+from domain.rulesets.second_era.eras import FirstEraActsPack, carry_over, pin_pack, validate_pack
 from domain.rulesets.second_era.events import Event
 from domain.rulesets.second_era.evolve import evolve
 from domain.rulesets.second_era.resolve import resolve_turn
@@ -77,6 +77,7 @@ ruleset = Ruleset(
         validate=validate_pack,
         pin=pin_pack,
         sample=("domain/rulesets/second_era/content/first-era-acts-sample.json",),
+        pack_type=FirstEraActsPack,
     ),
 )
 
