@@ -280,7 +280,7 @@ class CommandHandler:
         caller = actor.token_id or actor.principal
         digest = request_hash(game_id, body, expected_version) if idempotency_key else b""
         if idempotency_key:
-            found = await self.store.find_idempotent(caller, idempotency_key)
+            found = await self.store.find_idempotent(caller, idempotency_key, stream_of(game_id))
             if found is not None:
                 return self._replay(found, digest)
         command_id = self.new_id()
@@ -349,7 +349,7 @@ class CommandHandler:
                     )
                 if idempotency_key:
                     stored = await self.store.remember_outcome(
-                        IdempotencyRecord(caller, idempotency_key, digest, encode(refusal))
+                        IdempotencyRecord(caller, idempotency_key, digest, encode(refusal), stream_of(game_id))
                     )
                     return self._replay(stored, digest, fresh=refusal)
                 return refusal
@@ -366,7 +366,11 @@ class CommandHandler:
             if not events:
                 return accepted
             meta = self._metadata(actor, command_type, command_id, correlation_id, state.meta.turn)
-            record = IdempotencyRecord(caller, idempotency_key, digest, encode(accepted)) if idempotency_key else None
+            record = (
+                IdempotencyRecord(caller, idempotency_key, digest, encode(accepted), stream_of(game_id))
+                if idempotency_key
+                else None
+            )
             try:
                 await self.store.append(stream_of(game_id), version, new_events, meta, record)
             except ConcurrencyConflict:

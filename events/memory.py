@@ -31,7 +31,7 @@ class InMemoryEventStore:
         self.notifier = notifier or Notifier()
         self._streams: dict[str, list[RecordedEvent]] = {}
         self._all: list[RecordedEvent] = []
-        self._idempotency: dict[tuple[str, str], IdempotencyRecord] = {}
+        self._idempotency: dict[tuple[str, str, str], IdempotencyRecord] = {}
         self._tx = 0
         self._lock = asyncio.Lock()
 
@@ -45,7 +45,7 @@ class InMemoryEventStore:
     ) -> list[RecordedEvent]:
         async with self._lock:
             if idempotency is not None:
-                existing = self._idempotency.get((idempotency.caller, idempotency.key))
+                existing = self._idempotency.get((stream_id, idempotency.caller, idempotency.key))
                 if existing is not None:
                     raise IdempotencyReplay(existing)
             stream = self._streams.get(stream_id, [])
@@ -76,7 +76,8 @@ class InMemoryEventStore:
             self._streams[stream_id] = stream + recorded
             self._all.extend(recorded)
             if idempotency is not None:
-                self._idempotency[(idempotency.caller, idempotency.key)] = idempotency
+                stored = msgspec.structs.replace(idempotency, stream_id=stream_id)
+                self._idempotency[(stream_id, idempotency.caller, idempotency.key)] = stored
         self.notifier.wake(stream_id)
         return recorded
 
@@ -109,11 +110,11 @@ class InMemoryEventStore:
     async def read_all(self, after: Position, limit: int = 1000) -> list[RecordedEvent]:
         return [e for e in self._all if e.position > after][:limit]
 
-    async def find_idempotent(self, caller: str, key: str) -> IdempotencyRecord | None:
-        return self._idempotency.get((caller, key))
+    async def find_idempotent(self, caller: str, key: str, stream_id: str = "") -> IdempotencyRecord | None:
+        return self._idempotency.get((stream_id, caller, key))
 
     async def remember_outcome(self, record: IdempotencyRecord) -> IdempotencyRecord:
-        return self._idempotency.setdefault((record.caller, record.key), record)
+        return self._idempotency.setdefault((record.stream_id, record.caller, record.key), record)
 
     async def verify_stream(self, stream_id: str) -> IntegrityReport:
         return verify_chain(stream_id, self._streams.get(stream_id, []))

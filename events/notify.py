@@ -33,8 +33,11 @@ class Notifier:
         self.wake(stream_id)
 
     def appended(self, stream_id: str, version: int | None) -> None:
-        """An append announced by LISTEN/NOTIFY; observers hear of versions this process did not write."""
-        if version is not None and version > self._local.get(stream_id, 0):
+        """An append announced by LISTEN/NOTIFY; observers hear of versions this process did not write. A version
+        this process already reached locally wakes nobody: its readers woke (and read) when it was appended here."""
+        if version is not None:
+            if version <= self._local.get(stream_id, 0):
+                return
             for observer in self._observers:
                 observer(stream_id, version)
         self.wake(stream_id)
@@ -44,13 +47,26 @@ class Notifier:
             for waiter in self._waiters.get(key, ()):
                 waiter.set()
 
-    def bell(self) -> asyncio.Event:
-        """A lasting wake-up for a background consumer, set by every append to any stream. The consumer clears it
-        before it looks at the table, so an append while it looks is never missed (unlike a `wait` not yet begun).
+    def watched(self) -> list[str]:
+        """The streams some reader is waiting on now (a poller's list of what to look at)."""
+        return [stream for stream, waiters in self._waiters.items() if stream is not None and waiters]
+
+    def bell(self, stream_id: str | None = None) -> asyncio.Event:
+        """A lasting wake-up for a background consumer, set by every append to `stream_id` (any stream when `None`).
+        The consumer clears it before it looks at the table, so an append while it looks is never missed (unlike a
+        `wait` not yet begun). `unring` takes it back.
         """
         event = asyncio.Event()
-        self._waiters[None].add(event)
+        self._waiters[stream_id].add(event)
         return event
+
+    def unring(self, event: asyncio.Event, stream_id: str | None = None) -> None:
+        """Forget a `bell` its consumer no longer needs."""
+        waiters = self._waiters.get(stream_id)
+        if waiters is not None:
+            waiters.discard(event)
+            if not waiters:
+                del self._waiters[stream_id]
 
     async def wait(self, stream_id: str | None, timeout: float) -> bool:
         """Wait for an append to `stream_id` (any stream when `None`); `False` on timeout."""

@@ -69,7 +69,10 @@ FROM unnest($2::bigint[], $3::text[], $4::jsonb[], $7::bytea[], $8::bytea[]) AS 
 ORDER BY u.v
 RETURNING global_position, tx_id, stream_version, type
 """
-_INSERT_IDEMPOTENCY = "INSERT INTO idempotency_keys (caller, key, request_hash, outcome) VALUES ({params})"
+# Keys are kept per stream: $1 is the appended stream.
+_INSERT_IDEMPOTENCY = (
+    "INSERT INTO idempotency_keys (stream_id, caller, key, request_hash, outcome) VALUES ($1, {params})"
+)
 # The webhook outbox (server/webhooks.py), written by the append statement itself: one row per active webhook of
 # this stream whose filters select the event. A game without webhooks costs one probe of a partial index.
 _OUTBOX = """outbox AS (
@@ -162,7 +165,7 @@ class PostgresEventStore:
                 rows = await conn.fetch(sql, *args)
             except asyncpg.UniqueViolationError as exc:
                 if exc.constraint_name == "idempotency_keys_pkey" and idempotency is not None:
-                    found = await self.find_idempotent(idempotency.caller, idempotency.key)
+                    found = await self.find_idempotent(idempotency.caller, idempotency.key, stream_id)
                     if found is not None:
                         raise IdempotencyReplay(found) from None
                 self._heads.pop(stream_id, None)
@@ -302,26 +305,29 @@ class PostgresEventStore:
         )
         return [_row_to_event(r) for r in rows]
 
-    async def find_idempotent(self, caller: str, key: str) -> IdempotencyRecord | None:
+    async def find_idempotent(self, caller: str, key: str, stream_id: str = "") -> IdempotencyRecord | None:
         row = await self.pool.fetchrow(
-            "SELECT caller, key, request_hash, outcome FROM idempotency_keys WHERE caller = $1 AND key = $2",
+            "SELECT caller, key, request_hash, outcome FROM idempotency_keys "
+            "WHERE stream_id = $3 AND caller = $1 AND key = $2",
             caller,
             key,
+            stream_id,
         )
         if row is None:
             return None
-        return IdempotencyRecord(caller=row[0], key=row[1], request_hash=row[2], outcome=row[3])
+        return IdempotencyRecord(caller=row[0], key=row[1], request_hash=row[2], outcome=row[3], stream_id=stream_id)
 
     async def remember_outcome(self, record: IdempotencyRecord) -> IdempotencyRecord:
         await self.pool.execute(
-            "INSERT INTO idempotency_keys (caller, key, request_hash, outcome) VALUES ($1, $2, $3, $4) "
+            "INSERT INTO idempotency_keys (stream_id, caller, key, request_hash, outcome) VALUES ($5, $1, $2, $3, $4) "
             "ON CONFLICT DO NOTHING",
             record.caller,
             record.key,
             record.request_hash,
             record.outcome,
+            record.stream_id,
         )
-        found = await self.find_idempotent(record.caller, record.key)
+        found = await self.find_idempotent(record.caller, record.key, record.stream_id)
         return found if found is not None else record
 
     async def verify_stream(self, stream_id: str) -> IntegrityReport:

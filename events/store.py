@@ -98,6 +98,7 @@ class IdempotencyRecord(msgspec.Struct, frozen=True):
     key: str
     request_hash: bytes
     outcome: bytes
+    stream_id: str = ""  # keys are kept per stream (game): the same key sent to two games is two requests
 
 
 class ConcurrencyConflict(Exception):
@@ -227,7 +228,7 @@ class EventStore(Protocol):
         """Events of every stream after `after`, in a stable order, never past an in-flight transaction."""
         ...
 
-    async def find_idempotent(self, caller: str, key: str) -> IdempotencyRecord | None: ...
+    async def find_idempotent(self, caller: str, key: str, stream_id: str = "") -> IdempotencyRecord | None: ...
 
     async def remember_outcome(self, record: IdempotencyRecord) -> IdempotencyRecord:
         """Store an outcome that appended nothing (a refusal); returns the record that won a race."""

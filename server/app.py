@@ -14,6 +14,7 @@ from server import openapi_docs, problems, web
 from server.bootstrap import Services, services
 from server.gm import GmPowers
 from server.problems import new_correlation_id, problem_response, valid_correlation_id
+from server.replica import ReadYourWrites
 from server.rest import health_router, router
 from server.rest_campaigns import router as campaigns_router
 from server.rest_dice import router as dice_router
@@ -102,6 +103,7 @@ CORS_REQUEST_HEADERS = (
     "X-Correlation-Id",
     "On-Behalf-Of",
     "Order-Source",
+    "Pantheon-Min-Version",
 )
 CORS_EXPOSED_HEADERS = (
     "ETag",
@@ -111,6 +113,7 @@ CORS_EXPOSED_HEADERS = (
     "Retry-After",
     "WWW-Authenticate",
     "Allow",
+    "Pantheon-Read-From",
 )
 
 
@@ -160,6 +163,7 @@ def create_app(
     openapi_docs.install(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(RejectNul)
+    app.add_middleware(ReadYourWrites, replica=settings.read_database_url is not None)
     if settings.cors_origins:
         app.add_middleware(
             CORSMiddleware,

@@ -92,6 +92,9 @@ class Tokens:
         self._generation = 0
         self._heard: dict[str, asyncio.Event] = {}  # revocations this process waits to hear announced
         self.listening = asyncio.Event()  # set while LISTEN is active: only then is the cache used
+        # Told each token id whose revocation was heard, and `None` when revocations may have been missed (the
+        # listener (re)connected): then whoever holds tokens open asks `revoked_among`.
+        self.revocations: list[Callable[[str | None], None]] = []
 
     async def ensure_admin(self) -> str | None:
         """With no `PANTHEON_ADMIN_TOKEN` and no stored admin token, make one; returns it to print once."""
@@ -228,6 +231,13 @@ class Tokens:
         except Exception:  # a database fault: the request's own next query answers it, if there is one
             log.info("could not record the last use of token %s", token_id)
 
+    async def revoked_among(self, token_ids: list[str]) -> list[str]:
+        """Which of these tokens are revoked now."""
+        rows = await self.pool.fetch(
+            "SELECT token_id FROM tokens WHERE token_id = ANY($1::text[]) AND revoked_at IS NOT NULL", token_ids
+        )
+        return [row[0] for row in rows]
+
     def forget(self, token_id: str | None = None) -> None:
         """Drop one token (or all) from this process's cache."""
         if token_id is None:
@@ -248,6 +258,8 @@ class Tokens:
                 self._generation += 1
                 self.forget()  # anything revoked while nobody listened is re-read from the table
                 self.listening.set()
+                for revoked in self.revocations:
+                    revoked(None)
                 while not conn.is_closed():
                     await asyncio.sleep(1.0)
                     with contextlib.suppress(Exception):
@@ -261,6 +273,8 @@ class Tokens:
     def _on_notify(self, conn: object, pid: int, channel: str, payload: object) -> None:
         self._generation += 1
         self.forget(str(payload))
+        for revoked in self.revocations:
+            revoked(str(payload))
         heard = self._heard.get(str(payload))
         if heard is not None:
             heard.set()

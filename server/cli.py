@@ -35,12 +35,20 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every interface)")
     serve.add_argument("--port", type=int, default=8000, help="the TCP port to listen on")
     serve.add_argument(
+        "--workers",
+        type=_workers,
+        default=1,
+        help="API processes sharing the port and the database; one of them leads the scheduler, read models and "
+        "webhooks (README, Several processes)",
+    )
+    serve.add_argument(
         "--log-level",
         default="info",
         choices=("critical", "error", "warning", "info", "debug", "trace"),
         help="uvicorn's log level",
     )
     command("migrate", "apply database migrations and exit")
+    command("citus-sql", "print the statements that shard the tables by game on a Citus coordinator (README, Citus)")
     schema = command("export-schema", "write openapi/openapi.json and openapi/schema.graphql")
     schema.add_argument("--out", type=Path, default=Path("openapi"), help="the folder to write them to")
     schema.add_argument("--check", action="store_true", help="write nothing; fail if the files on disk are stale")
@@ -85,9 +93,14 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
     if args.command == "serve":
-        return _serve(args.host, args.port, args.log_level)
+        return _serve(args.host, args.port, args.log_level, args.workers)
     if args.command == "migrate":
         return asyncio.run(_migrate())
+    if args.command == "citus-sql":
+        from server.citus import citus_statements
+
+        print("\n".join(citus_statements()))
+        return 0
     if args.command == "export-schema":
         return _export_schema(args.out, check=args.check)
     if args.command == "projections":
@@ -101,7 +114,13 @@ def main(argv: list[str] | None = None) -> int:
     return 2
 
 
-def _serve(host: str, port: int, log_level: str) -> int:
+def _workers(raw: str) -> int:
+    if not raw.isdigit() or not 1 <= int(raw) <= 64:
+        raise argparse.ArgumentTypeError(f"give a whole number of processes from 1 to 64, not {raw!r}")
+    return int(raw)
+
+
+def _serve(host: str, port: int, log_level: str, workers: int = 1) -> int:
     import uvicorn
 
     from server.app import create_app
@@ -118,6 +137,20 @@ def _serve(host: str, port: int, log_level: str) -> int:
         print(f"pantheon serve: cannot listen on {host}:{port}: {exc.strerror or exc}. Is another server running "
               "there? Choose another port with --port.", file=sys.stderr)  # fmt: skip
         return 1
+    # uvicorn trusts X-Forwarded-For from 127.0.0.1 by default; we trust it only from configured proxies, since
+    # the client's address is what failed authentication is counted against (server/auth_limits.py).
+    proxies = settings.trusted_proxies
+    common: dict[str, Any] = {
+        "log_level": log_level,
+        "timeout_graceful_shutdown": 3,
+        "lifespan": "on",
+        "proxy_headers": bool(proxies),
+        "forwarded_allow_ips": list(proxies) or None,
+    }
+    if workers > 1:
+        from server.workers import serve_workers
+
+        return serve_workers(sock, settings, workers, common)
     built_services: list[Services] = []
     app = create_app(settings, on_ready=built_services.append)
 
@@ -127,19 +160,7 @@ def _serve(host: str, port: int, log_level: str) -> int:
             if self.started and built_services:  # after uvicorn's and the embedded PostgreSQL's own output
                 _announce(built_services[0], settings, host, port)
 
-    # uvicorn trusts X-Forwarded-For from 127.0.0.1 by default; we trust it only from configured proxies, since
-    # the client's address is what failed authentication is counted against (server/auth_limits.py).
-    proxies = settings.trusted_proxies
-    config = uvicorn.Config(
-        app,
-        host=host,
-        port=port,
-        log_level=log_level,
-        timeout_graceful_shutdown=3,
-        lifespan="on",
-        proxy_headers=bool(proxies),
-        forwarded_allow_ips=list(proxies) or None,
-    )
+    config = uvicorn.Config(app, host=host, port=port, **common)
     server = Announcing(config)
     # uvicorn handles SIGINT/SIGTERM itself: it stops accepting, ends streams, and runs the lifespan's
     # shutdown, which closes the pool and stops the embedded PostgreSQL.

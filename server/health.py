@@ -11,6 +11,7 @@ from server.bootstrap import Services
 
 async def database_health(built: Services) -> s.Health:
     embedded = built.status.embedded if built.embedded is not None else None
+    leader = built.leadership.is_leader if built.leadership is not None else None
     try:
         async with asyncio.timeout(2):
             await built.pool.fetchval("SELECT 1")
@@ -19,9 +20,9 @@ async def database_health(built: Services) -> s.Health:
             raise
         built.status.failed("unavailable", exc)
         detail = "PostgreSQL cannot be reached; the server keeps retrying and recovers by itself."
-        return s.Health(status="unavailable", database="unavailable", embedded=embedded, detail=detail)
+        return s.Health(status="unavailable", database="unavailable", embedded=embedded, leader=leader, detail=detail)
     built.status.reachable()
     if built.status.disk_full(built.store.last_append):
         detail = "The database's disk is full: writes are refused with 507 until space is freed."
-        return s.Health(status="unavailable", database="disk_full", embedded=embedded, detail=detail)
-    return s.Health(status="ok", database="ok", embedded=embedded)
+        return s.Health(status="unavailable", database="disk_full", embedded=embedded, leader=leader, detail=detail)
+    return s.Health(status="ok", database="ok", embedded=embedded, leader=leader)

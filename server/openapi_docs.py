@@ -73,7 +73,10 @@ def responses(kind: type | None, *errors: int, status: int = 200, media: str = "
 STREAM_EVENT: dict[str, Any] = {
     "title": "StreamEvent",
     "description": "One Server-Sent Event: `id` is the event's version (send it back as `Last-Event-ID` to resume), "
-    "`event` its type, `data` the EventEnvelope as JSON. A first event carries only `retry` (milliseconds).",
+    "`event` its type, `data` the EventEnvelope as JSON. A first event carries only `retry` (milliseconds). When the "
+    "server ends the stream, a last event `closed` (no `id`) carries `{code, detail, last_version}` as `data`: "
+    "`stream.too_slow` (the client fell behind: reconnect with Last-Event-ID), `auth.revoked` (the token was revoked) "
+    "or `stream.interrupted` (reconnect in a few seconds).",
     "type": "object",
     "properties": {
         "id": {"type": "string", "pattern": r"^\d+$", "description": "The event's version"},
@@ -129,6 +132,7 @@ def build_document(app: FastAPI) -> dict[str, Any]:
     _parameters_without_null(document)
     _without_item_schema(document)
     _at_most_one(document, "getState", "point", ("at_version", "at_turn", "at_time"))
+    _read_your_writes(document, ("getState", "listEvents", "getTurn", "streamEvents"))
     add_examples(document)
     return document
 
@@ -146,14 +150,35 @@ def _parameters_without_null(document: dict[str, Any]) -> None:
                     parameter["schema"] = {**options[0], **rest}
 
 
+def _read_your_writes(document: dict[str, Any], operation_ids: tuple[str, ...]) -> None:
+    """The `Pantheon-Min-Version` header (server/replica.py): read at this game version or later. Taken by a
+    middleware for every read (also as the `min_version` query parameter), so it is declared here."""
+    parameter = {
+        "name": "Pantheon-Min-Version",
+        "in": "header",
+        "required": False,
+        "description": "The game version your last command returned: the answer reflects it or a later version "
+        "(a read replica is waited for, or the primary is read). Also accepted as the `min_version` query "
+        "parameter; anything but a whole number from 1 to 2^53 is 422 `request.bad_min_version`.",
+        "schema": {"type": "integer", "minimum": 1, "maximum": 2**53},
+    }
+    for path in document.get("paths", {}).values():
+        for operation in path.values():
+            if isinstance(operation, dict) and operation.get("operationId") in operation_ids:
+                operation.setdefault("parameters", []).append(dict(parameter))
+
+
 def _without_item_schema(document: dict[str, Any]) -> None:
-    """FastAPI's EventSourceResponse documents each event with OpenAPI 3.2's `itemSchema`, which is not 3.1: our
-    `schema` (one `StreamEvent`, see `event_stream`) says it in 3.1."""
+    """FastAPI's EventSourceResponse documents each event with OpenAPI 3.2's `itemSchema`, which is not 3.1, and
+    other streaming responses with `type: string` beside our `$ref`: our `schema` (one `StreamEvent`, see
+    `event_stream`) says it in 3.1."""
     for methods in document.get("paths", {}).values():
         for operation in methods.values():
             for answer in operation.get("responses", {}).values():
                 for media in answer.get("content", {}).values():
                     media.pop("itemSchema", None)
+                    if "$ref" in media.get("schema", {}):
+                        media["schema"] = {"$ref": media["schema"]["$ref"]}
 
 
 def _at_most_one(document: dict[str, Any], operation_id: str, name: str, names: tuple[str, ...]) -> None:

@@ -11,7 +11,6 @@ import msgspec
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.responses import Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from events.handler import Refused, UnknownGame
 from server import schemas as s
@@ -22,6 +21,7 @@ from server.openapi_docs import event_stream, json_body, ref, responses
 from server.openapi_rulesets import ruleset_document
 from server.problems import ApiError, correlation, problem_response
 from server.service import EventFilter, GameService
+from server.sse import LiveEvents
 from server.stream_tickets import StreamTickets
 
 router = APIRouter(prefix="/v1")
@@ -387,9 +387,10 @@ async def _stream_grant(
 StreamGrant = Annotated[TokenGrant, Depends(_stream_grant)]
 
 
-async def _stream_slot(svc: Service, who: StreamGrant) -> AsyncIterator[None]:
-    """One of the token's stream slots, held until the response ends: 429 `stream.too_many` before it starts."""
-    with svc.streams.hold(who.token_id):
+async def _stream_slot(svc: Service, who: StreamGrant, game_id: GameId) -> AsyncIterator[None]:
+    """One of the token's and one of the game's stream slots, held until the response ends: 429 `stream.too_many`
+    before it starts."""
+    with svc.streams.hold(who.token_id), svc.game_streams.hold(game_id):
         yield
 
 
@@ -420,7 +421,7 @@ async def _stream_start(
 @router.get(
     "/games/{game_id}/events/stream",
     operation_id="streamEvents",
-    response_class=EventSourceResponse,
+    response_class=LiveEvents,
     tags=["history"],
     responses={**responses(None, 404), **event_stream("Server-Sent Events; `id` is the event version")},
 )
@@ -430,20 +431,13 @@ async def stream_events(
     game_id: GameId,
     start: Annotated[int, Depends(_stream_start)],
     _slot: Annotated[None, Depends(_stream_slot)],
-) -> AsyncIterator[ServerSentEvent]:
+) -> Response:
     """Live events as Server-Sent Events, resumable with `Last-Event-ID` (or `after`).
 
     Authenticate with the bearer header, or, from a browser `EventSource`, with `?ticket=` from
-    `POST /v1/games/{id}/events/stream-ticket`."""
-    yield ServerSentEvent(retry=2000)
-    async for batch in svc.follow(who, game_id, start):
-        if batch is None:
-            yield ServerSentEvent(comment="keep-alive")
-            continue
-        for envelope in batch:
-            yield ServerSentEvent(
-                id=str(envelope.version), event=envelope.type, raw_data=msgspec.json.encode(envelope).decode()
-            )
+    `POST /v1/games/{id}/events/stream-ticket`. A client that reads too slowly gets a last `event: closed`
+    (`stream.too_slow`) and reconnects with `Last-Event-ID`; see `StreamEvent`."""
+    return LiveEvents(svc.follow(who, game_id, start))
 
 
 @router.post(

@@ -377,11 +377,14 @@ class Integrity(msgspec.Struct, frozen=True):
 class Health(msgspec.Struct, frozen=True, omit_defaults=True):
     """`status` is `ok` (200) or `unavailable` (503). `database`: `ok`; `unavailable` (PostgreSQL cannot be
     reached); `disk_full` (a write failed for lack of disk space in the last 30 s and none has succeeded since).
-    `embedded`: the embedded PostgreSQL's state (`running`, `restarting`), absent with `PANTHEON_DATABASE_URL`."""
+    `embedded`: the embedded PostgreSQL's state (`running`, `restarting`), absent with `PANTHEON_DATABASE_URL`.
+    `leader`: whether this process is the one that runs the scheduler, the read models and the webhook worker for
+    every process on the database (README, Several processes); absent when it runs no background jobs."""
 
     status: Literal["ok", "unavailable"]
     database: Literal["ok", "unavailable", "disk_full"]
     embedded: Literal["running", "restarting"] | None = None
+    leader: bool | None = None
     detail: str | None = None
 
 

@@ -3,8 +3,10 @@ reads projections, and passes every read through the ruleset's `view_for` / `red
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import hashlib
+import logging
 import secrets
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
@@ -27,10 +29,13 @@ from server import schemas as s
 from server.auth import AuthError, TokenGrant, Tokens, new_token
 from server.auth_limits import StreamSlots
 from server.content_store import pinned_pack
+from server.fanout import FanOut, ViewBatch
 from server.on_behalf import OnBehalf, entered_by, on_behalf_actor
 from server.problems import ApiError
+from server.replica import Reader, ReadRouting
 
 MAX_PAGE = 1000
+log = logging.getLogger("pantheon")
 _dict = msgspec.json.Decoder(dict[str, Any])
 
 
@@ -69,15 +74,44 @@ class GameService:
         tokens: Tokens,
         streams: StreamSlots | None = None,
         connection_streams: StreamSlots | None = None,
+        reads: ReadRouting | None = None,
+        game_streams: StreamSlots | None = None,
+        stream_backlog: int = 100,
     ) -> None:
         self.handler = handler
-        # Open event streams per token (SSE and subscriptions), and subscriptions per websocket connection.
+        # Open event streams per token (SSE and subscriptions), per game, and subscriptions per websocket.
         self.streams = streams or StreamSlots(10, "per token")
         self.connection_streams = connection_streams or StreamSlots(5, "on one connection")
+        self.game_streams = game_streams or StreamSlots(1000, "for one game")
         self.states = states
         self.store = handler.store
         self.runner = runner
         self.tokens = tokens
+        # Queries may go to a read replica (server/replica.py); commands and authorisation never do.
+        self.reads = reads or ReadRouting(Reader(states.store, states, "primary"))
+        # Live events are read where queries are: on a replica, the hubs are woken by its poller (no LISTEN on a
+        # standby, server/replica.py), and a hub's starting head comes from that same reader so none is skipped.
+        live = self.reads.replica or self.reads.primary
+        self.fanout = FanOut(live.store, live.states, self.envelopes, backlog=stream_backlog)
+        tokens.revocations.append(self._revoked)
+        self._rechecks: set[asyncio.Task[None]] = set()
+
+    def _revoked(self, token_id: str | None) -> None:
+        """A revocation was heard: close that token's streams. `None`: some may have been missed while this
+        process was not listening, so the open streams' tokens are checked against the table."""
+        if token_id is not None:
+            self.fanout.revoked(token_id)
+        elif open_tokens := sorted(self.fanout.token_ids()):
+            task = asyncio.create_task(self._recheck(open_tokens))
+            self._rechecks.add(task)
+            task.add_done_callback(self._rechecks.discard)
+
+    async def _recheck(self, token_ids: list[str]) -> None:
+        try:
+            for token_id in await self.tokens.revoked_among(token_ids):
+                self.fanout.revoked(token_id)
+        except Exception:  # the database is away: the next reconnection of the listener checks again
+            log.warning("could not check the open streams' tokens for revocations", exc_info=True)
 
     # --- who is calling ---------------------------------------------------------------------------------
 
@@ -96,6 +130,9 @@ class GameService:
                 ruleset,
             )
         seat = state.meta.seats.get(grant.seat_id or "")
+        if seat is None:  # perhaps added a moment ago by another process: look at the database once
+            version, state, ruleset = await self.states.latest(game_id, refresh=True)
+            seat = state.meta.seats.get(grant.seat_id or "")
         if seat is None:
             raise AuthError("auth.bad_token", "This token's seat does not exist (any more).")
         actor = seat_actor(seat, grant.token_id)
@@ -271,7 +308,8 @@ class GameService:
         actor, now, latest, _ = await self.actor(grant, game_id)
         if as_seat is not None:
             actor = self.seat_view_actor(actor, now, as_seat)
-        version, state, ruleset = await self.states.state_at(game_id, version=at_version, turn=at_turn, time=at_time)
+        reader = await self.reads.reader(game_id)
+        version, state, ruleset = await reader.states.state_at(game_id, version=at_version, turn=at_turn, time=at_time)
         return s.StateResponse(
             version=version,
             latest_version=max(latest, version),
@@ -296,27 +334,30 @@ class GameService:
         may hold fewer, even none, while `more` is true)."""
         actor, state, head, ruleset = await self.actor(grant, game_id)
         limit = min(limit, MAX_PAGE)
-        recorded = await self.store.read_stream(stream_of(game_id), after_version=after, limit=limit)
+        reader = await self.reads.reader(game_id)
+        recorded = await reader.store.read_stream(stream_of(game_id), after_version=after, limit=limit)
         envelopes = self.envelopes(ruleset, actor, recorded, state)
         if where is not None:
             envelopes = [e for e in envelopes if where.matches(e)]
         if where is not None and where.phase is not None:
-            phases = await self._phases(game_id, after, recorded)
+            phases = await self._phases(reader.states, game_id, after, recorded)
             envelopes = [e for e in envelopes if phases.get(e.version) == where.phase]
         next_after = recorded[-1].stream_version if recorded else after
         head = max(head, next_after)
         return s.EventPage(events=envelopes, next_after=next_after, head_version=head, more=next_after < head)
 
-    async def _phases(self, game_id: str, after: int, recorded: Sequence[RecordedEvent]) -> dict[int, str | None]:
+    async def _phases(
+        self, states: GameStates, game_id: str, after: int, recorded: Sequence[RecordedEvent]
+    ) -> dict[int, str | None]:
         """The phase each event happened in: the phase at `after`, moved on by `PhaseStarted` and by rollbacks."""
-        phase = (await self.states.state_at(game_id, version=after))[1].meta.phase if after else None
+        phase = (await states.state_at(game_id, version=after))[1].meta.phase if after else None
         out: dict[int, str | None] = {}
         for event in recorded:
             if event.type == "PhaseStarted":
                 phase = _dict.decode(event.data).get("phase")
             elif event.type == "TimelineReverted":
                 target = int(_dict.decode(event.data)["to_version"])
-                phase = (await self.states.state_at(game_id, version=target))[1].meta.phase
+                phase = (await states.state_at(game_id, version=target))[1].meta.phase
             out[event.stream_version] = phase
         return out
 
@@ -346,27 +387,14 @@ class GameService:
             )
         return out
 
-    async def follow(
-        self, grant: TokenGrant, game_id: str, after: int, *, keepalive: float = 15.0
-    ) -> AsyncIterator[list[s.EventEnvelope] | None]:
-        """Live events after `after`, batch by batch; `None` is a keep-alive tick. Ends when cancelled."""
+    async def follow(self, grant: TokenGrant, game_id: str, after: int) -> AsyncIterator[ViewBatch | None]:
+        """Live events after `after`, batch by batch, from the game's one reader (server/fanout.py); `None` is a
+        keep-alive tick. Ends when cancelled; raises `StreamClosed` when the server ends it."""
+        # A seat's role can change mid-stream only by a new seat; the actor is fixed per connection.
         actor, _, _, ruleset = await self.actor(grant, game_id)
-        stream = stream_of(game_id)
-        notifier = self.store.notifier
-        while True:
-            recorded = await self.store.read_stream(stream, after_version=after, limit=MAX_PAGE)
-            if recorded:
-                after = recorded[-1].stream_version
-                # A seat's role can change mid-stream only by a new seat; the actor is fixed per connection.
-                _, latest, _ = await self.states.latest(game_id)
-                batch = self.envelopes(ruleset, actor, recorded, latest)
-                if batch:
-                    yield batch
-                if len(recorded) == MAX_PAGE:
-                    continue
-            woke = await notifier.wait(stream, keepalive)
-            if not woke:
-                yield None
+        head, _, _ = await self.fanout.states.latest(game_id)  # the hub's reader's own head (a replica may lag)
+        async for batch in self.fanout.follow(game_id, ruleset, actor, head, after):
+            yield batch
 
     async def turns(self, grant: TokenGrant, game_id: str) -> s.TurnList:
         await self.actor(grant, game_id)
@@ -390,7 +418,8 @@ class GameService:
         if row is None:
             raise ApiError("turn.not_found", f"Turn {number} has not started in this game.", 404)
         summary = _turn(row)
-        recorded = await self.store.read_stream(
+        reader = await self.reads.reader(game_id)
+        recorded = await reader.store.read_stream(
             stream_of(game_id), after_version=summary.started_version - 1, to_version=summary.ended_version
         )
         return s.TurnReport(turn=summary, events=self.envelopes(ruleset, actor, recorded, state))

@@ -13,6 +13,8 @@
 | `PANTHEON_TRUSTED_PROXIES` | unset: none | comma-separated proxy addresses whose `X-Forwarded-For` names the client |
 | `PANTHEON_MAX_STREAMS_PER_TOKEN` | 10 | open event streams (SSE and GraphQL subscriptions) per token, per process |
 | `PANTHEON_MAX_SUBSCRIPTIONS_PER_CONNECTION` | 5 | GraphQL subscriptions open at once on one websocket |
+| `PANTHEON_MAX_STREAMS_PER_GAME` | 1000 | open event streams following one game, per process |
+| `PANTHEON_STREAM_BACKLOG` | 100 | batches a stream may lag behind before it is closed (`stream.too_slow`) |
 | `PANTHEON_CORS_ORIGINS` | unset: no cross-origin access | comma-separated origins (`https://app.example`) or `*` |
 | `PANTHEON_WEBHOOKS` | `on` | `off`: this process delivers no webhooks (others, or a later start, deliver them) |
 | `PANTHEON_WEBHOOK_ALLOWED_HOSTS` | unset: any host | comma-separated host names webhooks may target |
@@ -20,6 +22,9 @@
 | `PANTHEON_WEBHOOK_RETRY_BASE_SECONDS` | 5 | the first retry's delay; each later one doubles (with jitter) |
 | `PANTHEON_WEBHOOK_RETRY_MAX_SECONDS` | 3600 | the longest delay between two attempts |
 | `PANTHEON_WEBHOOK_MAX_ATTEMPTS` | 10 | failed attempts after which a delivery is marked `failed` |
+| `PANTHEON_READ_DATABASE_URL` | unset: reads on the primary | a streaming replica for queries (server/replica.py) |
+| `PANTHEON_READ_WAIT_SECONDS` | 1 | a read with `Pantheon-Min-Version` waits this long for the replica |
+| `PANTHEON_READ_POLL_SECONDS` | 0.5 | how often SSE streams served from the replica look for new events |
 
 `Settings(...)` built in code (tests) runs no scheduler unless given `scheduler=True`: tests drive deadlines and
 timers by hand unless they test the scheduler itself.
@@ -53,6 +58,8 @@ class Settings:
     trusted_proxies: tuple[str, ...] = ()
     max_streams_per_token: int = 10
     max_subscriptions_per_connection: int = 5
+    max_streams_per_game: int = 1000
+    stream_backlog: int = 100
     cors_origins: tuple[str, ...] = ()
     webhooks: bool = True
     webhook_allowed_hosts: frozenset[str] = frozenset()
@@ -60,6 +67,9 @@ class Settings:
     webhook_retry_base_seconds: float = 5.0
     webhook_retry_max_seconds: float = 3600.0
     webhook_max_attempts: int = 10
+    read_database_url: str | None = None
+    read_wait_seconds: float = 1.0
+    read_poll_seconds: float = 0.5
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -79,6 +89,8 @@ class Settings:
             ),
             max_streams_per_token=_positive(env, "PANTHEON_MAX_STREAMS_PER_TOKEN", 10),
             max_subscriptions_per_connection=_positive(env, "PANTHEON_MAX_SUBSCRIPTIONS_PER_CONNECTION", 5),
+            max_streams_per_game=_positive(env, "PANTHEON_MAX_STREAMS_PER_GAME", 1000),
+            stream_backlog=_positive(env, "PANTHEON_STREAM_BACKLOG", 100),
             cors_origins=_origins(env, "PANTHEON_CORS_ORIGINS"),
             webhooks=_switch(env, "PANTHEON_WEBHOOKS", True),
             webhook_allowed_hosts=_hosts(env.get("PANTHEON_WEBHOOK_ALLOWED_HOSTS", "")),
@@ -86,6 +98,9 @@ class Settings:
             webhook_retry_base_seconds=_seconds(env, "PANTHEON_WEBHOOK_RETRY_BASE_SECONDS", 5.0),
             webhook_retry_max_seconds=_seconds(env, "PANTHEON_WEBHOOK_RETRY_MAX_SECONDS", 3600.0),
             webhook_max_attempts=_positive(env, "PANTHEON_WEBHOOK_MAX_ATTEMPTS", 10),
+            read_database_url=env.get("PANTHEON_READ_DATABASE_URL") or None,
+            read_wait_seconds=_seconds(env, "PANTHEON_READ_WAIT_SECONDS", 1.0),
+            read_poll_seconds=_seconds(env, "PANTHEON_READ_POLL_SECONDS", 0.5),
         )
 
 

@@ -78,7 +78,7 @@ SELECT count(*) > 0, coalesce(bool_or('deadline.approaching' = ANY (filters)), f
 _ENQUEUE_WARNING = """
 INSERT INTO webhook_deliveries (delivery_id, webhook_id, game_id, dedupe_key, body)
 VALUES ('msg_' || replace(gen_random_uuid()::text, '-', ''), $1, $2, $3, $4)
-ON CONFLICT (webhook_id, dedupe_key) DO NOTHING
+ON CONFLICT (game_id, webhook_id, dedupe_key) DO NOTHING
 """
 
 
@@ -249,13 +249,14 @@ class WebhookWorker:
     ) -> None:
         async with self.pool.acquire() as conn, conn.transaction():
             await conn.execute(
-                "INSERT INTO webhook_attempts (delivery_id, attempt, at, status_code, error, duration_ms) "
-                "VALUES ($1, $2, now(), $3, $4, $5) ON CONFLICT DO NOTHING",
+                "INSERT INTO webhook_attempts (game_id, delivery_id, attempt, at, status_code, error, duration_ms) "
+                "VALUES ($6, $1, $2, now(), $3, $4, $5) ON CONFLICT DO NOTHING",
                 row.delivery_id,
                 attempt,
                 status,
                 error,
                 duration_ms,
+                row.game_id,
             )
             await conn.execute(
                 "UPDATE webhook_deliveries SET attempts = $2, failures = $3, status = $4, last_status_code = $5, "

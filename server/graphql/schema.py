@@ -274,10 +274,11 @@ class Subscription:
     async def events(self, info: strawberry.Info, game_id: str, after: int = 0) -> AsyncGenerator[Event, None]:
         svc, who = await caller(info)
         bounded("after", after, 0, 2**31 - 1)
-        # Each open subscription holds a poller: bounded per websocket and per token (server/auth_limits.py).
+        # Each open subscription holds a follower of the game's hub: bounded per websocket, token and game.
         connection = info.context.setdefault("connection_id", str(uuid.uuid4()))
-        with svc.connection_streams.hold(connection), svc.streams.hold(who.token_id):
-            async for batch in svc.follow(who, game(game_id), after):
+        game_id = game(game_id)
+        with svc.connection_streams.hold(connection), svc.streams.hold(who.token_id), svc.game_streams.hold(game_id):
+            async for batch in svc.follow(who, game_id, after):
                 for envelope in batch or ():  # None is the service's keep-alive tick
                     yield Event.build(envelope)
 

@@ -136,13 +136,24 @@ async def test_verify_finds_the_first_tampered_event(store_and_tamper: tuple[Eve
 
 
 async def test_an_idempotent_append_is_recorded_with_its_events(store: EventStore) -> None:
-    record = IdempotencyRecord(caller="c", key="k1", request_hash=b"h", outcome=b"o")
+    record = IdempotencyRecord(caller="c", key="k1", request_hash=b"h", outcome=b"o", stream_id="s-9")
     await store.append("s-9", 0, [ev(1)], META, idempotency=record)
-    assert await store.find_idempotent("c", "k1") == record
+    assert await store.find_idempotent("c", "k1", "s-9") == record
     with pytest.raises(IdempotencyReplay) as info:
         await store.append("s-9", 1, [ev(2)], META, idempotency=record)
     assert info.value.record == record
     assert await store.stream_version("s-9") == 1
+
+
+async def test_idempotency_keys_are_per_stream(store: EventStore) -> None:
+    """Keys are kept per game (migration 008, for sharding by game): the same key on another stream is new."""
+    first = IdempotencyRecord(caller="c", key="k", request_hash=b"1", outcome=b"x", stream_id="s-11")
+    await store.append("s-11", 0, [ev(1)], META, idempotency=first)
+    second = IdempotencyRecord(caller="c", key="k", request_hash=b"2", outcome=b"y", stream_id="s-12")
+    await store.append("s-12", 0, [ev(1)], META, idempotency=second)
+    assert await store.find_idempotent("c", "k", "s-11") == first
+    assert await store.find_idempotent("c", "k", "s-12") == second
+    assert await store.find_idempotent("c", "k") is None
 
 
 async def test_idempotency_keys_are_per_caller(store: EventStore) -> None:
