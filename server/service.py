@@ -193,9 +193,7 @@ class GameService:
         after_time, after_id = parse_cursor(cursor)
         rows = await self.runner.pool.fetch(
             "SELECT game_id, name, ruleset_id, ruleset_version, status, turn, phase, deadline, seat_count, "
-            "version, created_at, previous_game_id, ARRAY(SELECT n.game_id FROM rm_games n "
-            "WHERE n.previous_game_id = rm_games.game_id ORDER BY n.created_at, n.game_id) AS next_game_ids "
-            "FROM rm_games "
+            "version, created_at, previous_game_id FROM rm_games "
             "WHERE ($1::text IS NULL OR game_id = $1) "
             "AND ($2::timestamptz IS NULL OR (created_at, game_id) > ($2, $3)) "
             "ORDER BY created_at, game_id LIMIT $4",
@@ -204,7 +202,16 @@ class GameService:
             after_id,
             limit + 1,
         )
-        games = [s.GameSummary(**dict(r)) for r in rows[:limit]]
+        # The games opened after these: a second query by value, not a correlated join across shards (Citus).
+        following = await self.runner.pool.fetch(
+            "SELECT previous_game_id, game_id FROM rm_games WHERE previous_game_id = ANY($1::text[]) "
+            "ORDER BY created_at, game_id",
+            [r["game_id"] for r in rows[:limit]],
+        )
+        nexts: dict[str, list[str]] = {}
+        for row in following:
+            nexts.setdefault(row["previous_game_id"], []).append(row["game_id"])
+        games = [s.GameSummary(**dict(r), next_game_ids=nexts.get(r["game_id"], [])) for r in rows[:limit]]
         more = len(rows) > limit
         next_cursor = f"{games[-1].created_at.isoformat()}|{games[-1].game_id}" if more and games else None
         return s.GameList(games=games, next_cursor=next_cursor)
