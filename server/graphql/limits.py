@@ -49,7 +49,8 @@ from domain import rulesets
 MAX_TOKENS = 2_000
 MAX_DEPTH = 10
 MAX_ALIASES = 30
-MAX_COST = 500
+# One `rulesets { schemas }` list (100 a ruleset) must fit, two must not: 1,000 holds up to 9 rulesets.
+MAX_COST = 1_000
 CACHE_SIZE = 256
 
 # (type, field) -> cost of selecting it once. Everything else costs 1.

@@ -322,3 +322,82 @@ async def test_the_referee_runs_a_century_from_its_command_line(
     assert kinds.index("ActivityPhaseClosed") > max(
         i for i, k in enumerate(kinds) if k in ("WarFought", "DiplomacyAttempted")
     )
+
+
+async def test_a_centurys_map_mana_comes_from_the_map_and_the_referee_overrides_it_with_a_reason(api: Api) -> None:
+    """[000:210] the Century-End Worksheet's sources are counted at each century's end: the engine counts the
+    sample pack's `love-groves` (1/2 per square with a sacred grove, per Love card) on the map it holds, so Hera
+    (Love 1) receives 3/2 for three groves with nothing typed; the referee replaces the count with a reason
+    (refused without one, or for a source not paid now, or a negative count), and the record keeps both counts.
+    Every seat sees the counts (the map is public); only Hera sees her income."""
+    groves = {"0,5", "1,5", "2,5"}
+    body = scenario()
+    for square in body["earth"]["squares"]:
+        if square["id"] in groves:
+            square["features"] = ["sacred_grove"]
+    created = await api.client.post(
+        "/v1/games",
+        headers=api.auth(ADMIN),
+        json={"ruleset": "gods2", "name": "Earth map mana", "scenario": body, "settings": SETTINGS},
+    )
+    assert created.status_code == 201, created.text
+    t = Table(api, created.json())
+    for name in ("zeus", "hera"):
+        t.seats[name] = await api.add_seat(t.game, name, role="bot")
+    gm = t.game["gm_token"]
+
+    async def referee(command: dict[str, Any], status: int = 200) -> dict[str, Any]:
+        response = await api.command(t.game, gm, command)
+        assert response.status_code == status, response.text
+        return response.json()  # type: ignore[no-any-return]
+
+    async def century(end: dict[str, Any]) -> list[dict[str, Any]]:
+        await referee({"type": "StartCentury"})
+        await referee({"type": "CloseActivityPhase"})
+        return (await referee({"type": "EndCentury", **end}))["events"]  # type: ignore[no-any-return]
+
+    def groves_paid(events: list[dict[str, Any]]) -> dict[str, Fraction]:
+        return {
+            e["data"]["character"]: Fraction(e["data"]["amount"])
+            for e in events
+            if e["type"] == "ManaCredited" and e["data"]["source"] == "love-groves"
+        }
+
+    await referee({"type": "StartGame"})
+    first = await century({})
+    (counted,) = [e["data"] for e in first if e["type"] == "MapSourcesCounted"]
+    assert counted["measured"] == {"love-groves": 3} and counted["counts"] == {} and counted["reason"] is None
+    assert groves_paid(first) == {"hera": Fraction(3, 2)}
+
+    await referee({"type": "StartCentury"})
+    await referee({"type": "CloseActivityPhase"})
+    for bad, status, code in (
+        ({"counts": {"love-groves": 5}}, 422, "gods2.reason_required"),
+        ({"counts": {"water-seas": 9}, "reason": "a storm"}, 422, "gods2.unknown_map_source"),
+        ({"counts": {"love-groves": -1}, "reason": "a storm"}, 422, "command.invalid"),
+    ):
+        refused = await api.command(t.game, gm, {"type": "EndCentury", **bad})
+        assert refused.status_code == status and refused.headers["content-type"] == "application/problem+json"
+        assert refused.json()["code"] == code, refused.text
+    reason = "two more groves grew in the fog"
+    second = (await referee({"type": "EndCentury", "counts": {"love-groves": 5}, "reason": reason}))["events"]
+    (overridden,) = [e["data"] for e in second if e["type"] == "MapSourcesCounted"]
+    assert (overridden["measured"], overridden["counts"], overridden["reason"]) == (
+        {"love-groves": 3},
+        {"love-groves": 5},
+        reason,
+    )
+    assert groves_paid(second) == {"hera": Fraction(5, 2)}
+
+    hera = await t.events(t.seats["hera"]["token"])
+    zeus = await t.events(t.seats["zeus"]["token"])
+    incomes = [
+        Fraction(e["data"]["amount"])
+        for e in hera
+        if e["type"] == "ManaCredited" and e["data"]["source"] == "love-groves"
+    ]
+    assert incomes == [Fraction(3, 2), Fraction(5, 2)]
+    assert not [e for e in zeus if e["type"] == "ManaCredited" and e["data"]["character"] != "zeus"]
+    assert [e["data"]["measured"] for e in zeus if e["type"] == "MapSourcesCounted"] == [{"love-groves": 3}] * 2
+    served = (await t.state(t.seats["hera"]["token"]))["view"]
+    assert served["earth"]["century"] == 2

@@ -10,6 +10,7 @@ from domain.rulesets.gods2.earth.commands import (
     CallTicket,
     CastHistoryPower,
     CloseActivityPhase,
+    CreateRace,
     DeclareWar,
     EndCentury,
     EndModification,
@@ -37,6 +38,7 @@ from domain.rulesets.gods2.heaven.commands import (
     ApproveMutilation,
     AttackDemesne,
     BuildDemesne,
+    BuySphereCard,
     CastPower,
     ChallengeDuel,
     ChooseCombatArtifact,
@@ -48,6 +50,7 @@ from domain.rulesets.gods2.heaven.commands import (
     CoordinateDemesneDefence,
     CreateArtifact,
     CreateDemon,
+    CreditDemesneMana,
     CreditDemonPool,
     CreditMana,
     DebitMana,
@@ -61,10 +64,12 @@ from domain.rulesets.gods2.heaven.commands import (
     EndCombatByRuling,
     EnterPrimevalWilds,
     GoOutOfGame,
+    GrantPower,
     GrantProtection,
     IgnoreSurrender,
     JoinWildsParty,
     KillCharacter,
+    LendPower,
     MoveToLocale,
     NameDuelTime,
     ObliterateCharacter,
@@ -75,15 +80,21 @@ from domain.rulesets.gods2.heaven.commands import (
     PlayDemesneDefence,
     ProposeMotion,
     ProposeMutualEnd,
+    ProposeServiceContract,
+    RecordDivineOath,
     RecordManaEvent,
+    RecordSphereCardPurchase,
     RefuseToSurrender,
     ReleaseCharacterFromDeath,
+    ReportSession,
     RequestAnnouncement,
     ResolvePowerConflict,
+    ReturnBorrowedPower,
     ReturnToGame,
     RulePowerEffect,
     ScaleManaSources,
     SetClock,
+    SignServiceContract,
     SneakAttack,
     SummonGreatCouncil,
     SupportDuelist,
@@ -164,6 +175,16 @@ Command = (
     | ApproveMutilation
     | ResolvePowerConflict
     | SetClock
+    | CreditDemesneMana
+    | ProposeServiceContract
+    | SignServiceContract
+    | RecordDivineOath
+    | BuySphereCard
+    | RecordSphereCardPurchase
+    | GrantPower
+    | LendPower
+    | ReturnBorrowedPower
+    | ReportSession
     # Earth (Era Centrum): domain/rulesets/gods2/earth/commands.py
     | StartCentury
     | CloseActivityPhase
@@ -185,6 +206,7 @@ Command = (
     | SignCoCasting
     | WithdrawCoCasting
     | ApplyEarthEffect
+    | CreateRace
     | OrderWars
     | ApplyCult
     | EndModification
@@ -212,6 +234,10 @@ GM_COMMANDS = frozenset(
         "ApproveMutilation",
         "ResolvePowerConflict",
         "SetClock",
+        "CreditDemesneMana",
+        "RecordDivineOath",
+        "RecordSphereCardPurchase",
+        "GrantPower",
     }
     | EARTH_GM_COMMANDS
 )

@@ -18,6 +18,7 @@ from domain.rulesets.gods2.earth.commands import (
     CallTicket,
     CastHistoryPower,
     CloseActivityPhase,
+    CreateRace,
     DeclareWar,
     EndCentury,
     EndModification,
@@ -49,6 +50,7 @@ from domain.rulesets.gods2.heaven.commands import (
     ApproveMutilation,
     AttackDemesne,
     BuildDemesne,
+    BuySphereCard,
     CastPower,
     ChallengeDuel,
     ChooseCombatArtifact,
@@ -60,6 +62,7 @@ from domain.rulesets.gods2.heaven.commands import (
     CoordinateDemesneDefence,
     CreateArtifact,
     CreateDemon,
+    CreditDemesneMana,
     CreditDemonPool,
     CreditMana,
     DebitMana,
@@ -73,10 +76,12 @@ from domain.rulesets.gods2.heaven.commands import (
     EndCombatByRuling,
     EnterPrimevalWilds,
     GoOutOfGame,
+    GrantPower,
     GrantProtection,
     IgnoreSurrender,
     JoinWildsParty,
     KillCharacter,
+    LendPower,
     MoveToLocale,
     NameDuelTime,
     ObliterateCharacter,
@@ -87,15 +92,21 @@ from domain.rulesets.gods2.heaven.commands import (
     PlayDemesneDefence,
     ProposeMotion,
     ProposeMutualEnd,
+    ProposeServiceContract,
+    RecordDivineOath,
     RecordManaEvent,
+    RecordSphereCardPurchase,
     RefuseToSurrender,
     ReleaseCharacterFromDeath,
+    ReportSession,
     RequestAnnouncement,
     ResolvePowerConflict,
+    ReturnBorrowedPower,
     ReturnToGame,
     RulePowerEffect,
     ScaleManaSources,
     SetClock,
+    SignServiceContract,
     SneakAttack,
     SummonGreatCouncil,
     SupportDuelist,
@@ -106,14 +117,32 @@ from domain.rulesets.gods2.heaven.commands import (
     Vote,
     WithdrawFromDemonPool,
 )
-from domain.rulesets.gods2.heaven.council import meetings, succession
+from domain.rulesets.gods2.heaven.council import meetings, records, succession
 from domain.rulesets.gods2.heaven.locales import demesnes, movement, wilds
-from domain.rulesets.gods2.heaven.powers import artifacts, casting, effects
+from domain.rulesets.gods2.heaven.powers import artifacts, casting, effects, lending
+from domain.rulesets.gods2.heaven.transition import decide as transition
 from domain.rulesets.gods2.kernel.model import State
 
 # [003:168] between sessions the players' only business in Heaven is mana: they transfer by telling the GMs.
 # [000:78] pantheon change orders are handed to the GMs during transition phases.
-BETWEEN_SESSIONS = frozenset({"TransferMana", "CollectMana", "ProposePantheonChange", "SignPantheonChange"})
+# [003:55], [003:168]: what players still do between sessions (through the GMs, in the live game).
+BETWEEN_SESSIONS = frozenset(
+    {
+        "TransferMana",
+        "CollectMana",
+        "ProposePantheonChange",
+        "SignPantheonChange",
+        "BuySphereCard",
+        "ReportSession",
+        "LendPower",
+        "ReturnBorrowedPower",
+        "ProposeServiceContract",
+        "SignServiceContract",
+    }
+)
+
+
+TRANSITION_ONLY = frozenset({"BuySphereCard", "ReportSession"})  # [003:55] at a session's end, not during it
 
 
 def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
@@ -121,7 +150,8 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
     if state.in_transition and tag not in GM_COMMANDS and tag not in BETWEEN_SESSIONS:
         raise Rejected(
             "gods2.between_sessions",
-            "Heaven is closed between sessions: only mana transfers (through the GMs) happen now [003:168].",
+            "Heaven is closed between sessions: only mana transfers, sphere card purchases, end-of-session reports,"
+            " loans of powers, contracts and pantheon orders happen now [003:55], [003:168].",
             status=409,
         )
     events = meetings.quorum_check(state, list(_decide(state, command, ctx)))
@@ -254,9 +284,30 @@ def _decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[ob
             return casting.decide_resolve_conflict(state, command, ctx)
         case SetClock():
             return life.decide_set_clock(state, command, ctx)
+        case CreditDemesneMana():
+            return demesnes.decide_credit_demesne_mana(state, command, ctx)
+        case ProposeServiceContract():
+            return records.decide_propose_service_contract(state, command, ctx)
+        case SignServiceContract():
+            return records.decide_sign_service_contract(state, command, ctx)
+        case RecordDivineOath():
+            return records.decide_record_divine_oath(state, command, ctx)
+        case BuySphereCard():
+            return transition.decide_buy_sphere_card(state, command, ctx)
+        case RecordSphereCardPurchase():
+            return transition.decide_record_sphere_card_purchase(state, command, ctx)
+        case GrantPower():
+            return transition.decide_grant_power(state, command, ctx)
+        case ReportSession():
+            return transition.decide_report_session(state, command, ctx)
+        case LendPower():
+            return lending.decide_lend_power(state, command, ctx)
+        case ReturnBorrowedPower():
+            return lending.decide_return_borrowed_power(state, command, ctx)
         case (
             AttemptDiplomacy()
             | ApplyEarthEffect()
+            | CreateRace()
             | OrderWars()
             | ApplyCult()
             | EndModification()
@@ -342,7 +393,9 @@ def available(state: State, actor: Actor) -> Sequence[str]:
         return tags + sorted(COMBAT_COMMANDS)
     if c.life != "alive" or c.void_dead:
         return [*tags, *DEAD_COMMANDS]
-    return tags + [t for t in PLAYER_COMMANDS if t not in COMBAT_COMMANDS or t == "DropArtifact"]
+    return tags + [
+        t for t in PLAYER_COMMANDS if (t not in COMBAT_COMMANDS or t == "DropArtifact") and t not in TRANSITION_ONLY
+    ]
 
 
 def validate_seat(state: State, controls: str | None) -> None:

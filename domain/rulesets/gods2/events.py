@@ -23,6 +23,7 @@ from domain.rulesets.gods2.earth.events import (
     HistoryRecorded,
     KnowledgeLearned,
     LimitsReduced,
+    MapSourcesCounted,
     MemberExpelled,
     MigrationSet,
     ModificationsEnded,
@@ -33,8 +34,10 @@ from domain.rulesets.gods2.earth.events import (
     PantheonChangeVetoed,
     PopulationGrew,
     PopulationPlaced,
+    RaceCreated,
     RaceModified,
     TerrainChanged,
+    TerrainSpread,
     TicketCalled,
     TicketTaken,
     TurmoilRolled,
@@ -89,6 +92,7 @@ from domain.rulesets.gods2.heaven.council.events import (
     CouncilDissolved,
     CouncilFailedToConvene,
     CouncilSummoned,
+    DivineOathRecorded,
     GreaterGodPromoted,
     LawAmended,
     LawPassed,
@@ -100,6 +104,9 @@ from domain.rulesets.gods2.heaven.council.events import (
     OfficeAssigned,
     OfficeRevoked,
     OutlawDeclared,
+    ServiceContractProposed,
+    ServiceContractRecorded,
+    ServiceContractSigned,
     SupremeDeityChosen,
     VoteCast,
 )
@@ -113,6 +120,7 @@ from domain.rulesets.gods2.heaven.locales.events import (
     WildsPartyJoined,
 )
 from domain.rulesets.gods2.heaven.powers.events import (
+    BorrowedPowerReturned,
     CastCompleted,
     CastFailed,
     CastPending,
@@ -122,8 +130,10 @@ from domain.rulesets.gods2.heaven.powers.events import (
     PowerCast,
     PowerConflictResolved,
     PowerEffectRuled,
+    PowerLent,
     RulingRequested,
 )
+from domain.rulesets.gods2.heaven.transition.events import PowerGained, SessionReported, SphereCardBought
 from domain.rulesets.gods2.kernel.events import (
     BodyDisposed,
     CharacterDied,
@@ -244,10 +254,22 @@ Event = (
     | SupremeDeityChosen
     | OutlawDeclared
     | CouncilDissolved
+    | ServiceContractProposed
+    | ServiceContractSigned
+    | ServiceContractRecorded
+    | DivineOathRecorded
+    | PowerLent
+    | BorrowedPowerReturned
+    | SphereCardBought
+    | PowerGained
+    | SessionReported
     # Earth (Era Centrum): domain/rulesets/gods2/earth/events.py
     | ActivityPhaseClosed
     | AggressionRolled
     | CenturyEnded
+    | MapSourcesCounted
+    | RaceCreated
+    | TerrainSpread
     | CenturyStarted
     | CityFounded
     | CivilizationLost

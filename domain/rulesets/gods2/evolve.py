@@ -25,6 +25,7 @@ from domain.rulesets.gods2.earth.events import (
     HistoryRecorded,
     KnowledgeLearned,
     LimitsReduced,
+    MapSourcesCounted,
     MemberExpelled,
     MigrationSet,
     ModificationsEnded,
@@ -35,8 +36,10 @@ from domain.rulesets.gods2.earth.events import (
     PantheonChangeVetoed,
     PopulationGrew,
     PopulationPlaced,
+    RaceCreated,
     RaceModified,
     TerrainChanged,
+    TerrainSpread,
     TicketCalled,
     TicketTaken,
     TurmoilRolled,
@@ -57,6 +60,9 @@ def evolve(state: State, event: Event) -> State:
             ActivityPhaseClosed()
             | AggressionRolled()
             | CenturyEnded()
+            | MapSourcesCounted()
+            | RaceCreated()
+            | TerrainSpread()
             | CenturyStarted()
             | CityFounded()
             | CivilizationLost()

@@ -2,9 +2,10 @@
 
 Public: where everyone is and whether they live ([003:108] the senses extend beyond the locale), mutilations
 ([003:298]), who carries which artifact ([003:406]), combats in progress and their hit points, the Hall of Doom
-records (laws, offices, outlaws, shame: [003:60]). Private to a character: mana, debt, accumulators, powers,
-sphere cards, gifts, protections ([003:53-55], [003:263]). Sealed combat choices are seen by their chooser
-only until revealed. The demonic pool is seen by demons ([003:70]).
+records (laws, offices, outlaws, shame, divine oaths, service contracts: [003:60]). Private to a character: mana,
+debt, accumulators, powers, sphere cards, gifts, borrowed powers, goals, protections and what changes between
+sessions ([003:53-55], [003:263]); a loan is seen by its lender and borrower, an unposted contract by its parties.
+Sealed combat choices are seen by their chooser only until revealed. The demonic pool is seen by demons ([003:70]).
 """
 
 from __future__ import annotations
@@ -32,14 +33,18 @@ from domain.rulesets.gods2.heaven.combat.events import (
     GestureChosen,
     SurrenderAccepted,
 )
+from domain.rulesets.gods2.heaven.council.events import ServiceContractProposed, ServiceContractSigned
 from domain.rulesets.gods2.heaven.locales.events import ProtectionGranted, VoidExitBought, WildsPartyJoined
 from domain.rulesets.gods2.heaven.powers.events import (
+    BorrowedPowerReturned,
     CastPending,
     GiftGranted,
     PowerCast,
     PowerEffectRuled,
+    PowerLent,
     RulingRequested,
 )
+from domain.rulesets.gods2.heaven.transition.events import PowerGained, SessionReported, SphereCardBought
 from domain.rulesets.gods2.kernel.events import (
     DemonCreated,
     DemonPoolCredited,
@@ -92,6 +97,8 @@ class CharacterView(msgspec.Struct, frozen=True):
     permanent_hp: int | None = None
     earthly_bans: list[str] | None = None
     persuasion_surcharge: int | None = None
+    borrowed: list[str] | None = None  # "power (from lender)" [003:55]
+    goals: list[str] | None = None  # as the last end-of-session report gave them [003:55]
 
 
 class FighterView(msgspec.Struct, frozen=True):
@@ -183,6 +190,9 @@ class View(msgspec.Struct, frozen=True):
     vacancies: int
     oaths: list[str]
     supreme_deity: str | None
+    # Hall of Doom records ([003:60]): service contracts every party signed, as "parties: terms".
+    service_contracts: list[str] = []
+    session: int = 1  # the session in play; in a transition phase, the one that just ended
     demon_pool: int | None = None
     open_rulings: dict[str, str] | None = None
     earth: EarthView | None = None  # Era Centrum's Earth map (earth/views.py)
@@ -235,6 +245,8 @@ def _character_view(state: State, c: Character, viewer: Actor) -> CharacterView:
         permanent_hp=c.permanent_hp,
         earthly_bans=list(c.earthly_bans),
         persuasion_surcharge=c.persuasion_surcharge,
+        borrowed=[f"{b.power} (from {b.lender})" for b in c.borrowed],
+        goals=list(c.goals),
     )
 
 
@@ -331,6 +343,8 @@ def view_for(state: State, viewer: Actor) -> View:
         vacancies=len(state.vacancies),
         oaths=[f"{o.swearer} to {o.witness}: {o.text}" for o in state.oaths],
         supreme_deity=state.supreme_deity,
+        service_contracts=[f"{', '.join(k.parties)}: {k.terms}" for k in state.contracts.values() if k.recorded],
+        session=state.session,
         demon_pool=state.demon_pool if viewer.is_gm or _is_demon(state, viewer) else None,
         earth=earth_view(state, viewer),
     )
@@ -371,6 +385,12 @@ def redact(event: Event, viewer: Actor) -> Event | None:
         case SurrenderAccepted() if me not in (event.winner, event.loser) and event.term not in OBSERVABLE_TERMS:
             # Digest A6: surrender terms are known to both parties; others see only what the terms make visible.
             return R(event, term="", race=None)
+        case ServiceContractProposed() | ServiceContractSigned():
+            return event if me in event.parties else None  # posted only once every party signed [003:60]
+        case PowerLent() | BorrowedPowerReturned():
+            return event if me in (event.lender, event.borrower) else None
+        case SphereCardBought() | PowerGained() | SessionReported():
+            return event if me == event.character else None  # the character's own sheet and report [003:53-55]
         case GiftGranted():
             return event if me in (event.holder, event.giver) else None  # [003:263] gift cards are private
         case RulingRequested() | PowerEffectRuled():

@@ -40,10 +40,16 @@ Chosen readings (digest appendix; GMs may differ only where a setting says so):
   on Earth are counted in the death worksheet's boxes (`earth.death.war`, `earth.death.starvation`,
   `earth.death.<Bx>`) and pay the event sources naming them at century end ([000:208-214]).
 
+- Century-end and era-end sources that depend on the map (the pack's `earth.map_sources`) are counted by the
+  engine at `EndCentury` ([000:210]); the referee may replace a count with a reason (`sources`).
+- Spreading terrain ([000:255], the pack's `earth.spreading`) is applied at each century's start (`spreading`).
+- A second period of Creation ([000:218]): races typed by the referees with a reason, no history powers, no
+  pantheon orders, no century-end sources (`creation`).
+
 Modules: the Earth's pack section and state are the shared kernel's (`kernel/earth_content.py`,
 `kernel/earth_model.py`: Heaven's `State` carries the map); here `stats` (derived characteristics), `resistances`,
 `population`, `war` (formulas), `pantheon` (share arithmetic), and the decisions `century`, `wars`, `cities`,
-`religion`, `worship`, `window`, `history` (casting), `effects`, `rulings`, routed by `decide`; `evolve`
-folds the events; `views` shows them. Earth imports only the shared kernel, never Heaven (import-linter
-contracts in pyproject.toml).
+`religion`, `worship`, `sources` (map mana), `spreading`, `creation`, `window`, `history` (casting), `effects`,
+`rulings`, routed by `decide`; `evolve` folds the events; `views` shows them. Earth imports only the shared
+kernel, never Heaven (import-linter contracts in pyproject.toml).
 """

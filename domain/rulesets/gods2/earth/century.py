@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from domain.engine import DecisionContext
-from domain.rulesets.gods2.earth import misc, pantheon, population, stats, worship
+from domain.rulesets.gods2.earth import misc, pantheon, population, sources, spreading, stats, worship
 from domain.rulesets.gods2.earth import war as formula
 from domain.rulesets.gods2.earth.commands import CloseActivityPhase, EndCentury, StartCentury
 from domain.rulesets.gods2.earth.common import earth_of, fold, require_history_era
@@ -16,12 +16,13 @@ from domain.rulesets.gods2.earth.events import (
     AggressionRolled,
     CenturyEnded,
     CenturyStarted,
+    MapSourcesCounted,
     PantheonChangeLapsed,
     PopulationGrew,
     WarDeclared,
 )
 from domain.rulesets.gods2.earth.religion import turmoil_rolls
-from domain.rulesets.gods2.kernel.common import reject
+from domain.rulesets.gods2.kernel.common import reject, require_reason
 from domain.rulesets.gods2.kernel.earth_model import Earth
 from domain.rulesets.gods2.kernel.events import DemonPoolCredited, ManaCredited
 from domain.rulesets.gods2.kernel.mana import income_for_event
@@ -56,8 +57,12 @@ def decide_start_century(state: State, command: StartCentury, ctx: DecisionConte
     earth = fold(earth, events[1:])
     attacks = aggressive_attacks(state, earth, ctx)
     events.extend(attacks)
-    # [000:255] then the century's miscellaneous activities (Proselytism, Engineering, Void Gates...).
-    events.extend(misc.century_events(state, fold(earth, attacks), "start", ctx))
+    # [000:255] then the century's miscellaneous activities: spreading terrain (earth/spreading.py), then the
+    # pack's events for races (Proselytism, Engineering, Void Gates...).
+    earth = fold(earth, attacks)
+    spread = spreading.spread_events(state, earth, ctx)
+    events += spread
+    events.extend(misc.century_events(state, fold(earth, spread), "start", ctx))
     return events
 
 
@@ -118,6 +123,12 @@ def decide_end_century(state: State, command: EndCentury, ctx: DecisionContext) 
         raise reject(
             "not_calculation_phase", "Close the Activity phase first: calculation follows it [000:204].", status=409
         )
+    era_end = command.ends_era or (state.era == "centrum" and earth.century >= CENTURIES)
+    if command.ends_era:
+        require_reason(command.reason or "")
+        if state.era == "centrum":
+            raise reject("era_length_fixed", "Era Centrum ends with its 16th century by itself [000:51].", status=409)
+    sources.check_counts(state, dict(command.counts), command.reason, era_end)
     # [000:255] end-of-century activities (Sacrificial Rites), then the turmoil rolls ([000:86]).
     events: list[object] = misc.century_events(state, earth, "end", ctx)
     earth = fold(earth, events)
@@ -133,7 +144,18 @@ def decide_end_century(state: State, command: EndCentury, ctx: DecisionContext) 
         if isinstance(e, ManaCredited):
             debts[e.character] -= e.debt_paid
     events += deaths
-    events.extend(worship.century_worship(state, earth, debts, _pool_after(state, deaths)))
+    if not earth.creation:  # a period of Creation pays no century-end sources (earth/creation.py)
+        events.extend(worship.century_worship(state, earth, debts, _pool_after(state, deaths)))
+    # [000:210] the Century-End Worksheet's lines counted on the map (earth/sources.py).
+    measured = {m.source: sources.measure(earth, m) for m, _ in sources.due(state, era_end)}
+    if measured and not earth.creation:
+        counts = dict(command.counts)
+        events.append(
+            MapSourcesCounted(
+                century=earth.century, measured=measured, counts=counts, reason=command.reason, era_end=era_end
+            )
+        )
+        events += sources.map_income(state, earth, (measured, counts), debts, _pool_after(state, events), era_end)
     expired = {
         r.id: [m.id for m in r.modifications if m.active and m.centuries_left is not None and m.centuries_left <= 1]
         for r in earth.races.values()

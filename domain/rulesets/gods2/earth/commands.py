@@ -8,7 +8,7 @@ from typing import Literal
 import msgspec
 
 from domain.engine.bounds import Many, Name, Note, Quantity, Reason, Table, Text
-from domain.rulesets.gods2.kernel.earth_content import FractionText
+from domain.rulesets.gods2.kernel.earth_content import FractionText, Level
 
 Side = Literal["attacker", "defender"]
 
@@ -27,8 +27,16 @@ class CloseActivityPhase(
 
 
 class EndCentury(msgspec.Struct, frozen=True, tag="EndCentury", tag_field="type", forbid_unknown_fields=True):
-    """The Calculation phase's automatic work: turmoil rolls, worship mana, per-century flags ([000:86],
-    [000:208-214], [000:107])."""
+    """The Calculation phase's automatic work: turmoil rolls, worship mana, the map's century-end (and, when the
+    era ends, era-end) sources, per-century flags ([000:86], [000:208-214], [000:107]).
+
+    The engine counts every map source on the map (earth/sources.py). `counts` replaces a count (source ->
+    quantity) by the referee's, with a `reason` (recorded in `MapSourcesCounted`). `ends_era`: this century ends
+    an era whose length the text does not give (Omega); Era Centrum ends with its 16th century by itself."""
+
+    counts: Table[Name, Quantity] = {}
+    reason: Reason | None = None
+    ends_era: bool = False
 
 
 class PlacePopulation(msgspec.Struct, frozen=True, tag="PlacePopulation", tag_field="type", forbid_unknown_fields=True):
@@ -152,6 +160,20 @@ class ApplyEarthEffect(
     squares: Many[Name] = []
 
 
+class CreateRace(msgspec.Struct, frozen=True, tag="CreateRace", tag_field="type", forbid_unknown_fields=True):
+    """A race created in a second period of Creation ([000:218]) or in Era Aleph ([000:13]): the creation powers
+    that decide it are in a chapter the text does not include, so the referees type what they made, with a reason
+    (earth/creation.py). `squares`: square -> units."""
+
+    race: Name
+    name: Name
+    level: Level
+    squares: Table[Name, Quantity]
+    pantheon: Table[Name, FractionText]
+    reason: Reason
+    attributes: Many[Name] = []
+
+
 class SetPantheon(msgspec.Struct, frozen=True, tag="SetPantheon", tag_field="type", forbid_unknown_fields=True):
     """The referees' ruling where the text is silent (an obliterated god who was the last god of a pantheon,
     [003:435]); shares sum to 100."""
@@ -257,6 +279,7 @@ EarthCommand = (
     | ApplyCult
     | SetPantheon
     | ApplyEarthEffect
+    | CreateRace
 )
 
 EARTH_GM_COMMANDS = frozenset(
@@ -277,5 +300,6 @@ EARTH_GM_COMMANDS = frozenset(
         "ApplyCult",
         "SetPantheon",
         "ApplyEarthEffect",
+        "CreateRace",
     }
 )

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import assert_never
 
 from domain.engine import DecisionContext
-from domain.rulesets.gods2.earth import century, cities, history, religion, rulings, wars, window
+from domain.rulesets.gods2.earth import century, cities, creation, history, religion, rulings, wars, window
 from domain.rulesets.gods2.earth.commands import (
     ApplyCult,
     ApplyEarthEffect,
@@ -14,6 +14,7 @@ from domain.rulesets.gods2.earth.commands import (
     CallTicket,
     CastHistoryPower,
     CloseActivityPhase,
+    CreateRace,
     DeclareWar,
     EarthCommand,
     EndCentury,
@@ -44,6 +45,8 @@ from domain.rulesets.gods2.kernel.model import State
 
 def decide_earth(state: State, command: EarthCommand, ctx: DecisionContext) -> Sequence[object]:
     match command:
+        case CreateRace():
+            return creation.decide_create_race(state, command, ctx)
         case StartCentury():
             return century.decide_start_century(state, command, ctx)
         case CloseActivityPhase():

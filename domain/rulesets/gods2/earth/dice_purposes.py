@@ -44,6 +44,15 @@ DICE_PURPOSES = (
         rule="[000:280]",
     ),
     DicePurpose(
+        purpose="spread:<square>",
+        dice="1dN",
+        decides="which neighbour of a square with a spreading feature its terrain spreads into at the start of a "
+        "century (one roll per square reached; the pack's `earth.spreading` says how many)",
+        faces="face k picks the k-th of the N neighbours it may still spread into, in alphabetical order of their "
+        "ids (rolled only while more qualify than it still reaches)",
+        rule="[000:255]",
+    ),
+    DicePurpose(
         purpose="turmoil:<race>",
         dice="1d6",
         decides="what a race in turmoil does to its pantheon at the end of the century",

@@ -79,7 +79,7 @@ def apply(
                 if not r.in_turmoil:
                     events.append(TurmoilStarted(race=r.id, by=caster or "referees"))
             case ChangeTerrain():
-                events += terrain(state, now, power, effect, squares)
+                events += terrain(state, now, power.id, effect, squares)
             case AddFeature():
                 events.append(FeatureAdded(power=power.id, squares=squares, feature=effect.feature))
             case FoundCity():
@@ -211,17 +211,15 @@ def _respread(earth: Earth, race_id: str, content: EarthContent, reason: str) ->
     return [PopulationPlaced(race=race_id, placement=spread[0], reason=reason, starved=spread[1])]
 
 
-def terrain(
-    state: State, earth: Earth, power: HistoryPowerDef, effect: ChangeTerrain, squares: list[str]
-) -> list[object]:
+def terrain(state: State, earth: Earth, cause: str, effect: ChangeTerrain, squares: list[str]) -> list[object]:
     """[000:188] not on squares with resistant features; [000:196] cities on water or ice are destroyed;
-    [000:107] units over the new limits spread out again, the rest starve."""
+    [000:107] units over the new limits spread out again, the rest starve. `cause`: the power (or spread) id."""
     content = state.pack.earth
     resistant = {f.id for f in content.features if f.resistant}
     changed = [s for s in squares if not resistant & set(earth.squares[s].features)]
     cities = [s for s in changed if earth.squares[s].city is not None and effect.to in ("water", "ice")]
-    events: list[object] = [TerrainChanged(power=power.id, squares=changed, to=effect.to, cities_destroyed=cities)]
+    events: list[object] = [TerrainChanged(power=cause, squares=changed, to=effect.to, cities_destroyed=cities)]
     after = fold(earth, events)
     for race_id in sorted({r for s in changed if (r := after.squares[s].race) is not None}):
-        events += _respread(after, race_id, content, f"{power.id} changed the terrain")
+        events += _respread(after, race_id, content, f"{cause} changed the terrain")
     return events + list(civilization_losses(earth, fold(earth, events), content))

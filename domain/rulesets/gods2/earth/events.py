@@ -186,6 +186,42 @@ class PantheonChangeLapsed(msgspec.Struct, frozen=True, tag="PantheonChangeLapse
     members: list[str] = []
 
 
+class RaceCreated(msgspec.Struct, frozen=True, tag="RaceCreated", tag_field="type"):
+    """A race created in a period of Creation ([000:13], [000:218]), with Movement Range 1 and Sea-faring Range 0
+    ([000:45]) and its attributes, fixed from now on ([000:17]); `placement`: square -> units."""
+
+    race: str
+    name: str
+    level: str
+    placement: dict[str, int]
+    pantheon: dict[str, ExactFraction]
+    reason: str
+    attributes: list[str] = []
+
+
+class MapSourcesCounted(msgspec.Struct, frozen=True, tag="MapSourcesCounted", tag_field="type"):
+    """The Century-End Worksheet's map lines ([000:210]): source -> squares the engine counted on the map, and
+    the referee's replacements (`counts`, with `reason`); `era_end`: the era-end sources were counted too."""
+
+    century: int
+    measured: dict[str, int]
+    counts: dict[str, int] = {}
+    reason: str | None = None
+    era_end: bool = False
+
+
+class TerrainSpread(msgspec.Struct, frozen=True, tag="TerrainSpread", tag_field="type"):
+    """Spreading terrain at the start of a century ([000:255]): `spread` (the pack's id) from `square` into
+    `squares`; the terrain change itself follows as `TerrainChanged` (power = the spread's id). `carried`: the
+    spreading feature was added to the new squares."""
+
+    spread: str
+    square: str
+    squares: list[str]
+    feature: str
+    carried: bool = False
+
+
 class CenturyEnded(msgspec.Struct, frozen=True, tag="CenturyEnded", tag_field="type"):
     """Clears the century's flags ([000:107], [000:82]) and counts down modifications; `expired` by race."""
 
@@ -344,6 +380,9 @@ EarthEvent = (
     | PantheonChanged
     | PantheonChangeVetoed
     | PantheonChangeLapsed
+    | MapSourcesCounted
+    | RaceCreated
+    | TerrainSpread
     | CenturyEnded
     | TicketTaken
     | TicketCalled

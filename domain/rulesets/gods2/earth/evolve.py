@@ -25,6 +25,7 @@ from domain.rulesets.gods2.earth.events import (
     HistoryRecorded,
     KnowledgeLearned,
     LimitsReduced,
+    MapSourcesCounted,
     MemberExpelled,
     MigrationSet,
     ModificationsEnded,
@@ -35,8 +36,10 @@ from domain.rulesets.gods2.earth.events import (
     PantheonChangeVetoed,
     PopulationGrew,
     PopulationPlaced,
+    RaceCreated,
     RaceModified,
     TerrainChanged,
+    TerrainSpread,
     TicketCalled,
     TicketTaken,
     TurmoilRolled,
@@ -52,6 +55,7 @@ from domain.rulesets.gods2.kernel.earth_model import (
     HistoryEntry,
     Modification,
     PantheonOrder,
+    Race,
     Ticket,
     War,
 )
@@ -230,6 +234,18 @@ def evolve_earth(earth: Earth, event: EarthEvent) -> Earth:
             return R(earth, orders={k: o for k, o in earth.orders.items() if k != event.order})
         case CenturyEnded():
             return _century_ended(earth, event)
+        case RaceCreated():
+            race = Race(
+                id=event.race,
+                name=event.name,
+                level=event.level,  # type: ignore[arg-type]
+                pantheon=dict(event.pantheon),
+                attributes=tuple(event.attributes),
+            )
+            earth = R(earth, races={**earth.races, event.race: race})
+            return _distribute(earth, event.race, event.placement)
+        case MapSourcesCounted() | TerrainSpread():
+            return earth  # records: the mana and the terrain changes are their own events
         case TicketTaken():
             return R(earth, queue=(*earth.queue, Ticket(event.number, event.holder)), next_ticket=event.number + 1)
         case TicketCalled():

@@ -10,6 +10,7 @@ from domain.engine import DecisionContext
 from domain.rulesets.gods2.earth import effects, stats
 from domain.rulesets.gods2.earth.commands import ApplyEarthEffect, CastHistoryPower, SignCoCasting, WithdrawCoCasting
 from domain.rulesets.gods2.earth.common import at_window, earth_of, race_of, require_activity, require_history_era
+from domain.rulesets.gods2.earth.creation import require_not_creation
 from domain.rulesets.gods2.earth.events import (
     CoCastingProposed,
     CoCastingSigned,
@@ -82,6 +83,7 @@ def decide_cast_history_power(state: State, command: CastHistoryPower, ctx: Deci
     require_history_era(state)
     earth = earth_of(state)
     require_activity(earth)
+    require_not_creation(earth, "a history power [000:128]")
     caster = at_window(state, ctx, "use a history power")
     if all(k == caster.id for k in command.payments):
         return _cast(state, caster, command, ctx)

@@ -15,6 +15,7 @@ from domain.rulesets.gods2.earth.commands import (
     StartReligiousTurmoil,
 )
 from domain.rulesets.gods2.earth.common import at_window, earth_of, race_of, require_activity
+from domain.rulesets.gods2.earth.creation import require_not_creation
 from domain.rulesets.gods2.earth.events import (
     MemberExpelled,
     PantheonChanged,
@@ -49,6 +50,7 @@ def _hand_in(state: State, ctx: DecisionContext) -> str:
 def decide_propose(state: State, command: ProposePantheonChange, ctx: DecisionContext) -> Sequence[object]:
     earth = earth_of(state)
     race = race_of(earth, command.race)
+    require_not_creation(earth, "a pantheon change (they begin at the end of Era Aleph, [000:72])")
     by = _hand_in(state, ctx)
     _not_banned(state, by, race)
     if by not in race.pantheon:

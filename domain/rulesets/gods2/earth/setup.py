@@ -54,6 +54,22 @@ def pack_problems(state: State) -> list[str]:
     for sid in content.worship_sources:
         if sid not in sources or sources[sid].category != "century_end":
             problems.append(f"worship source {sid} is not a century-end mana source of the pack")
+    for m in content.map_sources:
+        if m.source not in sources or sources[m.source].category == "event":
+            problems.append(f"map source {m.source} is not a century-end or era-end mana source of the pack")
+        elif m.source in content.worship_sources:
+            problems.append(f"map source {m.source} is already a worship source")
+    features_known = {f.id for f in content.features}
+    problems += [
+        f"map source {m.source} counts unknown feature {m.feature}"
+        for m in content.map_sources
+        if m.feature is not None and m.feature not in features_known
+    ]
+    problems += [
+        f"spreading {d.id} names unknown feature {d.feature}"
+        for d in content.spreading
+        if d.feature not in features_known
+    ]
     known = {k.id for k in content.knowledges}
     for k in content.knowledges:
         problems += [f"knowledge {k.id} needs unknown {p}" for p in k.prerequisites if p not in known]
@@ -113,6 +129,7 @@ def attach_earth(state: State, setup: EarthSetup | None) -> State:
             movement=r.movement,
             seafaring=r.seafaring,
             resistances=tuple(r.resistances),
+            in_turmoil=r.in_turmoil,
         )
         for r in setup.races
     }

@@ -454,3 +454,96 @@ class SetClock(msgspec.Struct, frozen=True, tag="SetClock", tag_field="type", fo
     era: Era
     in_transition: bool
     reason: Reason
+
+
+# --- demesne income, Hall of Doom records, between sessions ---------------------------------------------------
+
+
+class CreditDemesneMana(
+    msgspec.Struct, frozen=True, tag="CreditDemesneMana", tag_field="type", forbid_unknown_fields=True
+):
+    """Mana a demesne produced: each owner receives an equal fraction, exactly ([003:118])."""
+
+    demesne: Name
+    amount: FractionText
+    source: Name
+    reason: Reason
+
+
+class ProposeServiceContract(
+    msgspec.Struct, frozen=True, tag="ProposeServiceContract", tag_field="type", forbid_unknown_fields=True
+):
+    """A service contract between the proposer and `parties`; posted in the Hall of Doom once all sign ([003:60]).
+    The contract's id (`contract-<proposer>-<n>`) comes back in `ServiceContractProposed`, seen by the parties."""
+
+    parties: Many[Name]
+    terms: Text
+
+
+class SignServiceContract(
+    msgspec.Struct, frozen=True, tag="SignServiceContract", tag_field="type", forbid_unknown_fields=True
+):
+    contract_id: Name
+
+
+class RecordDivineOath(
+    msgspec.Struct, frozen=True, tag="RecordDivineOath", tag_field="type", forbid_unknown_fields=True
+):
+    """A divine oath sworn before a witness by a power the engine does not model, posted in the Hall of Doom
+    ([003:55], [003:60]). Surrender Will records its oath itself ([003:292])."""
+
+    swearer: Name
+    witness: Name
+    text: Text
+    reason: Reason
+
+
+class BuySphereCard(msgspec.Struct, frozen=True, tag="BuySphereCard", tag_field="type", forbid_unknown_fields=True):
+    """Between sessions: buy one card of a sphere at the pack's price ([003:55], [003:132])."""
+
+    sphere: Name
+
+
+class RecordSphereCardPurchase(
+    msgspec.Struct, frozen=True, tag="RecordSphereCardPurchase", tag_field="type", forbid_unknown_fields=True
+):
+    """Between sessions: the GMs record a purchase at the price they set ([003:55])."""
+
+    character: Name
+    sphere: Name
+    cost: Quantity
+    reason: Reason
+
+
+class GrantPower(msgspec.Struct, frozen=True, tag="GrantPower", tag_field="type", forbid_unknown_fields=True):
+    """Between sessions: a character gains a new power of the pack ([003:55])."""
+
+    character: Name
+    power: Name
+    reason: Reason
+
+
+class LendPower(msgspec.Struct, frozen=True, tag="LendPower", tag_field="type", forbid_unknown_fields=True):
+    """Lend a power you know to another character, who holds it as a borrowed power ([003:55], [000:132])."""
+
+    to: Name
+    power: Name
+
+
+class ReturnBorrowedPower(
+    msgspec.Struct, frozen=True, tag="ReturnBorrowedPower", tag_field="type", forbid_unknown_fields=True
+):
+    """The borrower gives a borrowed power back, or the lender (naming `borrower`) recalls it."""
+
+    power: Name
+    borrower: Name | None = None
+
+
+class ReportSession(msgspec.Struct, frozen=True, tag="ReportSession", tag_field="type", forbid_unknown_fields=True):
+    """The end-of-session report to the GMs ([003:55]): the character's goals, those accomplished, the sphere
+    cards it intends to buy; the server adds what it knows (mana, artifacts, gifts, borrowed powers...)."""
+
+    goals: Many[Text] = []
+    goals_met: Many[Text] = []
+    intended_purchases: Table[Name, Count] = {}
+    notes: Text = ""

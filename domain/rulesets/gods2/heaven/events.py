@@ -51,6 +51,7 @@ from domain.rulesets.gods2.heaven.council.events import (
     CouncilDissolved,
     CouncilFailedToConvene,
     CouncilSummoned,
+    DivineOathRecorded,
     GreaterGodPromoted,
     LawAmended,
     LawPassed,
@@ -62,6 +63,9 @@ from domain.rulesets.gods2.heaven.council.events import (
     OfficeAssigned,
     OfficeRevoked,
     OutlawDeclared,
+    ServiceContractProposed,
+    ServiceContractRecorded,
+    ServiceContractSigned,
     SupremeDeityChosen,
     VoteCast,
 )
@@ -75,6 +79,7 @@ from domain.rulesets.gods2.heaven.locales.events import (
     WildsPartyJoined,
 )
 from domain.rulesets.gods2.heaven.powers.events import (
+    BorrowedPowerReturned,
     CastCompleted,
     CastFailed,
     CastPending,
@@ -84,8 +89,10 @@ from domain.rulesets.gods2.heaven.powers.events import (
     PowerCast,
     PowerConflictResolved,
     PowerEffectRuled,
+    PowerLent,
     RulingRequested,
 )
+from domain.rulesets.gods2.heaven.transition.events import PowerGained, SessionReported, SphereCardBought
 from domain.rulesets.gods2.kernel.events import (
     BodyDisposed,
     CharacterDied,
@@ -197,6 +204,15 @@ HeavenEvent = (
     | SupremeDeityChosen
     | OutlawDeclared
     | CouncilDissolved
+    | ServiceContractProposed
+    | ServiceContractSigned
+    | ServiceContractRecorded
+    | DivineOathRecorded
+    | PowerLent
+    | BorrowedPowerReturned
+    | SphereCardBought
+    | PowerGained
+    | SessionReported
 )
 
 HEAVEN_EVENTS = HeavenEvent.__args__

@@ -54,6 +54,7 @@ from domain.rulesets.gods2.heaven.council.events import (
     CouncilDissolved,
     CouncilFailedToConvene,
     CouncilSummoned,
+    DivineOathRecorded,
     GreaterGodPromoted,
     LawAmended,
     LawPassed,
@@ -65,6 +66,9 @@ from domain.rulesets.gods2.heaven.council.events import (
     OfficeAssigned,
     OfficeRevoked,
     OutlawDeclared,
+    ServiceContractProposed,
+    ServiceContractRecorded,
+    ServiceContractSigned,
     SupremeDeityChosen,
     VoteCast,
 )
@@ -80,6 +84,7 @@ from domain.rulesets.gods2.heaven.locales.events import (
     WildsPartyJoined,
 )
 from domain.rulesets.gods2.heaven.powers.events import (
+    BorrowedPowerReturned,
     CastCompleted,
     CastFailed,
     CastPending,
@@ -89,9 +94,12 @@ from domain.rulesets.gods2.heaven.powers.events import (
     PowerCast,
     PowerConflictResolved,
     PowerEffectRuled,
+    PowerLent,
     RulingRequested,
 )
 from domain.rulesets.gods2.heaven.powers.evolve import evolve_powers
+from domain.rulesets.gods2.heaven.transition.events import PowerGained, SessionReported, SphereCardBought
+from domain.rulesets.gods2.heaven.transition.evolve import evolve_transition
 from domain.rulesets.gods2.kernel.events import (
     BodyDisposed,
     CharacterDied,
@@ -292,6 +300,8 @@ def evolve_heaven(state: State, event: HeavenEvent) -> State:
             | MutilationsHealed()
             | DemesnePowerSet()
             | PowerConflictResolved()
+            | PowerLent()
+            | BorrowedPowerReturned()
         ):
             return evolve_powers(state, event)
         case (
@@ -314,8 +324,14 @@ def evolve_heaven(state: State, event: HeavenEvent) -> State:
             | SupremeDeityChosen()
             | OutlawDeclared()
             | CouncilDissolved()
+            | ServiceContractProposed()
+            | ServiceContractSigned()
+            | ServiceContractRecorded()
+            | DivineOathRecorded()
         ):
             return evolve_council(state, event)
+        case SphereCardBought() | PowerGained() | SessionReported():
+            return evolve_transition(state, event)
         case _:
             assert_never(event)
 
@@ -419,7 +435,15 @@ def _clock(state: State, event: ClockSet) -> State:
         characters = {k: R(c, earthly_bans=()) for k, c in characters.items()}
     if event.session_started:
         characters = {k: R(c, sources_waiting=()) for k, c in characters.items()}
-    return R(state, era=event.era, in_transition=event.in_transition, demesnes=demesnes, characters=characters)
+    session = state.session + 1 if event.session_started else state.session
+    return R(
+        state,
+        era=event.era,
+        in_transition=event.in_transition,
+        demesnes=demesnes,
+        characters=characters,
+        session=session,
+    )
 
 
 def folded(state: State, events: Sequence[object]) -> State:

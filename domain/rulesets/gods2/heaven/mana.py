@@ -33,11 +33,7 @@ from domain.rulesets.gods2.kernel.common import (
     require_same_locale,
 )
 from domain.rulesets.gods2.kernel.content import parse_fraction
-from domain.rulesets.gods2.kernel.events import (
-    DemonPoolCredited,
-    ManaCollected,
-    ManaSourcesScaled,
-)
+from domain.rulesets.gods2.kernel.events import DemonPoolCredited, ManaCollected, ManaSourcesScaled
 from domain.rulesets.gods2.kernel.mana import (
     cards_for_sources,
     credit,
@@ -113,6 +109,14 @@ def decide_pay_mana_source(state: State, command: PayManaSource, ctx: DecisionCo
     source = next((s for s in state.pack.mana_sources if s.id == command.source), None)
     if source is None or source.category == "event":
         raise reject("unknown_source", "Name a century-end or era-end source of the content pack.")
+    counted = {m.source for m in state.pack.earth.map_sources}
+    if state.earth is not None and not state.earth.creation and source.id in counted:
+        # Earth's map counts it at the century's end (earth/sources.py); paying it by hand too would pay it twice.
+        raise reject(
+            "map_counted",
+            f"The map counts '{source.id}' when the century ends: give EndCentury `counts` with a reason to change "
+            "its count instead of paying it by hand.",
+        )
     rate = parse_fraction(source.rate) * state.source_scale
     out: list[object] = []
     for character_id, text in sorted(command.quantities.items()):

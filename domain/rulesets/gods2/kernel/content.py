@@ -19,7 +19,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from domain.engine.bounds import Delta, Name, Rows, Text
+from domain.engine.bounds import Delta, Name, Quantity, Rows, Text
 from domain.rulesets.gods2.kernel.earth_content import EarthContent
 
 Category = Literal[
@@ -137,6 +137,13 @@ class Transmigrate(msgspec.Struct, frozen=True, tag="transmigrate", tag_field="k
     ([003:96])."""
 
 
+class GiveMana(msgspec.Struct, frozen=True, tag="give_mana", tag_field="kind", forbid_unknown_fields=True):
+    """Each target gives `amount` mana to the caster, paying the toll ([003:164]). A target with no mana gives
+    nothing: the power has no effect on it ([003:170]). Chosen reading: one with less gives all it has."""
+
+    amount: Quantity
+
+
 class Ruling(msgspec.Struct, frozen=True, tag="ruling", tag_field="kind", forbid_unknown_fields=True):
     """An effect that needs judgement: casting opens a GM ruling with this question."""
 
@@ -156,14 +163,21 @@ Effect = (
     | ReleaseFromDeath
     | HealMutilation
     | Transmigrate
+    | GiveMana
     | Ruling
 )
 
 
 class SphereDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """`card_cost`: the mana one card of the sphere costs between sessions ([003:55]; the price lists are not in
+    the text): None, the GMs price each purchase (`RecordSphereCardPurchase`). `pool`: the cards of the sphere in
+    the sphere pool ([003:435]); None, the pool never runs out."""
+
     id: Name
     name: Name
     elemental: bool = False
+    card_cost: Quantity | None = None
+    pool: Quantity | None = None
 
 
 class ManaSourceDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

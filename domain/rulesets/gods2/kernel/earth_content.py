@@ -176,6 +176,31 @@ class CenturyEventDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     modification: Name | None = None
 
 
+class MapSourceDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A century-end or era-end mana source measured on the Earth map ([000:210] the Century-End Worksheet's
+    sources): its quantity is the number of squares of base terrain `terrain` (any when None) that have the
+    feature `feature` (any when None); `inhabited`: only squares with population units."""
+
+    source: Name
+    terrain: Terrain | None = None
+    feature: Name | None = None
+    inhabited: bool = False
+
+
+class SpreadDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Spreading terrain ([000:255] "spreading deserts and glaciers"), a miscellaneous event at the start of each
+    century: every square with `feature` turns up to `squares` of its neighbours whose base terrain is in `over`
+    (any other terrain when empty) into `to`, as a base terrain change ([000:188], [000:196], [000:107]).
+    `carried`: the new squares get the feature too, so the front moves on. The extent is the pack's."""
+
+    id: Name
+    feature: Name
+    to: Terrain
+    over: Rows[Terrain] = []
+    squares: Delta = 1
+    carried: bool = False
+
+
 class EarthContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """`worship_sources`: century-end mana sources paid per worshipper (a share of a race's effective
     population [000:66], [000:212]); a `demonic` one pays diabolists into the demonic pool ([000:68]).
@@ -188,3 +213,5 @@ class EarthContent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     worship_sources: Rows[Name] = []
     civilization: Name = "civilization"
     century_events: Rows[CenturyEventDef] = []
+    map_sources: Rows[MapSourceDef] = []  # century-end and era-end sources counted on the map (earth/sources.py)
+    spreading: Rows[SpreadDef] = []  # spreading terrain (earth/spreading.py)

@@ -61,6 +61,7 @@ class RaceSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     movement: Quantity = 1  # [000:45] all races begin with Movement Range 1 and Sea-faring Range 0
     seafaring: Quantity = 0
     resistances: Rows[ResistanceText] = []
+    in_turmoil: bool = False  # religious turmoil that began in an earlier session and has not ended ([000:82])
 
 
 class EarthSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

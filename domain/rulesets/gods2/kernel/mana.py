@@ -14,17 +14,9 @@ from fractions import Fraction
 import msgspec
 
 from domain.rulesets.gods2.kernel import ledger
-from domain.rulesets.gods2.kernel.common import (
-    reject,
-)
+from domain.rulesets.gods2.kernel.common import reject
 from domain.rulesets.gods2.kernel.content import parse_fraction
-from domain.rulesets.gods2.kernel.events import (
-    DemonPoolCredited,
-    ManaCredited,
-    ManaLost,
-    ManaSpent,
-    ManaTransferred,
-)
+from domain.rulesets.gods2.kernel.events import DemonPoolCredited, ManaCredited, ManaLost, ManaSpent, ManaTransferred
 from domain.rulesets.gods2.kernel.model import Character, State
 
 

@@ -14,8 +14,16 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from domain.engine.bounds import Catalog, Name, Quantity, Rows
-from domain.rulesets.gods2.kernel.content import ContentPack
+from domain.engine.bounds import Catalog, Name, Quantity, Rows, Text
+from domain.rulesets.gods2.kernel.carried import (
+    BorrowedSetup,
+    ContractSetup,
+    DemesnePowerSetup,
+    GiftSetup,
+    OathSetup,
+    VacancySetup,
+)
+from domain.rulesets.gods2.kernel.content import ContentPack, FractionText, Protection
 from domain.rulesets.gods2.kernel.earth_model import Earth, EarthSetup
 
 Kind = Literal["greater_god", "lesser_god", "celestial_spirit", "demon"]
@@ -47,12 +55,17 @@ DEMESNE_LOCALES: frozenset[str] = frozenset({"silver_city", "primeval_wilds", "u
 
 
 class LocaleSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """`craft_hall`: artifacts are made here ([003:255]; the text names Craft Halls but gives no rules)."""
+    """`craft_hall`: artifacts are made here ([003:255]; the text names Craft Halls but gives no rules).
+
+    `entrances`: the locales this one opens onto (either way), when the scenario describes the site's layout;
+    the layout must let everyone reach every locale without crossing a restricted one ([003:110]).
+    """
 
     id: Name
     kind: LocaleKind
     name: Name = ""
     craft_hall: bool = False
+    entrances: Rows[Name] = []
 
 
 class CharacterSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -70,6 +83,21 @@ class CharacterSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     primal_being: bool = False
     # [003:221-223] an ability on the sheet that makes persuasion powers aimed at this character cost more
     persuasion_surcharge: Quantity = 0
+    # Carried over from an earlier session (kernel/carried.py); a first session leaves them out.
+    life: Literal["alive", "permanently_dead", "obliterated"] = "alive"
+    pending: Quantity = 0
+    debt: Quantity = 0
+    accumulators: Catalog[Name, FractionText] = {}
+    mutilations: Rows[Mutilation] = []
+    gifts: Rows[GiftSetup] = []
+    borrowed: Rows[BorrowedSetup] = []
+    protections: Rows[Protection] = []
+    lost_in_void: bool = False
+    outlaw: bool = False
+    shamed: bool = False
+    built_demesne: bool = False
+    earthly_bans: Rows[Name] = []
+    goals: Rows[Text] = []
 
 
 class DemesneSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -77,6 +105,7 @@ class DemesneSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: Name
     parent: Name
     owners: Rows[Name]
+    powers: Rows[DemesnePowerSetup] = []
 
 
 class ArtifactSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -86,6 +115,7 @@ class ArtifactSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     holder: Name | None = None
     locale: Name | None = None
     max_strength: Catalog[Name, Quantity] = {}
+    creator: Name | None = None
 
 
 class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -98,6 +128,18 @@ class Setup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     offices: Catalog[Name, Name] = {}
     laws: Rows[Name] | None = None  # None: the game begins with the default law [003:494]
     content: ContentPack | None = None  # None: the sample pack shipped with the ruleset
+    # The campaign's session in play; in a transition phase, the one that just ended (the next one is +1).
+    session: Annotated[int, msgspec.Meta(ge=1, le=10_000)] = 1
+    # Heaven's records carried over from an earlier session (kernel/carried.py).
+    oaths: Rows[OathSetup] = []
+    service_contracts: Rows[ContractSetup] = []
+    vacancies: Rows[VacancySetup] = []
+    supreme_deity: Name | None = None
+    demon_pool: Quantity = 0
+    pool_accumulators: Catalog[Name, FractionText] = {}
+    source_scale: FractionText = "1"
+    serial: Quantity = 0  # ids the rules create (`artifact-<n>`...) continue after this number
+    serials: Catalog[Name, Quantity] = {}  # and owned ids (`contract-<owner>-<n>`) after these, per `<kind>-<owner>`
     earth: EarthSetup | None = None  # the Earth map of Era Centrum (races, squares); None: Heaven only
 
 
@@ -146,6 +188,13 @@ class Gift(msgspec.Struct, frozen=True):
     giver: str
 
 
+class BorrowedPower(msgspec.Struct, frozen=True):
+    """A power lent by the character who knows it ([003:55] "borrowed powers you hold"); the lender may recall it."""
+
+    power: str
+    lender: str
+
+
 class KeepAway(msgspec.Struct, frozen=True):
     """After a disengage ([003:362]): stay out of `locale`, and `opponent` may not attack, until `until`."""
 
@@ -190,6 +239,7 @@ class Character(msgspec.Struct, frozen=True):
     wilds_powers: tuple[str, ...] = ()  # the combat powers offered against the Guardian Beasts
     # powers
     gifts: tuple[Gift, ...] = ()
+    borrowed: tuple[BorrowedPower, ...] = ()
     last_persuasion_at: datetime | None = None
     conversation_until: datetime | None = None
     last_direct_at: datetime | None = None
@@ -202,6 +252,11 @@ class Character(msgspec.Struct, frozen=True):
     earthly_bans: tuple[str, ...] = ()  # [003:290] races this character may not influence until the era ends
     sources_waiting: tuple[str, ...] = ()  # greater spheres whose mana sources start next session [003:500]
     approved_mutilation: str | None = None  # an "Other" mutilation the GMs approved in advance [003:310]
+    goals: tuple[str, ...] = ()  # secret goals, as the last end-of-session report gave them [003:55]
+
+    def knows(self, power: str) -> bool:
+        """A power of the character's own, or one borrowed and not yet returned ([003:55])."""
+        return power in self.powers or any(b.power == power for b in self.borrowed)
 
     @property
     def total_mana(self) -> int:
@@ -218,6 +273,7 @@ class Locale(msgspec.Struct, frozen=True):
     kind: LocaleKind
     name: str = ""
     craft_hall: bool = False
+    entrances: tuple[str, ...] = ()
 
 
 class DemesnePower(msgspec.Struct, frozen=True):
@@ -416,6 +472,28 @@ class Oath(msgspec.Struct, frozen=True):
     text: str
 
 
+class ServiceContract(msgspec.Struct, frozen=True):
+    """A service contract between characters, posted in the Hall of Doom once every party signed ([003:60])."""
+
+    id: str
+    proposer: str
+    parties: tuple[str, ...]
+    terms: str
+    signed: tuple[str, ...] = ()
+    recorded: bool = False
+
+
+class SessionReport(msgspec.Struct, frozen=True):
+    """A character's end-of-session report to the GMs ([003:55]): goals and purchase intentions, with what
+    the server knows of the character at the time."""
+
+    session: int
+    goals: tuple[str, ...]
+    goals_met: tuple[str, ...]
+    intended_purchases: dict[str, int]
+    notes: str
+
+
 class State(msgspec.Struct, frozen=True):
     pack: ContentPack
     settings: Settings
@@ -434,6 +512,10 @@ class State(msgspec.Struct, frozen=True):
     vacancies: tuple[Vacancy, ...] = ()
     supreme_deity: str | None = None
     oaths: tuple[Oath, ...] = ()
+    contracts: dict[str, ServiceContract] = {}
+    reports: dict[str, SessionReport] = {}  # the last end-of-session report of each character
+    serials: dict[str, int] = {}  # owned ids of hidden things, `<kind>-<owner>` -> last number (domain.engine.ids)
+    session: int = 1
     bodies: dict[str, str] = {}  # obliterated god -> who must dispose of the body [003:393]
     builds: dict[str, PendingBuild] = {}
     casts: dict[str, PendingCast] = {}

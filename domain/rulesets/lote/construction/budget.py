@@ -23,6 +23,7 @@ from domain.rulesets.lote.model.orders import (
     ConvertShipsToMSP,
     DeclareMassConscription,
     FreeformOrder,
+    GiveItinerary,
     InitiateTradeRoute,
     Invest,
     MoveTreasury,
@@ -34,6 +35,7 @@ from domain.rulesets.lote.model.orders import (
     WithdrawShips,
 )
 from domain.rulesets.lote.model.state import Nation, State
+from domain.rulesets.lote.movement import itinerary
 from domain.rulesets.lote.scenario.enums import at_least, dec
 from domain.rulesets.lote.scenario.tables import TABLES
 
@@ -99,6 +101,9 @@ def _fleet(state: State, nation: Nation, order: Order, fleet_id: str) -> None:
 
 def _economic(state: State, nation: Nation, order: Order) -> Cost:
     match order:
+        case GiveItinerary():
+            itinerary.plan(state, nation, order)  # refuses the first step that does not fit (§6.3)
+            return Cost()
         case SetTaxRate():
             top = economy.max_tax_pct(state)
             if not 0 <= order.percent <= top:
@@ -207,6 +212,8 @@ def _check_initiation(state: State, nation: Nation, order: InitiateTradeRoute) -
 
 
 def check_line(state: State, nation: Nation, order: Order, form: list[Order]) -> Cost:
+    if isinstance(order, GiveItinerary):
+        itinerary.one_line_per_army(order, form)
     cost = construction.cost_of(state, nation, order, form)
     return cost if cost is not None else _economic(state, nation, order)
 

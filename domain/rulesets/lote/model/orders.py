@@ -248,6 +248,31 @@ class BidMercenaries(_Order, frozen=True, tag="BidMercenaries"):
     army: Name | None = None
 
 
+StepKind = Literal["move", "sail", "land", "ferry", "act"]
+
+
+class Step(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One step of an itinerary (§6.3 L6519-6597): `move` overland to `to`, `sail` into the sea zone `to`, `land`
+    from the sea on the region `to`, cross the ferry arrow `to`, or `act` (`action` code, `extra` AP for "+"
+    actions: `DP+5`). `secret` is Secret Movement (2 AP base, §6.2.4.24 L6047-6052)."""
+
+    kind: StepKind
+    to: Name = ""
+    action: Name = ""
+    extra: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
+    secret: bool = False
+
+
+class GiveItinerary(_Order, frozen=True, tag="GiveItinerary"):
+    """An army's itinerary for the turn (§6.3; digest §5.4): validated when given against the army's AP for the
+    turn (§6.2.1), each step priced by Tables 4-9 and 6-25; `guided_by` lists nations that granted passage
+    (§9.16 L9395-9402: their regions count as controlled)."""
+
+    army: Name
+    steps: Annotated[list[Step], msgspec.Meta(min_length=1, max_length=60)]
+    guided_by: Annotated[list[Name], msgspec.Meta(max_length=20)] = []
+
+
 Order = (
     SetTaxRate
     | DeclareMassConscription
@@ -277,6 +302,7 @@ Order = (
     | PayMegalith
     | BuildFerryPoints
     | BidMercenaries
+    | GiveItinerary
 )
 ORDER_TYPES: tuple[type[_Order], ...] = Order.__args__
 ORDER_TAGS: frozenset[str] = frozenset(str(t.__struct_config__.tag) for t in ORDER_TYPES)

@@ -177,6 +177,7 @@ AdjudicationKind = Literal[
     "leader_death",
     "dynastic_failure",
     "garrison",
+    "contact",
 ]
 
 

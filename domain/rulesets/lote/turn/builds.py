@@ -42,6 +42,7 @@ from domain.rulesets.lote.model.orders import (
     ExpandCity,
     FoundCity,
     FreeformOrder,
+    GiveItinerary,
     Invest,
     Order,
     PayMegalith,
@@ -254,7 +255,7 @@ def r4_builds(run: Run, nid: str) -> None:
     local: dict[str, Fraction] = {}
     invested: dict[str, tuple[Fraction, Fraction]] = {}
     for order in lines:
-        if isinstance(order, (*R0_ORDERS, BidMercenaries, PayProjectSupportWithNFP)):  # R0, R2, R3 lines
+        if isinstance(order, (*R0_ORDERS, BidMercenaries, PayProjectSupportWithNFP, GiveItinerary)):  # R0, R2, R3 lines
             continue
         if isinstance(order, FreeformOrder):
             run.raise_item(nid, "freeform", order.line, "GM to resolve", order.text)

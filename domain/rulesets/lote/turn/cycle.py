@@ -2,8 +2,8 @@
 
 ORDERS_OPEN -> (deadline) ORDERS_LOCKED/VALIDATION -> RESOLVING (R0..R4) -> ADJUDICATION_PENDING -> (R7, R8)
 REPORTS_DRAFTED -> PUBLISHED, which opens the next turn's orders. Every outcome the rules leave to the GM is raised
-as an adjudication item with the engine's proposal and recorded rolls (R5 covert operations and R6 leader actions
-are free-form in phase 1).
+as an adjudication item with the engine's proposal and recorded rolls (R5 covert operations are free-form; R6 runs
+the itineraries and gives every contact to the GM).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from domain.rulesets.lote.turn.resolve import (
     r2_support,
     r3_mercenaries,
     r6_end_of_turn_checks,
+    r6_movement,
 )
 from domain.rulesets.lote.turn.run import Run
 
@@ -50,7 +51,8 @@ def lock_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
 
 def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
     """Closing `validation`: R0 declarations, R1 revenue, R2 support, R3 the mercenary auction, R4 musters,
-    investments, projects and the harvest; then the end-of-turn checks the GM rules on (old age, garrisons)."""
+    investments, projects and the harvest; R6 the itineraries, contacts going to the GM; then the end-of-turn
+    checks the GM rules on (old age, garrisons)."""
     run = Run(state, ctx)
     nations = list(state.nations)
     for nid in nations:
@@ -64,6 +66,7 @@ def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
     for nid in nations:
         r4_builds(run, nid)
         r4_harvest(run, nid)
+    r6_movement(run)
     r6_end_of_turn_checks(run)
     return run.events
 

@@ -79,6 +79,7 @@ from domain.rulesets.lote.model.orders import (
     ExpandCity,
     FoundCity,
     FreeformOrder,
+    GiveItinerary,
     InitiateTradeRoute,
     Invest,
     MoveTreasury,
@@ -371,6 +372,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             | PayMegalith()
             | BuildFerryPoints()
             | BidMercenaries()
+            | GiveItinerary()
             | PayProjectSupportWithNFP()
             | WithdrawShips()
             | InitiateTradeRoute()

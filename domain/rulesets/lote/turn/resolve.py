@@ -11,6 +11,7 @@ from domain.rulesets.lote.messages import (
     AdjudicationRaised,
     FleetAssigned,
     HeavyTransportsBuilt,
+    LeaderMoved,
     MercenariesHired,
     MercenaryBidRefunded,
     RevenueCollected,
@@ -27,6 +28,7 @@ from domain.rulesets.lote.model.orders import (
     BuildHeavyTransports,
     CeaseTrade,
     ConvertShipsToMSP,
+    GiveItinerary,
     InitiateTradeRoute,
     MoveTreasury,
     PayProjectSupportWithNFP,
@@ -34,6 +36,7 @@ from domain.rulesets.lote.model.orders import (
     TradeWithAnyone,
     WithdrawShips,
 )
+from domain.rulesets.lote.movement.execute import execute
 from domain.rulesets.lote.scenario.enums import dec
 from domain.rulesets.lote.scenario.tables import TABLES
 from domain.rulesets.lote.turn.run import R0_ORDERS, Run, lines_of
@@ -190,6 +193,29 @@ def r3_mercenaries(run: Run) -> None:
                     )
                 if won < order.count:
                     run.emit(MercenaryBidRefunded(nation=nid, line=order.line, gp=(order.count - won) * price))
+
+
+def r6_movement(run: Run) -> None:
+    """R6: every nation's itineraries run on one calendar (`movement/execute.py`); contacts go to the GM; each
+    army ends at its last place or where it met another nation's army."""
+    orders: dict[str, GiveItinerary] = {}
+    for nid in run.state.nations:
+        for order in lines_of(run.state, nid):
+            if isinstance(order, GiveItinerary) and run.still_valid(nid, order) is not None:
+                orders[order.army] = order
+    outcome = execute(run.state, orders, run.ctx.turn)
+    for army, place in outcome.ends.items():
+        leader = run.state.leaders[army]
+        if place != leader.location and not (
+            leader.location in run.state.cities and run.state.cities[leader.location].region == place
+        ):
+            run.emit(
+                LeaderMoved(
+                    leader=army, nation=leader.nation, location=place, reason=f"itinerary line {orders[army].line}"
+                )
+            )
+    for item in outcome.items:
+        run.emit(AdjudicationRaised(item=item))
 
 
 def r6_end_of_turn_checks(run: Run) -> None:

@@ -15,6 +15,7 @@ import msgspec
 from domain.engine import Rejected
 from domain.rulesets.lote.economy import economy
 from domain.rulesets.lote.model.state import Nation, State
+from domain.rulesets.lote.movement.mapcheck import check_map
 from domain.rulesets.lote.scenario.scenario import (
     CityRecord,
     FerryArrow,
@@ -242,6 +243,7 @@ def _check_refs(setup: Scenario) -> None:
             raise _bad("bad_value", where, "kind", "must be 'L' (land) or 'S' (sea)")
     for pid, pool in setup.mercenary_pools.items():
         _check_units(f"mercenary pool {pid!r}", "units", pool.units)
+    check_map(setup)
 
 
 def _check_statuses(where: str, statuses: Mapping[str, str], nations: dict[str, NationRecord]) -> None:

@@ -53,7 +53,7 @@ def test_a_transfer_never_creates_mana_and_the_toll_rounds_for_the_house(amount:
     assert ledger.toll(amount) == ceil(Fraction(amount, 2))
 
 
-@settings(max_examples=40)
+@settings(max_examples=40, deadline=None)  # the game fold is slow on a loaded machine: no timing assertion
 @given(st.integers(min_value=1, max_value=20), st.integers(min_value=0, max_value=20))
 def test_a_transfer_through_the_game_destroys_exactly_the_toll(amount: int, extra: int) -> None:
     g = game(chars={"zeus": {"mana": amount + extra}})

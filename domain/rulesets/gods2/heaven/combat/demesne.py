@@ -1,8 +1,7 @@
-"""Demesnes ([003:112-126], [003:312-318], [003:370-382]): building, admitting, attacking and defending them.
+"""Demesnes under attack ([003:312-318], [003:370-382]): attacking and defending them (building them and
+admitting visitors: `heaven/locales/demesnes.py`).
 
 Chosen readings:
-- The cost of Build Demesne comes from the content pack (`build_demesne_cost`); joint builders each issue the
-  same `BuildDemesne` (same id, name and split), and the demesne stands when the last of them agrees.
 - An attack on a demesne is not a sneak attack under the default law ([003:382]): it is recorded as lawful.
 - A demesne defended by a bodyguard becomes a character combat like a sneak attack ([003:382]).
 - A fallen attacker facing a demesne (which cannot accept a surrender) is settled by `EndCombatByRuling`.
@@ -23,19 +22,9 @@ from domain.rulesets.gods2.heaven.combat.events import (
 )
 from domain.rulesets.gods2.heaven.combat.fighters import ATTACK_WINDOW, fighter_ready
 from domain.rulesets.gods2.heaven.combat.rounds import choose_gesture, choose_power
-from domain.rulesets.gods2.heaven.commands import (
-    AttackDemesne,
-    CoordinateDemesneDefence,
-    PlayDemesneDefence,
-)
+from domain.rulesets.gods2.heaven.commands import AttackDemesne, CoordinateDemesneDefence, PlayDemesneDefence
 from domain.rulesets.gods2.heaven.powers.effects import interrupt
-from domain.rulesets.gods2.kernel.common import (
-    me,
-    new_id,
-    reject,
-    require_free_agent,
-    timer_id,
-)
+from domain.rulesets.gods2.kernel.common import me, new_id, reject, require_free_agent, timer_id
 from domain.rulesets.gods2.kernel.content import AddHitPoints, GrantBlocks, GrantTricks
 from domain.rulesets.gods2.kernel.model import Demesne, PendingAttack, State
 

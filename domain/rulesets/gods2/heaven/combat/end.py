@@ -193,7 +193,7 @@ def _witness_oath(state: State, winner_id: str, oath: str | None) -> list[object
     winner = state.characters[winner_id]
     if not oath:
         raise reject("name_the_oath", "Write the oath your opponent must swear [003:292].")
-    witness = next((p for p in state.pack.oath_witness_powers if p in winner.powers), None)
+    witness = next((p for p in state.pack.oath_witness_powers if winner.knows(p)), None)
     if witness is None:
         raise reject("cannot_witness", "Only a character who can witness a divine oath may impose Will [003:292].")
     cost = ledger.final_cost(power_def(state, witness).cost)
@@ -246,7 +246,7 @@ def decide_use_end_of_combat_power(
     if combat.step != "surrender" or fighter.demesne:
         raise reject("not_the_end", "End-of-combat (Cs) powers wait for the end of the combat [003:211].")
     power = power_def(state, command.power)
-    if command.power not in c.powers or "Cs" not in power.categories:
+    if not c.knows(command.power) or "Cs" not in power.categories:
         raise reject("not_an_end_power", f"{command.power} is not an end-of-combat (Cs) power you know.")
     if command.power in fighter.used_powers:
         raise reject("power_used", "Each combat power is used once per combat [003:346].")

@@ -91,7 +91,7 @@ def decide_support_duelist(state: State, command: SupportDuelist, ctx: DecisionC
         raise reject("dead", "The dead may not use powers [003:424].")
     require_same_locale(ally, character(state, command.duelist))
     power = power_def(state, command.power)
-    if command.power not in ally.powers or "Cd" not in power.categories:
+    if not ally.knows(command.power) or "Cd" not in power.categories:
         raise reject("not_a_duel_power", f"{command.power} is not a combat-duel (Cd) power you know.")
     cost = ledger.final_cost(power.cost)
     require_can_spend(ally, cost)
@@ -148,7 +148,7 @@ def decide_request_announcement(state: State, command: RequestAnnouncement, ctx:
 def _usable_power(state: State, c: Character, fighter: Fighter, power_id: str) -> tuple[PowerDef, bool]:
     power = power_def(state, power_id)
     from_artifact = False
-    if power_id not in c.powers:
+    if not c.knows(power_id):
         artifact = state.artifacts.get(fighter.artifact or "")
         if artifact is None or power_id not in artifact.powers or artifact.holder != c.id:
             raise reject("not_your_power", f"You know no power {power_id} and your combat artifact holds none.")
@@ -212,7 +212,7 @@ def reveal_powers(state: State, combat: Combat, powers: dict[str, str | None]) -
         if c is None:
             continue
         power = power_def(state, power_id)
-        from_artifact = power_id not in c.powers
+        from_artifact = not c.knows(power_id)
         cost = combat_cost(power, from_artifact, coordinator_factor(state, combat, fighter))
         if c.debt > 0 or c.total_mana < cost:
             continue  # a GM debit since the choice left too little: the power fails unpaid

@@ -133,6 +133,38 @@ class CouncilDissolved(msgspec.Struct, frozen=True, tag="CouncilDissolved", tag_
     forfeit_served: list[str] = []
 
 
+class ServiceContractProposed(msgspec.Struct, frozen=True, tag="ServiceContractProposed", tag_field="type"):
+    """Seen by its parties until every one has signed."""
+
+    contract_id: str
+    proposer: str
+    parties: list[str]
+    terms: str
+
+
+class ServiceContractSigned(msgspec.Struct, frozen=True, tag="ServiceContractSigned", tag_field="type"):
+    contract_id: str
+    party: str
+    parties: list[str]  # every party, who alone see the signature
+
+
+class ServiceContractRecorded(msgspec.Struct, frozen=True, tag="ServiceContractRecorded", tag_field="type"):
+    """Every party signed: the contract is posted in the Hall of Doom for all to read ([003:60])."""
+
+    contract_id: str
+    parties: list[str]
+    terms: str
+
+
+class DivineOathRecorded(msgspec.Struct, frozen=True, tag="DivineOathRecorded", tag_field="type"):
+    """A divine oath posted in the Hall of Doom ([003:60]) by the GMs."""
+
+    swearer: str
+    witness: str
+    text: str
+    reason: str
+
+
 CouncilEvent = (
     CouncilSummoned
     | CouncilConvened
@@ -153,4 +185,8 @@ CouncilEvent = (
     | SupremeDeityChosen
     | OutlawDeclared
     | CouncilDissolved
+    | ServiceContractProposed
+    | ServiceContractSigned
+    | ServiceContractRecorded
+    | DivineOathRecorded
 )

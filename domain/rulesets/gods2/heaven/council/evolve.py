@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.engine.ids import counted
 from domain.rulesets.gods2.heaven.council.events import (
     ArchetypeSucceeded,
     ArchetypeSuccessorNamed,
@@ -12,6 +13,7 @@ from domain.rulesets.gods2.heaven.council.events import (
     CouncilEvent,
     CouncilFailedToConvene,
     CouncilSummoned,
+    DivineOathRecorded,
     GreaterGodPromoted,
     LawAmended,
     LawPassed,
@@ -23,10 +25,13 @@ from domain.rulesets.gods2.heaven.council.events import (
     OfficeAssigned,
     OfficeRevoked,
     OutlawDeclared,
+    ServiceContractProposed,
+    ServiceContractRecorded,
+    ServiceContractSigned,
     SupremeDeityChosen,
     VoteCast,
 )
-from domain.rulesets.gods2.kernel.model import CouncilMeeting, CouncilSummons, Motion, State
+from domain.rulesets.gods2.kernel.model import CouncilMeeting, CouncilSummons, Motion, Oath, ServiceContract, State
 
 R = msgspec.structs.replace
 
@@ -154,3 +159,27 @@ def evolve_council(state: State, event: CouncilEvent) -> State:
             for shamed in event.forfeit_served:
                 state = _change(state, shamed, shamed=False)
             return state
+        case ServiceContractProposed():
+            contract = ServiceContract(
+                id=event.contract_id,
+                proposer=event.proposer,
+                parties=tuple(event.parties),
+                terms=event.terms,
+                signed=(event.proposer,),
+            )
+            return R(
+                state, contracts={**state.contracts, contract.id: contract}, serials=counted(state.serials, contract.id)
+            )
+        case ServiceContractSigned():
+            signing = state.contracts.get(event.contract_id)
+            if signing is None:
+                return state
+            signed = R(signing, signed=(*signing.signed, event.party))
+            return R(state, contracts={**state.contracts, signing.id: signed})
+        case ServiceContractRecorded():
+            posted = state.contracts.get(event.contract_id)
+            if posted is None:
+                return state
+            return R(state, contracts={**state.contracts, posted.id: R(posted, recorded=True)})
+        case DivineOathRecorded():
+            return R(state, oaths=(*state.oaths, Oath(swearer=event.swearer, witness=event.witness, text=event.text)))

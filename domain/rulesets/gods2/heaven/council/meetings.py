@@ -79,7 +79,7 @@ def present_greater_gods(state: State, hall: str) -> list[Character]:
 def decide_summon(state: State, command: SummonGreatCouncil, ctx: DecisionContext) -> Sequence[object]:
     c = me(state, ctx)
     power_id = state.pack.summon_council_power
-    if power_id not in c.powers:
+    if not c.knows(power_id):
         raise reject("cannot_summon", "Only a character with the power Summon Great Council may summon it [003:480].")
     may_cast(state, c, ctx)
     if state.council is not None or state.summons is not None:

@@ -1,11 +1,10 @@
-"""Demesnes ([003:112-126], [003:312-318], [003:370-382]): building, admitting, attacking and defending them.
+"""Demesnes as locales ([003:112-126]): building them, admitting visitors, and sharing the mana they produce.
+Attacking and defending them is combat (`heaven/combat/demesne.py`).
 
 Chosen readings:
 - The cost of Build Demesne comes from the content pack (`build_demesne_cost`); joint builders each issue the
   same `BuildDemesne` (same id, name and split), and the demesne stands when the last of them agrees.
-- An attack on a demesne is not a sneak attack under the default law ([003:382]): it is recorded as lawful.
-- A demesne defended by a bodyguard becomes a character combat like a sneak attack ([003:382]).
-- A fallen attacker facing a demesne (which cannot accept a surrender) is settled by `EndCombatByRuling`.
+- The text does not say what makes a demesne produce mana: the GMs credit it (`CreditDemesneMana`).
 """
 
 from __future__ import annotations
@@ -13,15 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.engine import DecisionContext
-from domain.rulesets.gods2.heaven.combat.events import (
-    DemesneBuildProposed,
-    DemesneBuilt,
-    VisitorAdmitted,
-)
-from domain.rulesets.gods2.heaven.commands import (
-    AdmitToDemesne,
-    BuildDemesne,
-)
+from domain.rulesets.gods2.heaven.combat.events import DemesneBuildProposed, DemesneBuilt, VisitorAdmitted
+from domain.rulesets.gods2.heaven.commands import AdmitToDemesne, BuildDemesne, CreditDemesneMana
 from domain.rulesets.gods2.kernel.common import (
     character,
     me,
@@ -29,8 +21,10 @@ from domain.rulesets.gods2.kernel.common import (
     place_kind,
     reject,
     require_free_agent,
+    require_reason,
 )
-from domain.rulesets.gods2.kernel.mana import require_can_spend, spend
+from domain.rulesets.gods2.kernel.content import parse_fraction
+from domain.rulesets.gods2.kernel.mana import credit, require_can_spend, spend
 from domain.rulesets.gods2.kernel.model import DEMESNE_LOCALES, Character, State
 
 
@@ -99,3 +93,22 @@ def decide_admit_to_demesne(state: State, command: AdmitToDemesne, ctx: Decision
     if visitor.locale != demesne.parent:
         raise reject("not_at_the_door", f"{visitor.name} is not outside {demesne.name}.")
     return [VisitorAdmitted(demesne=demesne.id, visitor=visitor.id, by=c.id)]
+
+
+def decide_credit_demesne_mana(state: State, command: CreditDemesneMana, ctx: DecisionContext) -> Sequence[object]:
+    """[003:118] each builder is an equal owner and receives an equal fraction of any mana produced: the amount
+    is split exactly among the owners (an owner by conquest too), each fraction kept in the owner's accumulator
+    for the demesne's source until it makes whole mana ([003:142]). The dead still receive mana ([003:431]); the
+    obliterated own nothing ([003:435])."""
+    require_reason(command.reason)
+    demesne = state.demesnes.get(command.demesne)
+    if demesne is None:
+        raise reject("unknown_demesne", f"There is no demesne {command.demesne!r}.")
+    amount = parse_fraction(command.amount)
+    if amount <= 0:
+        raise reject("bad_amount", "Credit a positive amount of mana.")
+    owners = [state.characters[o] for o in demesne.owners if state.characters[o].life != "obliterated"]
+    if not owners:
+        raise reject("no_owners", f"{demesne.name} has no owner to receive its mana.")
+    share = amount / len(owners)
+    return [credit(o, command.source, share, command.reason) for o in owners]

@@ -39,7 +39,7 @@ def _offer(state: State, c: Character, powers: Sequence[str]) -> tuple[int, int]
     produced, cost = 0, 0
     for power_id in powers:
         power = known.get(power_id)
-        if power is None or power_id not in c.powers or "C" not in categories(power):
+        if power is None or not c.knows(power_id) or "C" not in categories(power):
             raise reject("not_your_combat_power", f"{power_id} is not a combat power {c.name} knows.")
         produced += sum(e.count for e in power.effects if isinstance(e, GrantTricks | GrantBlocks))
         cost += ledger.final_cost(power.cost)

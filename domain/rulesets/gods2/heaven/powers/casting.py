@@ -96,6 +96,14 @@ def _cost(state: State, c: Character, power: PowerDef, codes: frozenset[str], st
     return ledger.final_cost(base, mods)
 
 
+def target_kind(state: State, t: Character) -> str:
+    """[003:454] a lesser god or celestial spirit leading the Council is a greater god for the targeting of every
+    power while the meeting lasts (the Sentinel of the Council cannot suppress him; Prophecy affects him)."""
+    if state.council is not None and state.council.leader == t.id and t.kind in ("lesser_god", "celestial_spirit"):
+        return "greater_god"
+    return t.kind
+
+
 def _target(state: State, c: Character, target_id: str, power: PowerDef) -> Character:
     t = character(state, target_id)
     if t.locale != c.locale:
@@ -109,7 +117,7 @@ def _target(state: State, c: Character, target_id: str, power: PowerDef) -> Char
         raise reject("target_not_alive", f"{t.name} is not alive and may not be the target of powers.")
     if t.life == "obliterated":
         raise reject("gone", f"{t.name} is gone.")
-    if power.target_kinds and t.kind not in power.target_kinds:
+    if power.target_kinds and target_kind(state, t) not in power.target_kinds:
         kinds = ", ".join(k.replace("_", " ") for k in power.target_kinds)
         raise reject("not_a_valid_target", f"{power.name} affects only: {kinds} [003:223].")
     return t
@@ -138,7 +146,7 @@ def _targets(
             and not t.out_of_game
             and t.combat is None
             and (t.conversation_until is None or t.conversation_until <= now or "L" in codes)
-            and ("L" in codes or not power.target_kinds or t.kind in power.target_kinds)
+            and ("L" in codes or not power.target_kinds or target_kind(state, t) in power.target_kinds)
         )
     if "G" in codes and given == [c.id]:
         raise reject("no_self_gift", "Gifts may only be granted to other characters [003:263].")
@@ -153,7 +161,7 @@ def _targets(
 def decide_cast_power(state: State, command: CastPower, ctx: DecisionContext) -> Sequence[object]:
     c = me(state, ctx)
     power = power_def(state, command.power)
-    if power.id not in c.powers:
+    if not c.knows(power.id):
         raise reject("not_your_power", f"You do not know {power.name}.")
     return cast(
         state,

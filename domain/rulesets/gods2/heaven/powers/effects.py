@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+import msgspec
+
 from domain.engine import Timer
 from domain.engine.messages import TimerCancelled
 from domain.rulesets.gods2.heaven.locales.events import CharacterMoved, ProtectionGranted
@@ -19,6 +21,7 @@ from domain.rulesets.gods2.heaven.powers.events import (
     RulingRequested,
 )
 from domain.rulesets.gods2.kernel.content import (
+    GiveMana,
     HealMutilation,
     PowerDef,
     Protect,
@@ -28,7 +31,7 @@ from domain.rulesets.gods2.kernel.content import (
     categories,
 )
 from domain.rulesets.gods2.kernel.events import CharacterRevived
-from domain.rulesets.gods2.kernel.mana import spend
+from domain.rulesets.gods2.kernel.mana import spend, transfer
 from domain.rulesets.gods2.kernel.model import Character, PendingCast, State
 
 CAST_TIMER = "cast"
@@ -63,6 +66,8 @@ def effects(
                 out += _heal(state, targets)
             case Transmigrate():
                 out += _transmigrate(state, targets, destination)
+            case GiveMana():
+                out += _give_mana(state, caster, targets, effect.amount, power.id)
             case Ruling():
                 out.append(
                     RulingRequested(
@@ -71,6 +76,21 @@ def effects(
                 )
             case _:
                 pass  # combat primitives act only in combat (or through a demesne's card)
+    return out
+
+
+def _give_mana(state: State, caster: Character, targets: list[str], amount: int, power_id: str) -> list[object]:
+    """[003:170] a power that makes its target give mana has no effect on a target with no mana; [003:164]
+    the toll applies, as to every transfer between characters."""
+    out: list[object] = []
+    receiver = state.characters[caster.id]
+    for t in targets:
+        giver = state.characters.get(t)
+        if giver is None or giver.id == caster.id or giver.total_mana <= 0:
+            continue
+        given = transfer(giver, receiver, min(amount, giver.total_mana), f"power:{power_id}")
+        out.append(given)
+        receiver = msgspec.structs.replace(receiver, debt=receiver.debt - given.debt_paid)
     return out
 
 

@@ -105,6 +105,21 @@ class PowerConflictResolved(msgspec.Struct, frozen=True, tag="PowerConflictResol
     rule: str  # "common sense", "higher level" or "referee"
 
 
+class PowerLent(msgspec.Struct, frozen=True, tag="PowerLent", tag_field="type"):
+    """[003:55] the borrower now holds `power` as a borrowed power; the lender still knows it."""
+
+    lender: str
+    borrower: str
+    power: str
+
+
+class BorrowedPowerReturned(msgspec.Struct, frozen=True, tag="BorrowedPowerReturned", tag_field="type"):
+    lender: str
+    borrower: str
+    power: str
+    recalled: bool  # the lender took it back (else the borrower gave it back)
+
+
 PowerEvent = (
     PowerCast
     | CastPending
@@ -116,4 +131,6 @@ PowerEvent = (
     | MutilationsHealed
     | DemesnePowerSet
     | PowerConflictResolved
+    | PowerLent
+    | BorrowedPowerReturned
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.rulesets.gods2.heaven.powers.events import (
+    BorrowedPowerReturned,
     CastCompleted,
     CastFailed,
     CastPending,
@@ -15,9 +16,10 @@ from domain.rulesets.gods2.heaven.powers.events import (
     PowerConflictResolved,
     PowerEffectRuled,
     PowerEvent,
+    PowerLent,
     RulingRequested,
 )
-from domain.rulesets.gods2.kernel.model import DemesnePower, Gift, OpenRuling, PendingCast, State
+from domain.rulesets.gods2.kernel.model import BorrowedPower, DemesnePower, Gift, OpenRuling, PendingCast, State
 
 R = msgspec.structs.replace
 
@@ -100,6 +102,18 @@ def evolve_powers(state: State, event: PowerEvent) -> State:
             return _change(state, c.id, mutilations=(), permanent_hp=c.permanent_hp + event.hit_points_restored)
         case PowerConflictResolved():
             return state  # a record for the history; the prevailing power's effects stand
+        case PowerLent():
+            borrower = state.characters.get(event.borrower)
+            if borrower is None:
+                return state
+            lent = BorrowedPower(power=event.power, lender=event.lender)
+            return _change(state, borrower.id, borrowed=(*borrower.borrowed, lent))
+        case BorrowedPowerReturned():
+            borrower = state.characters.get(event.borrower)
+            if borrower is None:
+                return state
+            kept = tuple(b for b in borrower.borrowed if b.power != event.power)
+            return _change(state, borrower.id, borrowed=kept)
         case DemesnePowerSet():
             d = state.demesnes.get(event.demesne)
             if d is None:
