@@ -26,7 +26,7 @@ from domain import rulesets
 from domain.engine import Actor, DecisionContext, GameState, Rejected, Ruleset
 from domain.engine import game as engine
 from domain.engine.dice import Dice, EpochSeed, commitment, seeded_deriver
-from domain.engine.messages import AddSeat, CreateGame, GameForked, TimelineReverted
+from domain.engine.messages import AddSeat, ContentPackRef, CreateGame, GameForked, TimelineReverted
 from events.codec import codec_for, encode, tag_of
 from events.order_counts import OrderCounts
 from events.rejections import Rejection, RejectionLog
@@ -157,9 +157,19 @@ class CommandHandler:
     # --- games and seats --------------------------------------------------------------------------------
 
     async def create_game(
-        self, ruleset: Ruleset, name: str, setup: bytes, settings: bytes, actor: Actor
+        self,
+        ruleset: Ruleset,
+        name: str,
+        setup: bytes,
+        settings: bytes,
+        actor: Actor,
+        *,
+        previous_game_id: str | None = None,
+        content: tuple[ContentPackRef, bytes] | None = None,
     ) -> tuple[str, RecordedEvent]:
-        """Validate the scenario, store the dice seed outside the stream and append `GameCreated`."""
+        """Validate the scenario, store the dice seed outside the stream and append `GameCreated`.
+
+        `previous_game_id`: the finished game this one follows; `content`: the stored pack it plays with."""
         game_id = self.new_id()
         seed, private = secrets.token_bytes(32), secrets.token_bytes(32)
         command = CreateGame(
@@ -171,6 +181,9 @@ class CommandHandler:
             settings=msgspec.Raw(settings),
             dice_commitment=commitment(seed),
             private_dice_commitment=commitment(private),
+            previous_game_id=previous_game_id,
+            content_pack=None if content is None else content[0],
+            content=msgspec.Raw(b"null" if content is None else content[1]),
         )
         events = engine.decide_create(ruleset, command, self.clock(), actor.principal)
         return game_id, await self._begin(game_id, (seed, private), events, actor, "CreateGame")

@@ -227,8 +227,8 @@ class ReadModelRunner:
             case GameCreated():
                 await conn.execute(
                     "INSERT INTO rm_games (game_id, name, ruleset_id, ruleset_version, gm, status, turn, phase, "
-                    "deadline, seat_count, version, created_at, updated_at) "
-                    "VALUES ($1, $2, $3, $4, $5, 'setup', 0, NULL, NULL, 0, $6, $7, $7) ON CONFLICT DO NOTHING",
+                    "deadline, seat_count, version, created_at, updated_at, previous_game_id) "
+                    "VALUES ($1, $2, $3, $4, $5, 'setup', 0, NULL, NULL, 0, $6, $7, $7, $8) ON CONFLICT DO NOTHING",
                     game_id,
                     data.name,
                     data.ruleset_id,
@@ -236,6 +236,7 @@ class ReadModelRunner:
                     data.gm,
                     version,
                     data.created_at,
+                    data.previous_game_id,
                 )
                 return
             case SeatAdded():

@@ -16,6 +16,7 @@ from server.gm import GmPowers
 from server.problems import new_correlation_id, problem_response, valid_correlation_id
 from server.replica import ReadYourWrites
 from server.rest import health_router, router
+from server.rest_campaigns import router as campaigns_router
 from server.rest_dice import router as dice_router
 from server.rest_gm import router as gm_router
 from server.rest_seats import router as seats_router
@@ -150,6 +151,7 @@ def create_app(
     app.include_router(dice_router)
     app.include_router(seats_router)
     app.include_router(webhooks_router)
+    app.include_router(campaigns_router)
     app.include_router(health_router)
     problems.install(app)
     openapi_docs.install(app)

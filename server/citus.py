@@ -35,9 +35,9 @@ DISTRIBUTED: dict[str, str] = {
     "webhook_deliveries": "game_id",
     "webhook_attempts": "game_id",
 }
-# Small tables every node needs whole: who may call (tokens are looked up by id before the game is known), and
-# bookkeeping.
-REFERENCE: tuple[str, ...] = ("tokens", "schema_migrations")
+# Small tables every node needs whole: who may call (tokens are looked up by id before the game is known),
+# content packs (per ruleset, pinned by games of any shard), and bookkeeping.
+REFERENCE: tuple[str, ...] = ("tokens", "content_packs", "schema_migrations")
 # Co-location groups: the first table of each group anchors it.
 _ANCHORS = {"stream_id": "events", "game_id": "rm_games"}
 

@@ -101,9 +101,21 @@ from domain.rulesets.second_era.decide_orders import (
     check_spell_orders,
     check_teach_spell,
 )
+from domain.rulesets.second_era.era_commands import (
+    AddLand,
+    AlterLand,
+    ChangeFauna,
+    ConnectLands,
+    DisconnectLands,
+    PerformFirstEraAct,
+    PlaceStructure,
+    RemoveStructure,
+)
+from domain.rulesets.second_era.eras import check_first_era_act
 from domain.rulesets.second_era.events import (
     OrderGiven,
 )
+from domain.rulesets.second_era.map_rulings import decide_map_ruling
 from domain.rulesets.second_era.state import State
 
 OrderT = TypeVar("OrderT", bound=Order)
@@ -185,6 +197,18 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_declare_extinct(state, command)
         case RelocateTribe():
             return decide_relocate_tribe(state, command)
+        case PerformFirstEraAct():
+            return _queue(state, ctx, command, check_first_era_act)
+        case (
+            ChangeFauna()
+            | AddLand()
+            | AlterLand()
+            | ConnectLands()
+            | DisconnectLands()
+            | PlaceStructure()
+            | RemoveStructure()
+        ):
+            return decide_map_ruling(state, command, ctx.turn)
         case _:
             assert_never(command)
 
