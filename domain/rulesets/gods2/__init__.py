@@ -18,6 +18,7 @@ import msgspec
 
 from domain.engine import ContentHooks, Phase, Ruleset
 from domain.engine.content import decode_pack, inconsistent
+from domain.rulesets.gods2.campaign import carry_over
 from domain.rulesets.gods2.commands import GM_COMMANDS, Command
 from domain.rulesets.gods2.decide import available, decide, on_timer, validate_seat
 from domain.rulesets.gods2.earth.dice_purposes import DICE_PURPOSES
@@ -64,6 +65,7 @@ ruleset = Ruleset(
     on_timer=on_timer,
     phases=(Phase("session"),),
     dice_purposes=DICE_PURPOSES,
+    carry_over=carry_over,
     content=ContentHooks(
         validate=_validate_pack,
         pin=_pin_pack,
