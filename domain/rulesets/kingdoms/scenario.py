@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.engine.bounds import Catalog, Name, Quantity, Rows, Text
+from domain.rulesets.kingdoms.content import CampaignAddition, ContentPack
 
 Percent = Annotated[int, msgspec.Meta(ge=0, le=100)]
 Level = Annotated[int, msgspec.Meta(ge=0, le=5, description="An ability level, 0 to 5 [004:166].")]
@@ -104,7 +105,7 @@ class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     notes: Text = ""
     # The game's content pack (`ContentPack`, e.g. examples/kingdoms/content.json; default: the built-in one from the
     # tables) and what a campaign adds to it (`CampaignAddition`: spells, items, random events, races, monsters).
-    # Both are decoded and validated by `content.load_pack` / `load_addition`, whose refusals name record and field.
-    # TODO(wt/kingsrules): typed here once the pack's maps (`ability_bonus`...) carry a maxProperties bound.
-    content: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"null"))
-    campaign: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"null"))
+    # Both are typed (the schema documents them) and checked by `content.validate` / `extend`, whose refusals name
+    # the record and the field (`kingdoms.content_invalid`).
+    content: ContentPack | None = None
+    campaign: CampaignAddition | None = None

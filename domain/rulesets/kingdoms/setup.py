@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from domain.engine import Rejected
-from domain.rulesets.kingdoms.content import ContentPack, default_pack, extend, load_addition, load_pack
+from domain.rulesets.kingdoms.content import ContentPack, default_pack, extend, validate
 from domain.rulesets.kingdoms.rules.characters import starting_level
 from domain.rulesets.kingdoms.scenario import ArmySetup, CharacterSetup, Scenario
 from domain.rulesets.kingdoms.state import (
@@ -79,11 +79,10 @@ def _character(record: CharacterSetup, kings: set[str], pack: ContentPack) -> Ch
 
 
 def _pack(setup: Scenario) -> ContentPack:
-    given, added = bytes(setup.content), bytes(setup.campaign)
-    pack = load_pack(given) if given not in (b"", b"null") else default_pack()
-    if added not in (b"", b"null"):
-        pack = extend(pack, load_addition(added))
-    return pack  # `load_pack` and `extend` validate: a fault is `kingdoms.content_invalid` naming record and field
+    pack = validate(setup.content) if setup.content is not None else default_pack()
+    if setup.campaign is not None:
+        pack = extend(pack, setup.campaign)
+    return pack  # `validate` and `extend` check it: a fault is `kingdoms.content_invalid` naming record and field
 
 
 def _army(record: ArmySetup, pack: ContentPack) -> Army:

@@ -161,7 +161,7 @@ def test_a_content_pack_with_broken_references_is_refused_naming_the_record() ->
         pack, army_types=[msgspec.structs.replace(pack.army_types[0], home_terrain=["swamp"]), *pack.army_types[1:]]
     )
     base = scenario([kingdom("k", "king", "home")], [province("home")], [character("king", "k", "home")])
-    setup = msgspec.structs.replace(base, content=msgspec.Raw(msgspec.json.encode(broken)))
+    setup = msgspec.structs.replace(base, content=broken)
     with pytest.raises(Rejected) as refused:
         initial_state(setup)
     assert refused.value.code == "kingdoms.content_invalid"
