@@ -37,6 +37,8 @@ from domain.engine.messages import (
 from events.codec import codec_for, encode, tag_of
 from events.postgres import PostgresEventStore
 from events.store import EventMetadata, NewEvent
+from projections.snapshots import kept
+from projections.state import SNAPSHOT_SPACING, SNAPSHOTS_KEPT
 from server.database import database_url, ensure_database, start_embedded
 from tests.rulesets import sealed_bids
 
@@ -206,10 +208,12 @@ def _game_commands(game_id: str, n_events: int, start: datetime) -> Iterator[lis
         emitted += 60 + 3 + 30 + 4
 
 
-async def build_game(pool: asyncpg.Pool, n_events: int, *, snapshot_every: int = 200, batch: int = 5000) -> BuiltGame:
+async def build_game(
+    pool: asyncpg.Pool, n_events: int, *, snapshot_every: int = 200, batch: int = 5000, spacing: int = SNAPSHOT_SPACING
+) -> BuiltGame:
     """Append a game of about `n_events` events in big pre-encoded batches through the store, and write the
-    snapshots the server's default policy would have written (every `snapshot_every` events and at every
-    turn boundary, checked after each command as `GameStates.remember` does)."""
+    snapshots the server's default policy would have kept (written every `snapshot_every` events and at every
+    turn boundary, checked after each command as `GameStates.remember` does, then pruned by the policy)."""
     register_test_ruleset()
     ruleset = sealed_bids.ruleset
     codec = codec_for(ruleset)
@@ -245,6 +249,8 @@ async def build_game(pool: asyncpg.Pool, n_events: int, *, snapshot_every: int =
         if len(pending) >= batch:
             await flush()
     await flush()
+    keep = kept([v for _, v, _, _, _ in snapshots], SNAPSHOTS_KEPT, spacing)  # the server's policy
+    snapshots = [row for row in snapshots if row[1] in keep]
     async with pool.acquire() as conn, conn.transaction():
         await conn.executemany(
             "INSERT INTO snapshots (stream_id, stream_version, ruleset_id, ruleset_version, state) "

@@ -78,6 +78,9 @@ def main() -> None:
     args = p.parse_args()
     data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="pantheon-bench-http-"))
     app = pantheon_app(args.url, data_dir) if args.kind == "pantheon" else raw_app(args.url)
+    from server.gc_tuning import tune_gc
+
+    tune_gc()  # as `pantheon serve` does; the bare server too, so that both sides run alike
     # The settings of `pantheon serve`, but log level warning (no access log) for both servers.
     config = uvicorn.Config(
         app, host="127.0.0.1", port=args.port, log_level="warning", lifespan="on", timeout_graceful_shutdown=3

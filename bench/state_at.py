@@ -1,7 +1,8 @@
 """`GameStates.state_at` at random versions of a long game, with and without snapshots.
 
 The game (test-bids, 100,000 events by default) is appended in big pre-encoded batches through the store,
-with the snapshots the server's default policy writes (every 200 events plus turn boundaries). Two readers:
+with the snapshots the server's default policy keeps (written every 200 events and at turn boundaries, then
+pruned: the newest 5 and one per `--spacing` versions). Two readers:
 
 - with snapshots: `GameStates(store, PostgresSnapshotStore(pool))`, the server's configuration;
 - without: `GameStates(store, InMemorySnapshotStore())` (empty), so every call folds from the first event.
@@ -30,7 +31,7 @@ from bench._common import (
 )
 from events.postgres import PostgresEventStore
 from projections.snapshots import InMemorySnapshotStore, PostgresSnapshotStore
-from projections.state import GameStates
+from projections.state import SNAPSHOT_SPACING, GameStates
 from server.database import create_pool
 
 TARGET_P99_MS = 10.0
@@ -48,13 +49,13 @@ async def sample(states: GameStates, game_id: str, head: int, n: int, rng: rando
     return timings
 
 
-async def run(server: str, events: int, samples: int, bare_samples: int, repeats: int) -> None:
+async def run(server: str, events: int, samples: int, bare_samples: int, repeats: int, spacing: int) -> None:
     async with fresh_database(server) as url:
         print(f"PostgreSQL: {await server_settings(url)}; {machine()}")
         pool = await create_pool(url, min_size=2, max_size=4)
         try:
             t0 = time.perf_counter()
-            game = await build_game(pool, events)
+            game = await build_game(pool, events, spacing=spacing)
             print(
                 f"built a game of {game.head:,} events ({game.turns:,} turns, {game.snapshots:,} snapshots) "
                 f"in {time.perf_counter() - t0:.1f} s"
@@ -95,12 +96,15 @@ def main() -> None:
     p.add_argument("--events", type=int, default=100_000)
     p.add_argument("--samples", type=int, default=1000, help="calls per round with snapshots")
     p.add_argument("--bare-samples", type=int, default=12, help="calls per round without snapshots")
+    p.add_argument(
+        "--spacing", type=int, default=SNAPSHOT_SPACING, help="the snapshot policy's spacing (see projections.state)"
+    )
     args = p.parse_args()
     if args.quick:
         args.events, args.samples, args.bare_samples = 5_000, 50, 3
     repeats = args.repeats or (1 if args.quick else 3)
     with postgres_server() as server:
-        asyncio.run(run(server, args.events, args.samples, args.bare_samples, repeats))
+        asyncio.run(run(server, args.events, args.samples, args.bare_samples, repeats, args.spacing))
 
 
 if __name__ == "__main__":

@@ -72,6 +72,7 @@ class ThrottledLog:
         quiet = self._quiet.pop(key, 0)
         if len(self._last) >= 10_000:
             self._last.clear()
+            self._quiet.clear()
         self._last[key] = now
         suffix = f" ({quiet} more since the last report)" if quiet else ""
         if exc is None or database_fault(exc) is not None:

@@ -26,8 +26,9 @@ from domain import rulesets
 from domain.engine import Actor, DecisionContext, GameState, Rejected, Ruleset
 from domain.engine import game as engine
 from domain.engine.dice import Dice, EpochSeed, commitment, seeded_deriver
-from domain.engine.messages import AddSeat, CreateGame, GameForked, TimelineReverted
+from domain.engine.messages import AddSeat, ContentPackRef, CreateGame, GameForked, TimelineReverted
 from events.codec import codec_for, encode, tag_of
+from events.order_counts import OrderCounts
 from events.rejections import Rejection, RejectionLog
 from events.secrets import SecretStore
 from events.store import (
@@ -151,13 +152,24 @@ class CommandHandler:
         self.new_id = new_id
         self.rejections = rejections
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.order_counts = OrderCounts()
 
     # --- games and seats --------------------------------------------------------------------------------
 
     async def create_game(
-        self, ruleset: Ruleset, name: str, setup: bytes, settings: bytes, actor: Actor
+        self,
+        ruleset: Ruleset,
+        name: str,
+        setup: bytes,
+        settings: bytes,
+        actor: Actor,
+        *,
+        previous_game_id: str | None = None,
+        content: tuple[ContentPackRef, bytes] | None = None,
     ) -> tuple[str, RecordedEvent]:
-        """Validate the scenario, store the dice seed outside the stream and append `GameCreated`."""
+        """Validate the scenario, store the dice seed outside the stream and append `GameCreated`.
+
+        `previous_game_id`: the finished game this one follows; `content`: the stored pack it plays with."""
         game_id = self.new_id()
         seed, private = secrets.token_bytes(32), secrets.token_bytes(32)
         command = CreateGame(
@@ -169,6 +181,9 @@ class CommandHandler:
             settings=msgspec.Raw(settings),
             dice_commitment=commitment(seed),
             private_dice_commitment=commitment(private),
+            previous_game_id=previous_game_id,
+            content_pack=None if content is None else content[0],
+            content=msgspec.Raw(b"null" if content is None else content[1]),
         )
         events = engine.decide_create(ruleset, command, self.clock(), actor.principal)
         return game_id, await self._begin(game_id, (seed, private), events, actor, "CreateGame")
@@ -313,7 +328,7 @@ class CommandHandler:
                     refresh = True
                     continue
                 raise VersionConflict(game_id, expected_version, version)
-            ctx = await self.context(state, actor)
+            ctx = await self.context(state, actor, version)
             try:
                 events = decision(state, ctx)
             except Rejected as rejected:
@@ -368,6 +383,7 @@ class CommandHandler:
                 continue
             except IdempotencyReplay as replay:
                 return self._replay(replay.record, digest)
+            self.order_counts.appended(game_id, version, accepted.version, actor.seat_id)
             await self._after_commit(game_id, accepted.version, state, ruleset, events)
             return accepted
         raise Contention(f"game {game_id} changed {MAX_ATTEMPTS} times while deciding; retry")
@@ -400,7 +416,7 @@ class CommandHandler:
             return fresh
         return msgspec.structs.replace(outcome, replayed=True)
 
-    async def context(self, state: GameState[Any], actor: Actor) -> DecisionContext:
+    async def context(self, state: GameState[Any], actor: Actor, version: int | None = None) -> DecisionContext:
         """What a decision on `state` by `actor` may use: the clock, the game's dice, its seats."""
         meta = state.meta
         seed = await self.secrets.seed(meta.game_id, meta.dice_epoch)
@@ -416,7 +432,7 @@ class CommandHandler:
         )
         orders = 0
         if actor.seat_id is not None and not actor.is_gm and meta.turn_started_at is not None:
-            orders = await self.store.count_commands(stream_of(meta.game_id), actor.seat_id, meta.turn_started_at)
+            orders = await self._orders_this_turn(meta.game_id, meta.turn_started_at, version, actor.seat_id)
         return DecisionContext(
             actor=actor,
             now=self.clock(),
@@ -427,6 +443,18 @@ class CommandHandler:
             seats={k: s.info() for k, s in meta.seats.items()},
             orders_this_turn=orders,
         )
+
+    async def _orders_this_turn(self, game_id: str, since: datetime, version: int | None, seat_id: str) -> int:
+        """The seat's accepted commands this turn: from memory when this process wrote every event since it last
+        counted (`events.order_counts`), else counted in the store."""
+        if version is not None:
+            known = self.order_counts.get(game_id, since, version, seat_id)
+            if known is not None:
+                return known
+        count = await self.store.count_commands(stream_of(game_id), seat_id, since)
+        if version is not None:
+            self.order_counts.counted(game_id, since, version, seat_id, count)
+        return count
 
     async def _private_seeds(self, state: GameState[Any], current: EpochSeed | None) -> dict[int, bytes]:
         """The private seed of the current epoch, if its commitment was published (not for an epoch from before

@@ -80,6 +80,12 @@ _OUTBOX = """outbox AS (
     SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), w.webhook_id, w.game_id, ev.stream_version, ev.type
     FROM ev JOIN webhooks w ON w.stream_id = $1 AND w.active AND (w.all_events OR ev.type = ANY (w.event_types))
 )"""
+# The stream's head, moved by the append statement itself (migration 011): per-game readers (the read-model
+# runner) find the games with new events by comparing it with their checkpoints, never by a cross-game order.
+_HEAD = """head AS (
+    INSERT INTO stream_heads (stream_id, version) SELECT $1, max(ev.stream_version) FROM ev
+    ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version, updated_at = now()
+)"""
 
 
 async def init_connection(conn: asyncpg.Connection) -> None:
@@ -232,7 +238,7 @@ class PostgresEventStore:
                 prevs,
                 hashes,
             ]
-        ctes = [f"ev AS ({insert})", _OUTBOX]
+        ctes = [f"ev AS ({insert})", _OUTBOX, _HEAD]
         if idempotency is not None:
             args += [idempotency.caller, idempotency.key, idempotency.request_hash, idempotency.outcome]
             params = ", ".join(f"${i}" for i in range(len(args) - 3, len(args) + 1))

@@ -16,6 +16,9 @@ from typing import Protocol
 import asyncpg
 
 from domain.engine.dice import EpochSeed, commitment
+from events.lru import Lru
+
+CACHE_SIZE = 4096  # (game, epoch) seeds kept in memory; the table is the truth
 
 
 def new_seed() -> bytes:
@@ -49,7 +52,7 @@ class InMemorySecretStore:
 class PostgresSecretStore:
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
-        self._cache: dict[tuple[str, int], EpochSeed] = {}
+        self._cache: Lru[tuple[str, int], EpochSeed] = Lru(CACHE_SIZE)
 
     async def create(self, game_id: str, epoch: int, seed: bytes, private: bytes | None = None) -> None:
         await self.pool.execute(
@@ -65,7 +68,8 @@ class PostgresSecretStore:
 
     async def seed(self, game_id: str, epoch: int) -> EpochSeed | None:
         key = (game_id, epoch)
-        if key not in self._cache:
+        cached = self._cache.get(key)
+        if cached is None:
             found = await self._fetch(game_id, epoch)
             if found is None:
                 return None
@@ -85,8 +89,9 @@ class PostgresSecretStore:
                 )
                 following = await self._fetch(game_id, epoch + 1)
             assert following is not None and following[1] is not None
-            self._cache[key] = EpochSeed(found[0], commitment(following[0]), found[1], commitment(following[1]))
-        return self._cache[key]
+            cached = EpochSeed(found[0], commitment(following[0]), found[1], commitment(following[1]))
+            self._cache.put(key, cached)
+        return cached
 
     async def _fetch(self, game_id: str, epoch: int) -> tuple[bytes, bytes | None] | None:
         row = await self.pool.fetchrow(

@@ -1,14 +1,19 @@
 """Read models (games, seats, turns, and the scheduler's pending timers) written by a runner that stores its
-checkpoint in the same transaction.
+checkpoints in the same transaction.
 
-The runner reads every game's events after its checkpoint from the store's safe read barrier, applies them to
-the `rm_*` tables and moves the checkpoint, all in one transaction. Several processes may run it: a
-transaction-scoped advisory lock makes one of them the writer at a time. `rebuild` empties the tables and
-replays from zero, which must give the same rows.
+Each game is followed in its own order only (README, Citus): the runner keeps a checkpoint per game stream
+(`projection_checkpoints`: the last `stream_version` applied), finds the games whose head (`stream_heads`, moved
+by the append statement itself) is past their checkpoint, reads each one's new events by version, applies them
+to the `rm_*` tables and moves those checkpoints, all in one transaction. Nothing orders events across games
+(transaction ids and `global_position` are one node's order on Citus; tests/server/test_citus_schema.py checks
+that no job's SQL uses them). A game's versions commit in order and its head commits with them, so a head that
+is visible has every event up to it visible: an event committed late, by a concurrent transaction on another
+game or on the same one, is never skipped (tests/server/test_rebuild_across_xids.py).
 
-The checkpoint is the store's `Position` (transaction id, global position), compared and ordered as numbers
-(`xid8` in SQL, never its text): a rebuild across a change of digit count (9 999 -> 10 000) sees every event once,
-in commit order (tests/server/test_rebuild_across_xids.py).
+Finding the games behind is one scan of the heads joined with the checkpoints (co-located by stream on Citus):
+its cost grows with the number of games, not of events. Several processes may run the runner: a
+transaction-scoped advisory lock makes one of them the writer at a time. `rebuild` empties the tables and the
+checkpoints and replays from zero, which must give the same rows.
 """
 
 from __future__ import annotations
@@ -39,11 +44,23 @@ from domain.engine.messages import (
 )
 from domain.engine.state import GameMeta
 from events.postgres import PostgresEventStore
-from events.store import START, Position, RecordedEvent
+from events.store import RecordedEvent
 
 NAME = "core"
 _LOCK_KEY = 0x70726F6A  # "proj"
-_BATCH = 500
+_BATCH = 500  # events per transaction, about
+_GAMES = 200  # games looked at per transaction
+# The game streams whose head is past this projection's checkpoint, with both versions.
+_BEHIND = """
+SELECT h.stream_id, h.version, coalesce(c.version, 0) FROM stream_heads h
+LEFT JOIN projection_checkpoints c ON c.stream_id = h.stream_id AND c.name = $1
+WHERE h.stream_id LIKE 'game-%' AND h.version > coalesce(c.version, 0)
+LIMIT $2
+"""
+_CHECKPOINT = """
+INSERT INTO projection_checkpoints (stream_id, name, version) VALUES ($1, $2, $3)
+ON CONFLICT (stream_id, name) DO UPDATE SET version = EXCLUDED.version, updated_at = now()
+"""
 _TABLES = ("rm_games", "rm_seats", "rm_turns", "rm_timers")
 _TRACKED = (
     GameCreated,
@@ -93,10 +110,6 @@ _fork_head = msgspec.json.Decoder(_ForkHead)
 _TRACKED_TAGS = frozenset(t.__struct_config__.tag for t in _TRACKED)
 
 
-def game_id_of(stream_id: str) -> str | None:
-    return stream_id[5:] if stream_id.startswith("game-") else None
-
-
 class ReadModelRunner:
     def __init__(self, store: PostgresEventStore) -> None:
         self.store = store
@@ -111,35 +124,36 @@ class ReadModelRunner:
                     await conn.execute("SELECT pg_advisory_xact_lock($1)", _LOCK_KEY)
                 elif not await conn.fetchval("SELECT pg_try_advisory_xact_lock($1)", _LOCK_KEY):
                     return total
-                row = await conn.fetchrow("SELECT tx_id, position FROM projection_checkpoints WHERE name = $1", NAME)
-                after = START if row is None else Position(row[0], row[1])
-                events = await self.store.read_all(after, _BATCH)
-                if not events:
-                    return total
-                latest: dict[str, tuple[int, Any]] = {}
-                for event in events:
-                    game_id = game_id_of(event.stream_id)
-                    if game_id is None:
-                        continue
-                    if event.type in _TRACKED_TAGS:
-                        await self._apply(conn, game_id, event)
-                    latest[game_id] = (event.stream_version, event.meta().recorded_at)
+                read = await self._step(conn)
+            if not read:
+                return total
+            total += read
+            if progress is not None:
+                progress(total)
+
+    async def _step(self, conn: Any) -> int:
+        """One transaction's worth: the new events of up to `_GAMES` games behind, about `_BATCH` events."""
+        read = 0
+        for stream_id, head, done in await conn.fetch(_BEHIND, NAME, _GAMES):
+            game_id = stream_id.removeprefix("game-")
+            events = await self.store.read_stream(stream_id, after_version=done, to_version=head, limit=_BATCH)
+            for event in events:
+                if event.type in _TRACKED_TAGS:
+                    await self._apply(conn, game_id, event)
+            if events:
+                last = events[-1]
                 # Every event moves its game's version: one update per game per batch.
-                await conn.executemany(
-                    "UPDATE rm_games SET version = $2, updated_at = $3 WHERE game_id = $1",
-                    [(game_id, version, at) for game_id, (version, at) in latest.items()],
-                )
-                last = events[-1].position
                 await conn.execute(
-                    "INSERT INTO projection_checkpoints (name, tx_id, position) VALUES ($1, $2, $3) "
-                    "ON CONFLICT (name) DO UPDATE SET tx_id = $2, position = $3, updated_at = now()",
-                    NAME,
-                    last.tx_id,
-                    last.global_position,
+                    "UPDATE rm_games SET version = $2, updated_at = $3 WHERE game_id = $1",
+                    game_id,
+                    last.stream_version,
+                    last.meta().recorded_at,
                 )
-                total += len(events)
-                if progress is not None:
-                    progress(total)
+                await conn.execute(_CHECKPOINT, stream_id, NAME, last.stream_version)
+            read += len(events)
+            if read >= _BATCH:
+                break
+        return read
 
     async def rebuild(self, progress: Callable[[int], None] | None = None) -> int:
         async with self.pool.acquire() as conn, conn.transaction():
@@ -213,8 +227,8 @@ class ReadModelRunner:
             case GameCreated():
                 await conn.execute(
                     "INSERT INTO rm_games (game_id, name, ruleset_id, ruleset_version, gm, status, turn, phase, "
-                    "deadline, seat_count, version, created_at, updated_at) "
-                    "VALUES ($1, $2, $3, $4, $5, 'setup', 0, NULL, NULL, 0, $6, $7, $7) ON CONFLICT DO NOTHING",
+                    "deadline, seat_count, version, created_at, updated_at, previous_game_id) "
+                    "VALUES ($1, $2, $3, $4, $5, 'setup', 0, NULL, NULL, 0, $6, $7, $7, $8) ON CONFLICT DO NOTHING",
                     game_id,
                     data.name,
                     data.ruleset_id,
@@ -222,6 +236,7 @@ class ReadModelRunner:
                     data.gm,
                     version,
                     data.created_at,
+                    data.previous_game_id,
                 )
                 return
             case SeatAdded():

@@ -4,7 +4,9 @@
 `at_turn=n` is the state when turn n opened (after the command that started its first phase, on the current
 timeline); `at_time` is the state after the
 last event recorded at or before that moment. Snapshots are written every `snapshot_every` events and at
-every turn boundary; they are keyed by ruleset version, so a new ruleset version never reads an old layout.
+every turn boundary, then pruned by the policy of `projections.snapshots` (the newest `snapshots_kept`, and
+one per `snapshot_spacing` versions); they are keyed by ruleset version, so a new ruleset version never reads
+an old layout.
 """
 
 from __future__ import annotations
@@ -25,10 +27,13 @@ from domain.engine.messages import GameCreated, GameForked, TurnStarted
 from events.codec import GameCodec, codec_for
 from events.faults import ThrottledLog
 from events.handler import UnknownGame, stream_of
+from events.lru import Lru
 from events.store import EventStore, TimeIndex
 from projections.snapshots import SnapshotStore
 
 _CACHE_SIZE = 4096
+SNAPSHOTS_KEPT = 5
+SNAPSHOT_SPACING = 500
 log = logging.getLogger("pantheon.projections")
 _snapshot_faults = ThrottledLog(log, interval=300.0)
 _created_decoder = msgspec.json.Decoder(GameCreated | GameForked)
@@ -48,16 +53,27 @@ class RulesetUnavailable(LookupError):
 
 class GameStates:
     def __init__(
-        self, store: Store, snapshots: SnapshotStore, *, snapshot_every: int = 200, max_staleness: float = 1.0
+        self,
+        store: Store,
+        snapshots: SnapshotStore,
+        *,
+        snapshot_every: int = 200,
+        max_staleness: float = 1.0,
+        snapshots_kept: int = SNAPSHOTS_KEPT,
+        snapshot_spacing: int = SNAPSHOT_SPACING,
     ) -> None:
         self.store = store
         self.snapshots = snapshots
         self.snapshot_every = snapshot_every
+        # The snapshot policy (projections.snapshots): the newest few, and one per `snapshot_spacing` versions.
+        self.snapshots_kept = snapshots_kept
+        self.snapshot_spacing = snapshot_spacing
         # Another process's appends arrive by NOTIFY; if one is lost, a cached game is re-checked after this long.
         self.max_staleness = max_staleness
-        self._checked: dict[str, float] = {}
+        # Bounded, like every per-game memory of the process (events.lru): a game touched once is forgotten.
+        self._checked: Lru[str, float] = Lru(_CACHE_SIZE)
         self._latest: OrderedDict[str, tuple[int, GameState[Any], Ruleset]] = OrderedDict()
-        self._rulesets: dict[str, Ruleset] = {}
+        self._rulesets: Lru[str, Ruleset] = Lru(_CACHE_SIZE)
         # Games another process has appended to since we cached them: refreshed on their next read.
         self._behind: set[str] = set()
         store.notifier.observe(self._announced)
@@ -73,13 +89,12 @@ class GameStates:
     async def latest(self, game_id: str, *, refresh: bool = False) -> tuple[int, GameState[Any], Ruleset]:
         entry = self._latest.get(game_id)
         now = time.monotonic()
-        if game_id in self._behind or now - self._checked.get(game_id, 0.0) > self.max_staleness:
+        if game_id in self._behind or now - (self._checked.get(game_id) or 0.0) > self.max_staleness:
             self._behind.discard(game_id)
             refresh = True
         if entry is not None and not refresh:
             self._latest.move_to_end(game_id)
             return entry
-        self._checked[game_id] = now
         if entry is not None:
             version, state, ruleset = entry
             rows = await self.store.read_data(stream_of(game_id), after_version=version)
@@ -92,6 +107,7 @@ class GameStates:
             ruleset = await self.ruleset_of(game_id)
             version, state = await self._load(game_id, ruleset, None)
         self._put(game_id, (version, state, ruleset))
+        self._checked.put(game_id, now)  # only for a game that exists: unknown ids leave nothing behind
         return version, state, ruleset
 
     async def remember(
@@ -100,7 +116,7 @@ class GameStates:
         entry = self._latest.get(game_id)
         if entry is None or entry[0] < version:
             self._put(game_id, (version, state, ruleset))
-            self._checked[game_id] = time.monotonic()
+            self._checked.put(game_id, time.monotonic())
         first = version - len(events) + 1
         crossed = (version // self.snapshot_every) > ((first - 1) // self.snapshot_every)
         if crossed or any(isinstance(e, TurnStarted) for e in events):
@@ -112,6 +128,7 @@ class GameStates:
         try:
             encoded = codec_for(ruleset).encode_state(state)
             await self.snapshots.save(stream_of(game_id), version, ruleset.id, ruleset.version, encoded)
+            await self.snapshots.prune(stream_of(game_id), self.snapshots_kept, self.snapshot_spacing)
         except Exception as exc:
             message = f"game {game_id}: snapshot at version {version} skipped"
             _snapshot_faults.failure(f"snapshot {game_id}", message, exc)
@@ -157,7 +174,10 @@ class GameStates:
         ruleset = await self.ruleset_of(game_id)
         rows = await self.store.read_data(stream_of(game_id), to_version=version)
         decode = codec_for(ruleset).decode_event
-        state = timeline.fold_with_reverts(ruleset, ((v, decode(t, d)) for v, t, d in rows))
+        if any(type_ == "TimelineReverted" for _, type_, _ in rows):
+            state = timeline.fold_with_reverts(ruleset, ((v, decode(t, d)) for v, t, d in rows))
+        else:  # the same fold without keeping revert targets: no list of every event, no check per event
+            state = engine.fold(ruleset, (decode(t, d) for _, t, d in rows))
         if state is None:
             raise UnknownGame(game_id)
         return state
@@ -177,7 +197,7 @@ class GameStates:
                 raise RulesetUnavailable(
                     f"This server does not have ruleset {created.ruleset_id} v{created.ruleset_version}."
                 ) from None
-            self._rulesets[game_id] = ruleset
+            self._rulesets.put(game_id, ruleset)
         return ruleset
 
     async def _load(self, game_id: str, ruleset: Ruleset, version: int | None) -> tuple[int, GameState[Any]]:
@@ -217,4 +237,9 @@ class GameStates:
         self._latest.move_to_end(game_id)
         while len(self._latest) > _CACHE_SIZE:
             evicted, _ = self._latest.popitem(last=False)
-            self._checked.pop(evicted, None)
+            self._checked.pop(evicted)
+            self._behind.discard(evicted)
+
+    def sizes(self) -> dict[str, int]:
+        """How many entries each of this cache's memories holds (each is bounded by `_CACHE_SIZE`)."""
+        return {"states": len(self._latest), "checked": len(self._checked), "rulesets": len(self._rulesets)}

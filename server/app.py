@@ -16,6 +16,7 @@ from server.gm import GmPowers
 from server.problems import new_correlation_id, problem_response, valid_correlation_id
 from server.replica import ReadYourWrites
 from server.rest import health_router, router
+from server.rest_campaigns import router as campaigns_router
 from server.rest_dice import router as dice_router
 from server.rest_gm import router as gm_router
 from server.rest_seats import router as seats_router
@@ -34,12 +35,15 @@ Commands go to `POST /v1/games/{id}/commands` with `type` as their tag; `If-Matc
 """
 
 
-class BodyLimit:
-    """413 problem+json for bodies over the limit, whether or not the client sent Content-Length.
+class RequestGuard:
+    """One pure ASGI layer for what every request is checked for before routing (one layer, not two):
 
-    Kept rather than FastAPI's `max_body_size` (Starlette's RequestBodyLimitMiddleware): when Content-Length is
-    over the limit, Starlette replaces whatever response the app sends with a text/plain 413, so the
-    `request.too_large` problem could not be kept."""
+    - 422 `request.nul_character` for a NUL character in the path or query string: PostgreSQL text cannot hold
+      one (it would be a 500);
+    - 413 `request.too_large` for bodies over the limit, whether or not the client sent Content-Length. Kept
+      rather than FastAPI's `max_body_size` (Starlette's RequestBodyLimitMiddleware): when Content-Length is
+      over the limit, Starlette replaces whatever response the app sends with a text/plain 413, so the
+      `request.too_large` problem could not be kept."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app, self.limit = app, limit
@@ -47,6 +51,10 @@ class BodyLimit:
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        if "\x00" in scope.get("path", "") or b"%00" in scope.get("query_string", b""):
+            detail = "The path and query may not contain the NUL character (%00)."
+            await problem_response(422, "request.nul_character", detail)(scope, receive, send)
             return
         for name, value in scope.get("headers", ()):
             if name == b"content-length" and value.isdigit() and int(value) > self.limit:
@@ -75,20 +83,6 @@ class BodyLimit:
 
 class _TooLarge(Exception):
     pass
-
-
-class RejectNul:
-    """422 for a NUL character in the path or query string: PostgreSQL text cannot hold one (it would be a 500)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
-        if scope["type"] == "http" and ("\x00" in scope.get("path", "") or b"%00" in scope.get("query_string", b"")):
-            detail = "The path and query may not contain the NUL character (%00)."
-            await problem_response(422, "request.nul_character", detail)(scope, receive, send)
-            return
-        await self.app(scope, receive, send)
 
 
 # What a browser page on another origin may send, and read back (CORS). Bearer tokens, never cookies: no
@@ -146,21 +140,22 @@ def create_app(
         redoc_url=None,
     )
     app.state.stream_tickets = StreamTickets()
+    from server.graphql import graphql_router
+
+    # GraphQL documents itself (schema.graphql, GraphiQL); Strawberry's OpenAPI entries would be incomplete.
+    # First: a request is matched against the routes in order, and /graphql is the busiest single path.
+    app.include_router(graphql_router(), prefix="/graphql", include_in_schema=False)
     web.install(app)
     app.include_router(router)
     app.include_router(gm_router)
     app.include_router(dice_router)
     app.include_router(seats_router)
     app.include_router(webhooks_router)
+    app.include_router(campaigns_router)
     app.include_router(health_router)
-    from server.graphql import graphql_router
-
-    # GraphQL documents itself (schema.graphql, GraphiQL); Strawberry's OpenAPI entries would be incomplete.
-    app.include_router(graphql_router(), prefix="/graphql", include_in_schema=False)
     problems.install(app)
     openapi_docs.install(app)
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
-    app.add_middleware(RejectNul)
+    app.add_middleware(RequestGuard, limit=settings.max_body_bytes)
     app.add_middleware(ReadYourWrites, replica=settings.read_database_url is not None)
     if settings.cors_origins:
         app.add_middleware(

@@ -69,7 +69,13 @@ async def services(settings: Settings, *, url: str | None = None) -> AsyncIterat
         stack = contextlib.AsyncExitStack()
         try:
             store = PostgresEventStore(pool)
-            states = GameStates(store, PostgresSnapshotStore(pool), snapshot_every=settings.snapshot_every)
+            states = GameStates(
+                store,
+                PostgresSnapshotStore(pool),
+                snapshot_every=settings.snapshot_every,
+                snapshots_kept=settings.snapshots_kept,
+                snapshot_spacing=settings.snapshot_spacing,
+            )
             handler = CommandHandler(store, states, PostgresSecretStore(pool), rejections=PostgresRejectionLog(pool))
             runner = ReadModelRunner(store)
             tokens = Tokens(pool, settings.admin_token, failures=AuthFailures(settings.auth_failures))

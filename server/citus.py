@@ -7,6 +7,12 @@ column (migration 008), and no key uses a sequence (events' `global_position` is
 Citus each node draws it from its own range). `tests/server/test_citus_schema.py` checks the live schema against
 this layout, so a new table or key that would not shard fails the build.
 
+Nothing reads events in an order across games (migration 011): the read-model runner keeps a checkpoint per game
+stream (`projection_checkpoints`, the last version applied) and finds the games with new events by their head
+(`stream_heads`, written by the append statement, co-located with `events`). The scan for games behind joins
+those two co-located tables, so it runs on every node in parallel. The same test fails if a job's SQL orders or
+filters events by `global_position` or `tx_id`.
+
 `pantheon citus-sql` prints the statements to run on the Citus coordinator after `pantheon migrate`.
 """
 
@@ -17,6 +23,8 @@ DISTRIBUTED: dict[str, str] = {
     "events": "stream_id",
     "snapshots": "stream_id",
     "idempotency_keys": "stream_id",
+    "stream_heads": "stream_id",
+    "projection_checkpoints": "stream_id",
     "rm_games": "game_id",
     "rm_seats": "game_id",
     "rm_turns": "game_id",
@@ -27,9 +35,9 @@ DISTRIBUTED: dict[str, str] = {
     "webhook_deliveries": "game_id",
     "webhook_attempts": "game_id",
 }
-# Small tables every node needs whole: who may call (tokens are looked up by id before the game is known), and
-# bookkeeping.
-REFERENCE: tuple[str, ...] = ("tokens", "projection_checkpoints", "schema_migrations")
+# Small tables every node needs whole: who may call (tokens are looked up by id before the game is known),
+# content packs (per ruleset, pinned by games of any shard), and bookkeeping.
+REFERENCE: tuple[str, ...] = ("tokens", "content_packs", "schema_migrations")
 # Co-location groups: the first table of each group anchors it.
 _ANCHORS = {"stream_id": "events", "game_id": "rm_games"}
 

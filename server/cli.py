@@ -125,6 +125,7 @@ def _serve(host: str, port: int, log_level: str, workers: int = 1) -> int:
 
     from server.app import create_app
     from server.bootstrap import Services
+    from server.gc_tuning import tune_gc
 
     settings = Settings.from_env()
     # A server writes to sockets whose other end may be gone (a client hung up, PostgreSQL was killed): that must
@@ -153,6 +154,7 @@ def _serve(host: str, port: int, log_level: str, workers: int = 1) -> int:
         return serve_workers(sock, settings, workers, common)
     built_services: list[Services] = []
     app = create_app(settings, on_ready=built_services.append)
+    tune_gc()  # server/gc_tuning.py: fewer collections for a heap of cached states
 
     class Announcing(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:

@@ -420,6 +420,11 @@ _INSERT = """
 INSERT INTO events (stream_id, stream_version, type, data, metadata, recorded_at, prev_hash, hash)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 """
+# The stream's head, as an append moves it (migration 011): the read-model runner finds the imported game by it.
+_HEAD = """
+INSERT INTO stream_heads (stream_id, version) SELECT $1, max(stream_version) FROM events WHERE stream_id = $1
+ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version, updated_at = now()
+"""
 
 
 async def import_export(pool: asyncpg.Pool, export: ParsedExport, progress: Callable[[int], None] | None = None) -> int:
@@ -442,6 +447,7 @@ async def import_export(pool: asyncpg.Pool, export: ParsedExport, progress: Call
             await conn.executemany(_INSERT, rows[start : start + PAGE])
             if progress is not None:
                 progress(min(start + PAGE, len(rows)))
+        await conn.execute(_HEAD, stream)
     return len(recorded)
 
 

@@ -60,6 +60,17 @@ _RULESET = {
     "gm_commands": [],
 }
 
+_PACK = {"acts": [{"id": "shape-land", "name": "Shape Land", "mana": 10, "line": 5}]}
+_PACK_SUMMARY = {
+    "ruleset_id": "second-era",
+    "name": "first-era-acts",
+    "version": 2,
+    "digest": COMMITMENT,
+    "description": "Costs for our table",
+    "uploaded_at": WHEN,
+    "bytes": 71,
+}
+
 # operationId -> (request body or None, success response)
 EXAMPLES: dict[str, tuple[Any, Any]] = {
     "health": (None, {"status": "ok", "database": "ok"}),
@@ -247,6 +258,26 @@ EXAMPLES |= {
     "updateWebhook": ({"active": False}, {**_WEBHOOK, "active": False}),
     "listWebhookDeliveries": (None, {"deliveries": [_DELIVERY], "next_cursor": None}),
     "replayWebhookDelivery": (None, {**_DELIVERY, "status": "pending", "delivered_at": None}),
+    "uploadContentPack": (
+        {"name": "first-era-acts", "version": 2, "description": "Costs for our table", "content": _PACK},
+        _PACK_SUMMARY,
+    ),
+    "listContentPacks": (None, {"packs": [_PACK_SUMMARY]}),
+    "getContentPack": (None, {"pack": _PACK_SUMMARY, "content": _PACK}),
+    "openSuccessor": (
+        {"name": "The Third Era", "scenario_patch": {"title": "The Third Era"}},
+        {
+            "game_id": "2c9e8f7a-6b5d-4c3e-9f1a-0b2c3d4e5f6a",
+            "previous_game_id": GAME,
+            "version": 3,
+            "gm_token": "pnt_gm3.s3cr3t",
+            "gm_token_id": "gm3",
+            "dice_commitment": COMMITMENT,
+            "seats": [{"seat_id": SEAT, "name": "ann", "role": "player", "controls": "ann", "token": "pnt_a3.s3"}],
+            "dropped_seats": [],
+            "content_pack": {"name": "first-era-acts", "version": 2, "digest": COMMITMENT},
+        },
+    ),
     "rotateWebhookSecret": (
         {"overlap_seconds": 3600},
         {"webhook": _WEBHOOK, "secret": "whsec_Q2hhbmdlZCBzZWNyZXQ", "previous_secret_valid_until": WHEN},
@@ -265,6 +296,8 @@ _PARAMETERS = {
     "token_id": "ann1",
     "webhook_id": "wh-1",
     "delivery_id": "d-1",
+    "name": "first-era-acts",
+    "version": 2,
 }
 
 

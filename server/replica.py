@@ -68,6 +68,9 @@ class ReadOnlySnapshots:
     async def drop(self, stream_id: str | None = None) -> None:
         return None
 
+    async def prune(self, stream_id: str, keep_last: int, spacing: int) -> int:
+        return 0  # the primary prunes; the standby follows
+
 
 class ReadRouting:
     def __init__(

@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from domain.engine import DicePurpose, GameMetaView, SeatInfo
+from server.schemas_campaigns import CAMPAIGN_REQUEST_TYPES, CAMPAIGN_RESPONSE_TYPES, ContentPackChoice
 from server.schemas_seats import SEAT_REQUEST_TYPES, SEAT_RESPONSE_TYPES
 from server.wire_text import NO_NUL, NOT_BLANK
 
@@ -36,6 +37,9 @@ class RulesetSummary(msgspec.Struct, frozen=True):
     phases: list[PhaseInfo]
     commands: list[str]
     gm_commands: list[str]
+    # Whether a finished game can open a next one (`POST /v1/games/{id}/successor`) and takes content packs.
+    successors: bool = False
+    content_packs: bool = False
 
 
 class RulesetSchemas(msgspec.Struct, frozen=True):
@@ -46,6 +50,8 @@ class RulesetSchemas(msgspec.Struct, frozen=True):
     setup: dict[str, Any]
     settings: dict[str, Any]
     view: dict[str, Any]
+    # The content pack document (`POST /v1/rulesets/{id}/content-packs`); null when the ruleset takes none.
+    content_pack: dict[str, Any] | None = None
 
 
 class RulesetDetail(msgspec.Struct, frozen=True):
@@ -63,13 +69,15 @@ class RulesetList(msgspec.Struct, frozen=True):
 
 class CreateGameRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Create a game. `scenario` is the ruleset's setup document; `settings` its game settings (an object;
-    omitted settings take the ruleset's defaults)."""
+    omitted settings take the ruleset's defaults). `content_pack`: a stored pack of the ruleset to play with
+    (`POST /v1/rulesets/{id}/content-packs`); the game pins its version."""
 
     ruleset: Annotated[str, msgspec.Meta(extra_json_schema={"minLength": 1, "pattern": _NO_NUL})]
     name: Name
     scenario: msgspec.Raw
     settings: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"{}"))
     ruleset_version: int | None = None
+    content_pack: ContentPackChoice | None = None
 
 
 class GameSummary(msgspec.Struct, frozen=True):
@@ -84,6 +92,9 @@ class GameSummary(msgspec.Struct, frozen=True):
     seat_count: int
     version: int
     created_at: datetime
+    # The chain of games: the finished game this one follows, and the games opened after this one.
+    previous_game_id: str | None = None
+    next_game_ids: list[str] = []
 
 
 class GameList(msgspec.Struct, frozen=True):
@@ -187,6 +198,16 @@ class StateResponse(msgspec.Struct, frozen=True):
     latest_version: int
     game: GameMetaView
     view: dict[str, Any]
+
+
+class StateDocument(msgspec.Struct, frozen=True):
+    """`StateResponse` as the service returns it: the view is encoded once, as JSON, and sent as it is (REST), or
+    decoded once for GraphQL's `JSON` scalar."""
+
+    version: int
+    latest_version: int
+    game: GameMetaView
+    view: msgspec.Raw
 
 
 class AvailableCommand(msgspec.Struct, frozen=True):
@@ -484,6 +505,7 @@ RESPONSE_TYPES: tuple[type[msgspec.Struct], ...] = (
     ForkedGame,
     StateDiff,
     *SEAT_RESPONSE_TYPES,
+    *CAMPAIGN_RESPONSE_TYPES,
 )
 REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (
     CreateGameRequest,
@@ -493,6 +515,7 @@ REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (
     ReadjudicateRequest,
     ForkRequest,
     *SEAT_REQUEST_TYPES,
+    *CAMPAIGN_REQUEST_TYPES,
 )
 
 

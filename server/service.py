@@ -28,6 +28,7 @@ from projections.state import GameStates
 from server import schemas as s
 from server.auth import AuthError, TokenGrant, Tokens, new_token
 from server.auth_limits import StreamSlots
+from server.content_store import pinned_pack
 from server.fanout import FanOut, ViewBatch
 from server.on_behalf import OnBehalf, entered_by, on_behalf_actor
 from server.problems import ApiError
@@ -175,8 +176,11 @@ class GameService:
         if not request.name.strip():
             raise ApiError("game.name_required", "Give the game a name.", 422)
         actor = Actor(principal="admin", role="admin", token_id=grant.token_id)
+        content = (
+            None if request.content_pack is None else await pinned_pack(self.runner.pool, ruleset, request.content_pack)
+        )
         game_id, created = await self.handler.create_game(
-            ruleset, request.name, request.scenario, request.settings, actor
+            ruleset, request.name, request.scenario, request.settings, actor, content=content
         )
         token_id, token = await self.tokens.issue("gm", game_id)
         commitment = _dict.decode(created.data)["dice_commitment"]
@@ -189,7 +193,7 @@ class GameService:
         after_time, after_id = parse_cursor(cursor)
         rows = await self.runner.pool.fetch(
             "SELECT game_id, name, ruleset_id, ruleset_version, status, turn, phase, deadline, seat_count, "
-            "version, created_at FROM rm_games "
+            "version, created_at, previous_game_id FROM rm_games "
             "WHERE ($1::text IS NULL OR game_id = $1) "
             "AND ($2::timestamptz IS NULL OR (created_at, game_id) > ($2, $3)) "
             "ORDER BY created_at, game_id LIMIT $4",
@@ -198,7 +202,16 @@ class GameService:
             after_id,
             limit + 1,
         )
-        games = [s.GameSummary(**dict(r)) for r in rows[:limit]]
+        # The games opened after these: a second query by value, not a correlated join across shards (Citus).
+        following = await self.runner.pool.fetch(
+            "SELECT previous_game_id, game_id FROM rm_games WHERE previous_game_id = ANY($1::text[]) "
+            "ORDER BY created_at, game_id",
+            [r["game_id"] for r in rows[:limit]],
+        )
+        nexts: dict[str, list[str]] = {}
+        for row in following:
+            nexts.setdefault(row["previous_game_id"], []).append(row["game_id"])
+        games = [s.GameSummary(**dict(r), next_game_ids=nexts.get(r["game_id"], [])) for r in rows[:limit]]
         more = len(rows) > limit
         next_cursor = f"{games[-1].created_at.isoformat()}|{games[-1].game_id}" if more and games else None
         return s.GameList(games=games, next_cursor=next_cursor)
@@ -296,7 +309,7 @@ class GameService:
         at_turn: int | None = None,
         at_time: datetime | None = None,
         as_seat: str | None = None,
-    ) -> s.StateResponse:
+    ) -> s.StateDocument:
         if sum(x is not None for x in (at_version, at_turn, at_time)) > 1:
             raise ApiError("state.one_point", "Give at most one of at_version, at_turn and at_time.", 422)
         actor, now, latest, _ = await self.actor(grant, game_id)
@@ -304,11 +317,11 @@ class GameService:
             actor = self.seat_view_actor(actor, now, as_seat)
         reader = await self.reads.reader(game_id)
         version, state, ruleset = await reader.states.state_at(game_id, version=at_version, turn=at_turn, time=at_time)
-        return s.StateResponse(
+        return s.StateDocument(
             version=version,
             latest_version=max(latest, version),
             game=engine.meta_view(state.meta, actor),
-            view=_as_dict(ruleset.view_for(state.rules, actor)),
+            view=msgspec.Raw(encode(ruleset.view_for(state.rules, actor))),
         )
 
     @staticmethod
@@ -432,6 +445,7 @@ def ruleset_detail(ruleset_id: str, version: int) -> s.RulesetDetail:
             setup=json_schema(ruleset.setup_type),
             settings=json_schema(ruleset.settings_type),
             view=json_schema(ruleset.view_type),
+            content_pack=_pack_schema(ruleset),
         ),
         dice_purposes=list(ruleset.dice_purposes),
     )
@@ -471,7 +485,15 @@ def ruleset_summary(ruleset: Ruleset) -> s.RulesetSummary:
         ],
         commands=rulesets.command_tags(ruleset),
         gm_commands=sorted(ruleset.gm_commands),
+        successors=ruleset.carry_over is not None,
+        content_packs=ruleset.content is not None,
     )
+
+
+def _pack_schema(ruleset: Ruleset) -> dict[str, Any] | None:
+    if ruleset.content is None or ruleset.content.pack_type is None:
+        return None
+    return json_schema(ruleset.content.pack_type)
 
 
 def _turn(row: Any) -> s.TurnSummary:

@@ -6,6 +6,8 @@
 | `PANTHEON_DATABASE_URL` | unset: embedded PostgreSQL | use this PostgreSQL server instead |
 | `PANTHEON_ADMIN_TOKEN` | unset: generated on first start, printed once, stored hashed | the admin bearer token |
 | `PANTHEON_SNAPSHOT_EVERY` | 200 | write a snapshot every N events (and at every turn boundary) |
+| `PANTHEON_SNAPSHOTS_KEPT` | 5 | the newest N snapshots of a game are kept |
+| `PANTHEON_SNAPSHOT_SPACING` | 500 | older snapshots: the first of each run of N versions is kept, others deleted |
 | `PANTHEON_MAX_BODY_BYTES` | 1048576 | larger request bodies get 413 |
 | `PANTHEON_POOL_SIZE` | 20 | PostgreSQL connections per process |
 | `PANTHEON_SCHEDULER` | `on` | `off`: this process never closes phases or fires timers (tests, benchmarks) |
@@ -50,6 +52,8 @@ class Settings:
     database_url: str | None = None
     admin_token: str | None = None
     snapshot_every: int = 200
+    snapshots_kept: int = 5
+    snapshot_spacing: int = 500
     max_body_bytes: int = 1_048_576
     pool_size: int = 20
     run_background_jobs: bool = True
@@ -80,6 +84,8 @@ class Settings:
             database_url=env.get("PANTHEON_DATABASE_URL") or None,
             admin_token=env.get("PANTHEON_ADMIN_TOKEN") or None,
             snapshot_every=_positive(env, "PANTHEON_SNAPSHOT_EVERY", 200),
+            snapshots_kept=_positive(env, "PANTHEON_SNAPSHOTS_KEPT", 5),
+            snapshot_spacing=_positive(env, "PANTHEON_SNAPSHOT_SPACING", 500),
             max_body_bytes=_positive(env, "PANTHEON_MAX_BODY_BYTES", 1_048_576),
             pool_size=_positive(env, "PANTHEON_POOL_SIZE", 20),
             scheduler=_switch(env, "PANTHEON_SCHEDULER", True),

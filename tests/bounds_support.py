@@ -60,6 +60,7 @@ def _example(name: str) -> Any:
 GAMES: dict[str, tuple[str, Any, str]] = {
     "second-era": ("second-era", lambda: _example("second-era-four-gods.json"), ""),
     "lote": ("lote", lambda: _example("lote-four-nations.json"), ""),
+    "kingdoms": ("kingdoms", lambda: _example("kingdoms-three-kingdoms.json"), "elvenwood"),
     "gods2": ("gods2", _gods2, "zeus"),
     "gods2-earth": ("gods2", _earth, "zeus"),
     "test-bids": ("test-bids", lambda: {"bidders": ["ann", "bob"]}, "ann"),
@@ -174,6 +175,9 @@ def wealth(ruleset_id: str, rules: Any, controls: str) -> dict[str, Fraction]:
         return {"mana": Fraction(rules.characters[controls].mana)}
     if ruleset_id == "test-bids":
         return {"gold": Fraction(rules.gold[controls])}
+    if ruleset_id == "kingdoms":
+        units = sum(len(a.units) for a in rules.armies.values() if a.kingdom == controls)
+        return {"treasury": Fraction(rules.kingdoms[controls].treasury), "units": Fraction(units)}
     raise AssertionError(f"no wealth for {ruleset_id}")
 
 

@@ -18,6 +18,10 @@ ROOT = Path(__file__).resolve().parent.parent
 LITERAL = re.compile(r'\bRejected\(\s*"([a-z0-9_]+(?:\.[a-z0-9_]+)+)"')
 HELPERS: dict[str, list[tuple[re.Pattern[str], str]]] = {
     "gods2": [(re.compile(r'\breject\(\s*"([a-z0-9_]+)"'), "gods2.")],
+    "kingdoms": [
+        (re.compile(r'\breject\(\s*"([a-z0-9_]+)"'), "kingdoms."),
+        (re.compile(r'\b_bad\(\s*"([a-z0-9_]+)"'), "kingdoms.scenario."),
+    ],
     "second_era": [
         (re.compile(r'\breject\(\s*"([a-z0-9_]+)"'), "second_era."),
         (re.compile(r'\b_bad\(\s*"([a-z0-9_]+)"'), "second_era.scenario."),
@@ -49,7 +53,8 @@ def asserted_text() -> str:
 
 def test_the_scan_finds_the_refusals_of_every_ruleset() -> None:
     codes = defined_codes()
-    for area in ("gods2.", "second_era.", "lote.", "lote.scenario.", "engine.", "dice."):
+    areas = ("gods2.", "second_era.", "lote.", "lote.scenario.", "kingdoms.", "kingdoms.scenario.", "engine.", "dice.")
+    for area in areas:
         assert any(c.startswith(area) for c in codes), area
     assert "gods2.unknown_casting" in codes and "lote.too_much_nfp" in codes
 

@@ -71,6 +71,7 @@ from domain.engine.messages import (
     SetDiceReveal,
     SetOrderLimit,
     StartGame,
+    SuccessorOpened,
     TimerCancelled,
     TimerFired,
     TimerScheduled,
@@ -117,6 +118,8 @@ def decide_create(ruleset: Ruleset, command: CreateGame, now: datetime, gm: str)
     """Validate the scenario and settings against the ruleset, then record the game's birth."""
     setup = _decode_document(command.setup, ruleset.setup_type, "scenario")
     settings = _decode_document(command.settings, ruleset.settings_type, "settings")
+    if command.content_pack is not None:
+        setup = _pinned(ruleset, setup, command.content)
     ruleset.initial_state(setup, settings)  # raises Rejected for a well-formed but impossible scenario
     return [
         GameCreated(
@@ -130,8 +133,18 @@ def decide_create(ruleset: Ruleset, command: CreateGame, now: datetime, gm: str)
             setup=command.setup,
             settings=command.settings,
             private_dice_commitment=command.private_dice_commitment,
+            previous_game_id=command.previous_game_id,
+            content_pack=command.content_pack,
+            content=command.content,
         )
     ]
+
+
+def _pinned(ruleset: Ruleset, setup: Any, content: msgspec.Raw) -> Any:
+    """The scenario with the game's content pack in it (the ruleset's `content.pin`)."""
+    if ruleset.content is None:
+        raise Rejected("content.not_supported", f"The ruleset {ruleset.id} takes no content packs.")
+    return ruleset.content.pin(setup, ruleset.content.validate(bytes(content)))
 
 
 def _decode_document(raw: msgspec.Raw, kind: type[Any], what: str) -> Any:
@@ -429,6 +442,8 @@ def available_commands(ruleset: Ruleset, state: GameState[Any], actor: Actor, no
 def initial(ruleset: Ruleset, event: GameCreated) -> GameState[Any]:
     setup = msgspec.json.decode(event.setup, type=ruleset.setup_type)
     settings = msgspec.json.decode(event.settings, type=ruleset.settings_type)
+    if event.content_pack is not None:
+        setup = _pinned(ruleset, setup, event.content)
     meta = GameMeta(
         game_id=event.game_id,
         name=event.name,
@@ -438,6 +453,8 @@ def initial(ruleset: Ruleset, event: GameCreated) -> GameState[Any]:
         created_at=event.created_at,
         dice_commitment=event.dice_commitment,
         private_commitment=event.private_dice_commitment,
+        previous_game_id=event.previous_game_id,
+        content_pack=event.content_pack,
     )
     return GameState(meta=meta, rules=ruleset.initial_state(setup, settings))
 
@@ -456,6 +473,7 @@ def forked(ruleset: Ruleset, event: GameForked) -> GameState[Any]:
         private_revealed=-1,
         dice_epoch=0,
         reverted=(),
+        next_game_ids=(),
     )
     return R(source, meta=meta)
 
@@ -515,6 +533,8 @@ def _evolve_meta(ruleset: Ruleset, meta: GameMeta, event: Any) -> GameMeta:
             return R(meta, dice_reveal=event.mode)
         case OrderLimitSet():
             return R(meta, max_orders_per_turn=event.limit)
+        case SuccessorOpened():
+            return R(meta, next_game_ids=(*meta.next_game_ids, event.successor_id))
         case RerollOrdered():
             return R(meta, next_roll_index=max(meta.next_roll_index, event.next_roll_index))
         case TimerScheduled():

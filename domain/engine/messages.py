@@ -140,6 +140,15 @@ class SetOrderLimit(_Command, tag="SetOrderLimit", frozen=True):
     reason: Reason
 
 
+class ContentPackRef(msgspec.Struct, frozen=True):
+    """A stored content pack a game plays with: its name, its version (pinned at creation) and the SHA-256 of
+    its document (the document itself travels in `GameCreated.content`)."""
+
+    name: str
+    version: int
+    digest: str
+
+
 class CreateGame(msgspec.Struct, frozen=True):
     game_id: str
     name: str
@@ -149,6 +158,9 @@ class CreateGame(msgspec.Struct, frozen=True):
     settings: msgspec.Raw
     dice_commitment: str
     private_dice_commitment: str = ""
+    previous_game_id: str | None = None
+    content_pack: ContentPackRef | None = None
+    content: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"null"))
 
 
 class AddSeat(msgspec.Struct, frozen=True):
@@ -206,6 +218,19 @@ class GameCreated(_Event, tag="GameCreated", frozen=True):
     settings: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"{}"))
     # SHA-256 of epoch 0's private seed (DESIGN.md §3); empty for games from before private dice streams.
     private_dice_commitment: str = ""
+    # The finished game this one follows (a next session or era, `POST /v1/games/{id}/successor`).
+    previous_game_id: str | None = None
+    # The content pack the game plays with, pinned at creation, and that pack's document.
+    content_pack: ContentPackRef | None = None
+    content: msgspec.Raw = msgspec.field(default_factory=lambda: msgspec.Raw(b"null"))
+
+
+class SuccessorOpened(_Event, tag="SuccessorOpened", frozen=True):
+    """The GM opened the game that follows this finished one (`successor_id`, created from its end state)."""
+
+    successor_id: str
+    name: str
+    at: datetime
 
 
 class GameForked(_Event, tag="GameForked", frozen=True):
@@ -428,6 +453,7 @@ EngineEvent = (
     | GmTokenRevoked
     | GmTokenIssued
     | OrderLimitSet
+    | SuccessorOpened
 )
 ENGINE_EVENTS: tuple[type[msgspec.Struct], ...] = (
     GameCreated,
@@ -460,4 +486,5 @@ ENGINE_EVENTS: tuple[type[msgspec.Struct], ...] = (
     GmTokenRevoked,
     GmTokenIssued,
     OrderLimitSet,
+    SuccessorOpened,
 )

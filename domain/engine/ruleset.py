@@ -103,6 +103,24 @@ class DicePurpose(msgspec.Struct, frozen=True, kw_only=True):
 
 
 @dataclass(frozen=True)
+class ContentHooks:
+    """How a ruleset takes content packs (rules that are data, uploaded by GMs and pinned by games).
+
+    - `validate(document) -> pack`: decode and check a pack document (JSON bytes); raise `Rejected` with a
+      `<ruleset>.content.*` or `content.*` code whose message names the entry and the field at fault.
+    - `pin(setup, pack) -> setup`: the scenario that plays with this pack (the pack put where the ruleset's
+      setup reads its data from). Called when a game is created with a pack and on every fold of its creation.
+    - `sample`: the sample packs shipped with the ruleset, as examples of the format (package paths).
+    - `pack_type`: the pack document's msgspec type (its JSON Schema is served with the ruleset's schemas).
+    """
+
+    validate: Callable[[bytes], Any]
+    pin: Callable[[Any, Any], Any]
+    sample: tuple[str, ...] = ()
+    pack_type: type[Any] | None = None
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """A registered game. Built once per ruleset module from its Structs and pure functions.
 
@@ -118,6 +136,10 @@ class Ruleset:
     - `validate_seat(state, controls)`: raises `Rejected` when a seat may not control that entity.
     - `on_timer(state, timer, ctx)`: the events a fired timer causes.
     - `dice_purposes`: every kind of roll its decisions make, documented for referees (served with its schemas).
+    - `carry_over(final_state, settings) -> setup`: the scenario of the game that follows a finished one (a next
+      session, a next era), built from the finished game's final ruleset state; `None`: the ruleset has no
+      successor games (`POST /v1/games/{id}/successor` refuses with `successor.not_supported`).
+    - `content`: how it takes content packs (`ContentHooks`); `None`: it takes none.
     """
 
     id: str
@@ -141,6 +163,8 @@ class Ruleset:
     on_timer: Callable[[Any, Timer, DecisionContext], Sequence[Any]] = _no_timers
     description: str = ""
     dice_purposes: tuple[DicePurpose, ...] = ()
+    carry_over: Callable[[Any, Any], Any] | None = None
+    content: ContentHooks | None = None
 
     def __post_init__(self) -> None:
         if not self.phases:

@@ -11,6 +11,7 @@ from domain.engine.errors import Rejected
 from domain.engine.messages import (
     DEFAULT_ORDER_LIMIT,
     ENGINE_EVENTS,
+    ContentPackRef,
     DiceReveal,
 )
 from domain.engine.ruleset import SeatInfo, Timer
@@ -74,6 +75,10 @@ class GameMeta(msgspec.Struct, frozen=True):
     # How many commands each seat may have accepted in one turn (`SetOrderLimit`), counted since `turn_started_at`.
     max_orders_per_turn: int = DEFAULT_ORDER_LIMIT
     turn_started_at: datetime | None = None
+    # The chain of games (a campaign's sessions, eras): the one this follows and those opened after it.
+    previous_game_id: str | None = None
+    next_game_ids: tuple[str, ...] = ()
+    content_pack: ContentPackRef | None = None
 
 
 class GameState(msgspec.Struct, Generic[S], frozen=True):
@@ -97,6 +102,9 @@ class GameMetaView(msgspec.Struct, frozen=True):
     pending_dice: list[PendingDice] | None = None
     paused_at: datetime | None = None
     max_orders_per_turn: int = DEFAULT_ORDER_LIMIT
+    previous_game_id: str | None = None
+    next_game_ids: list[str] = []
+    content_pack: ContentPackRef | None = None
 
 
 R = msgspec.structs.replace

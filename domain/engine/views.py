@@ -39,6 +39,9 @@ def meta_view(meta: GameMeta, viewer: Actor) -> GameMetaView:
         pending_dice=list(meta.pending_dice) if viewer.is_gm else None,
         paused_at=meta.paused_at,
         max_orders_per_turn=meta.max_orders_per_turn,
+        previous_game_id=meta.previous_game_id,
+        next_game_ids=list(meta.next_game_ids),
+        content_pack=meta.content_pack,
     )
 
 
@@ -55,7 +58,7 @@ def redact(ruleset: Ruleset, event: Any, viewer: Actor) -> Any:
             return event if viewer.seat_id in event.visible_to else None
         case GameCreated():
             # The scenario may hold secrets (hidden map, starting positions); seats see it through the state.
-            return R(event, setup=msgspec.Raw(b"null"), settings=msgspec.Raw(b"null"))
+            return R(event, setup=msgspec.Raw(b"null"), settings=msgspec.Raw(b"null"), content=msgspec.Raw(b"null"))
         case GameForked():
             return R(event, state=msgspec.Raw(b"null"))
         case SeatAdded():

@@ -81,9 +81,9 @@ def command_tags(ruleset: Ruleset) -> list[str]:
 
 
 def _register_builtin() -> None:
-    from domain.rulesets import gods2, lote, second_era
+    from domain.rulesets import gods2, kingdoms, lote, second_era
 
-    for module in (gods2, lote, second_era):
+    for module in (gods2, kingdoms, lote, second_era):
         _BUILTIN.add(register(module.ruleset).id)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+import msgspec
 from cross_web import HTTPException
 from starlette.requests import HTTPConnection
 from strawberry.exceptions import ConnectionRejectionError
@@ -31,7 +32,8 @@ from server.web import graphiql_html
 __all__ = ["graphql_router", "schema", "schema_sdl"]
 
 
-def context(connection: HTTPConnection) -> dict[str, Any]:
+async def context(connection: HTTPConnection) -> dict[str, Any]:
+    # async: FastAPI would run a plain `def` dependency in a worker thread on every request
     return {
         "service": connection.app.state.service,
         "authorization": connection.headers.get("authorization"),
@@ -47,6 +49,9 @@ class PantheonGraphQL(GraphQLRouter[dict[str, Any], None]):
         except RecursionError:
             # a 100 000-deep JSON argument would otherwise escape as a 500
             raise HTTPException(422, "The request nests too deeply; no query or argument needs that depth.") from None
+
+    def encode_json(self, data: object) -> bytes:
+        return msgspec.json.encode(data)  # the stdlib encoder was a tenth of a state query's time
 
     @property
     def graphql_ide_html(self) -> str:

@@ -77,6 +77,11 @@ class ProblemErrors(MaskErrors):
     def __init__(self) -> None:
         super().__init__(should_mask_error=lambda _: True)
 
+    def _process_result(self, result: object) -> None:
+        # Strawberry's check is an isinstance() against a runtime Protocol: slow, and needless without errors.
+        if getattr(result, "errors", None):
+            super()._process_result(result)
+
     def anonymise_error(self, error: GraphQLError) -> GraphQLError:
         context = self.execution_context.context
         correlation_id = context.get("correlation_id", "") if isinstance(context, dict) else ""

@@ -10,46 +10,47 @@
 The cost of a document is the number of fields it selects (fragments expanded wherever they are spread), where
 fields that read a game's history or compute large documents weigh more (`WEIGHTS`), and what is selected
 under a list of known size counts once per item (`FANOUT`). Refused documents get one
-GraphQL error whose `extensions.code` is above, and nothing runs. Parsing and validation are cached (bounded
-LRU caches keyed by the document text), so a client repeating a query pays for them once.
+GraphQL error whose `extensions.code` is above, and nothing runs. Parsing and validation are cached
+(`DocumentCache`: one bounded LRU keyed by the document text; a validation result is kept with the schema and
+rules it was made for), so a client repeating a query pays for them once.
 """
 
 from __future__ import annotations
 
-import contextlib
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from graphql import (
+    DocumentNode,
     FieldNode,
     FragmentDefinitionNode,
     FragmentSpreadNode,
     GraphQLError,
     GraphQLNamedType,
     GraphQLObjectType,
+    GraphQLSchema,
     InlineFragmentNode,
     OperationDefinitionNode,
     SelectionSetNode,
     ValidationContext,
     ValidationRule,
     get_named_type,
+    parse,
 )
-from strawberry.extensions import (
-    AddValidationRules,
-    MaxAliasesLimiter,
-    MaxTokensLimiter,
-    ParserCache,
-    SchemaExtension,
-    ValidationCache,
-)
+from graphql.validation import ASTValidationRule
+from strawberry.extensions import SchemaExtension
+from strawberry.extensions.max_aliases import create_validator as create_aliases_validator
 from strawberry.extensions.query_depth_limiter import create_validator as create_depth_validator
+from strawberry.schema.schema import validate_document
 
 from domain import rulesets
 
 MAX_TOKENS = 2_000
 MAX_DEPTH = 10
 MAX_ALIASES = 30
-MAX_COST = 500
+# One `rulesets { schemas }` list (100 a ruleset) must fit, two must not: 1,000 holds up to 9 rulesets.
+MAX_COST = 1_000
 CACHE_SIZE = 256
 
 # (type, field) -> cost of selecting it once. Everything else costs 1.
@@ -141,18 +142,6 @@ class CostLimit(ValidationRule):
             )
 
 
-class CachedParse(ParserCache):
-    """Strawberry's `ParserCache`, except that a document that does not parse is left to Strawberry's own parse
-    step, which reports the syntax error (or the token limit) as a GraphQL error like any other: raised from the
-    extension, it would escape the error mapping."""
-
-    def on_parse(self) -> Iterator[None]:
-        context = self.execution_context
-        with contextlib.suppress(GraphQLError):
-            context.graphql_document = self.cached_parse_document(context.query, **context.parse_options)
-        yield
-
-
 class _Depth(create_depth_validator(MAX_DEPTH, None)):  # type: ignore[misc]
     """Strawberry's depth rule, except that a spread of an unknown fragment (a KeyError in it) is left to
     graphql-core's own rule, which reports it as an invalid document."""
@@ -164,16 +153,96 @@ class _Depth(create_depth_validator(MAX_DEPTH, None)):  # type: ignore[misc]
             ValidationRule.__init__(self, context)
 
 
+# Made once: Strawberry's `MaxAliasesLimiter` makes a new rule class per request, which no cache can key on.
+_Aliases: type[ValidationRule] = create_aliases_validator(MAX_ALIASES)
+RULES: tuple[type[ValidationRule], ...] = (_Depth, _Aliases, CostLimit)
+
+
+class _Entry:
+    __slots__ = ("document", "errors", "rules", "schema")
+
+    def __init__(self, document: DocumentNode) -> None:
+        self.document = document
+        self.schema: GraphQLSchema | None = None
+        self.rules: tuple[type[ASTValidationRule], ...] = ()
+        self.errors: list[GraphQLError] = []
+
+
+class DocumentCache:
+    """Parsed documents and their validation results, by document text: a bounded LRU (`size` entries).
+
+    A validation result is reused only for the same schema object and the same rules; anything else validates
+    again (and replaces it). Documents that do not parse are not cached: Strawberry's own parse step reports
+    them, within the token limit."""
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self.size = size
+        self._entries: OrderedDict[str, _Entry] = OrderedDict()
+        self.parses = 0
+        self.validations = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def document(self, text: str) -> _Entry | None:
+        entry = self._entries.get(text)
+        if entry is not None:
+            self._entries.move_to_end(text)
+            return entry
+        try:
+            document = parse(text, max_tokens=MAX_TOKENS)
+        except GraphQLError:
+            return None
+        self.parses += 1
+        entry = self._entries[text] = _Entry(document)
+        while len(self._entries) > self.size:
+            self._entries.popitem(last=False)
+        return entry
+
+    def errors(
+        self, entry: _Entry, schema: GraphQLSchema, rules: tuple[type[ASTValidationRule], ...]
+    ) -> list[GraphQLError]:
+        if entry.schema is not schema or entry.rules != rules:
+            self.validations += 1
+            entry.errors = validate_document(schema, entry.document, rules)
+            entry.schema, entry.rules = schema, rules
+        return entry.errors
+
+
+DOCUMENTS = DocumentCache()
+
+
+class Limits(SchemaExtension):
+    """The limits above, with parsing and validation cached in `DOCUMENTS`: a repeated document costs a lookup.
+
+    The token limit applies when a document is parsed (by the cache, or by Strawberry's parse step for a document
+    that does not parse, which reports the syntax error or the limit like any other GraphQL error)."""
+
+    def on_operation(self) -> Iterator[None]:
+        context = self.execution_context
+        context.parse_options["max_tokens"] = MAX_TOKENS
+        context.validation_rules = (*context.validation_rules, *RULES)
+        yield
+
+    def on_parse(self) -> Iterator[None]:
+        context = self.execution_context
+        if context.graphql_document is None and context.query:
+            entry = DOCUMENTS.document(context.query)
+            if entry is not None:
+                context.graphql_document = entry.document
+        yield
+
+    def on_validate(self) -> Iterator[None]:
+        context = self.execution_context
+        entry = DOCUMENTS.document(context.query) if context.query else None
+        if entry is not None and entry.document is context.graphql_document:
+            context.pre_execution_errors = DOCUMENTS.errors(entry, context.schema._schema, context.validation_rules)
+        yield
+
+
 def extensions() -> list[Callable[[], SchemaExtension]]:
-    """The schema's limiting extensions (factories: one instance per request), cheapest checks first."""
-    return [
-        lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
-        lambda: CachedParse(maxsize=CACHE_SIZE),
-        lambda: AddValidationRules([_Depth]),
-        lambda: MaxAliasesLimiter(max_alias_count=MAX_ALIASES),
-        lambda: AddValidationRules([CostLimit]),
-        lambda: ValidationCache(maxsize=CACHE_SIZE),
-    ]
+    """The schema's limiting extension (a factory: one instance per request)."""
+    return [Limits]
 
 
 def limit_code(message: str) -> str | None:

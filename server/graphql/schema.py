@@ -46,6 +46,7 @@ from server.graphql.types import (
 )
 from server.on_behalf import OnBehalf
 from server.problems import ApiError
+from server.schemas_campaigns import ContentPackChoice
 from server.service import GameService
 
 _KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
@@ -78,6 +79,14 @@ def document(name: str, value: Any) -> bytes:
     if b"\\u0000" in body:
         raise ApiError("request.nul_character", f"`{name}` may not contain the NUL character (\\u0000).", 422)
     return body
+
+
+def pack_choice(name: str, version: int | None) -> ContentPackChoice:
+    """A content pack named in GraphQL arguments, with the REST body's bounds."""
+    try:
+        return msgspec.convert({"name": text("contentPack", name, 100), "version": version}, ContentPackChoice)
+    except msgspec.ValidationError as exc:
+        raise ApiError("request.invalid", f"contentPack / contentPackVersion: {exc}", 422) from None
 
 
 def bounded(name: str, value: int | None, low: int, high: int) -> int | None:
@@ -168,10 +177,16 @@ class Mutation:
         scenario: JSON,
         settings: JSON | None = None,
         ruleset_version: int | None = None,
+        content_pack: str | None = None,
+        content_pack_version: int | None = None,
     ) -> CreatedGame:
         svc, who = await caller(info)
         # Omitted settings take the request type's default (the ruleset's defaults).
-        given = {"settings": msgspec.Raw(document("settings", settings))} if settings is not None else {}
+        given: dict[str, Any] = {}
+        if settings is not None:
+            given["settings"] = msgspec.Raw(document("settings", settings))
+        if content_pack is not None:
+            given["content_pack"] = pack_choice(content_pack, content_pack_version)
         request = s.CreateGameRequest(
             ruleset=text("ruleset", ruleset, 64),
             name=text("name", name, 200),
@@ -279,15 +294,24 @@ class PantheonSchema(strawberry.Schema):
 def _build() -> PantheonSchema:
     from strawberry.tools import merge_types
 
+    from server.graphql.campaigns import CampaignMutation, CampaignQuery
     from server.graphql.commands import ruleset_mutations
     from server.graphql.gm import GmMutation, GmQuery
     from server.graphql.seats import SeatMutation, SeatQuery
     from server.graphql.webhooks import WebhookMutation, WebhookQuery
 
     return PantheonSchema(
-        query=merge_types("Query", (Query, GmQuery, SeatQuery, WebhookQuery)),
+        query=merge_types("Query", (Query, GmQuery, SeatQuery, WebhookQuery, CampaignQuery)),
         mutation=merge_types(
-            "Mutation", (Mutation, GmMutation, SeatMutation, WebhookMutation, ruleset_mutations(submit, CommandResult))
+            "Mutation",
+            (
+                Mutation,
+                GmMutation,
+                SeatMutation,
+                WebhookMutation,
+                CampaignMutation,
+                ruleset_mutations(submit, CommandResult),
+            ),
         ),
         subscription=Subscription,
         extensions=[*limits.extensions(), ProblemErrors],

@@ -92,6 +92,8 @@ class Ruleset:
     phases: list[Phase]
     commands: list[str]
     gm_commands: list[str]
+    successors: bool = strawberry.field(description="Whether a finished game can open a next one (openSuccessor)")
+    content_packs: bool = strawberry.field(description="Whether it takes content packs (uploadContentPack)")
 
     @query_field(
         "JSON Schemas of commands, events, setup, settings and view, from its types. Needs a token (any token): "
@@ -116,6 +118,8 @@ class Ruleset:
             phases=phases,
             commands=r.commands,
             gm_commands=r.gm_commands,
+            successors=r.successors,
+            content_packs=r.content_packs,
         )
 
 
@@ -132,6 +136,8 @@ class Game:
     seat_count: int
     version: int
     created_at: datetime
+    previous_game_id: str | None = strawberry.field(description="The finished game this one follows")
+    next_game_ids: list[str] = strawberry.field(description="The games opened after this one finished")
 
 
 @strawberry.type
@@ -187,6 +193,15 @@ class GameMeta:
     ended_reason: str | None
     pending_dice: list[PendingDice] | None
     paused_at: datetime | None = strawberry.field(description="Set while the GM has paused the game")
+    previous_game_id: str | None = strawberry.field(
+        default=None, description="The finished game this one follows (a campaign's previous session or era)"
+    )
+    next_game_ids: list[str] = strawberry.field(
+        default_factory=list, description="The games opened after this one finished"
+    )
+    content_pack: JSON | None = strawberry.field(
+        default=None, description="The content pack pinned at creation: name, version, digest"
+    )
 
     @classmethod
     def build(cls, meta: GameMetaView) -> GameMeta:
@@ -195,6 +210,8 @@ class GameMeta:
         fields["seats"] = [Seat.build(seat) for seat in meta.seats]
         if meta.pending_dice is not None:
             fields["pending_dice"] = [PendingDice(**_fields(d)) for d in meta.pending_dice]
+        if meta.content_pack is not None:
+            fields["content_pack"] = JSON(_fields(meta.content_pack))
         return cls(**fields)
 
 
@@ -224,12 +241,12 @@ class State:
     view: JSON = strawberry.field(description="The ruleset's view for the caller (its `view` JSON Schema)")
 
     @classmethod
-    def build(cls, state: s.StateResponse) -> State:
+    def build(cls, state: s.StateDocument) -> State:
         return cls(
             version=state.version,
             latest_version=state.latest_version,
             game=GameMeta.build(state.game),
-            view=JSON(state.view),
+            view=JSON(msgspec.json.decode(state.view)),
         )
 
 

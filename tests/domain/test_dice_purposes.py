@@ -13,7 +13,7 @@ from domain import rulesets
 from domain.engine import DicePurpose
 
 DOMAIN = Path(__file__).resolve().parents[2] / "domain"
-PACKAGES = {"gods2": "gods2", "lote": "lote", "second_era": "second-era"}
+PACKAGES = {"gods2": "gods2", "kingdoms": "kingdoms", "lote": "lote", "second_era": "second-era"}
 
 
 def rolled_purposes() -> dict[str, set[str]]:

@@ -77,13 +77,15 @@ def clock() -> Clock:
 
 async def test_snapshot_based_state_equals_a_full_fold_at_every_version(pool: asyncpg.Pool, clock: Clock) -> None:
     store = PostgresEventStore(pool)
-    states = GameStates(store, PostgresSnapshotStore(pool), snapshot_every=7)
+    policy = {"snapshots_kept": 3, "snapshot_spacing": 40}
+    states = GameStates(store, PostgresSnapshotStore(pool), snapshot_every=7, **policy)
     handler = CommandHandler(store, states, PostgresSecretStore(pool), clock=clock)
     game_id = await play_random_game(handler, random.Random(20261122), 300)
     head = await store.stream_version(f"game-{game_id}")
     assert head > 250
     snapshots = await pool.fetchval("SELECT count(*) FROM snapshots")
-    assert snapshots > head // 7 - 1  # every 7 events, plus turn boundaries
+    # written every 7 events and at turn boundaries, pruned to the newest 3 and one per 40 versions
+    assert 3 < snapshots <= 3 + head // 40 + 1
     reference = GameStates(store, InMemorySnapshotStore())  # no snapshots, no cache: plain folds
     events = await store.read_stream(f"game-{game_id}")
     full = None
@@ -93,7 +95,7 @@ async def test_snapshot_based_state_equals_a_full_fold_at_every_version(pool: as
     codec = codec_for(sealed_bids.ruleset)
     for event in events:
         full = engine.evolve(sealed_bids.ruleset, full, codec.decode_event(event.type, event.data))
-        cold = GameStates(store, PostgresSnapshotStore(pool), snapshot_every=7)  # snapshots, cold cache
+        cold = GameStates(store, PostgresSnapshotStore(pool), snapshot_every=7, **policy)  # snapshots, cold cache
         version, state, _ = await cold.state_at(game_id, version=event.stream_version)
         assert version == event.stream_version
         assert state == full, f"state_at({event.stream_version}) differs from the full fold"

@@ -175,8 +175,12 @@ async def test_postgres_gone_answers_503_and_the_server_recovers_by_itself(
         await eventually(fired, "the scheduler fires a timer after the outage")
 
         async def projected() -> bool:  # the background runner, not a request, moves the checkpoint
-            head = await live.services.pool.fetchval("SELECT max(global_position) FROM events")
-            done = await live.services.pool.fetchval("SELECT position FROM projection_checkpoints")
+            head = await live.services.pool.fetchval(
+                "SELECT version FROM stream_heads WHERE stream_id = $1", f"game-{gid}"
+            )
+            done = await live.services.pool.fetchval(
+                "SELECT version FROM projection_checkpoints WHERE stream_id = $1", f"game-{gid}"
+            )
             return bool(done == head)
 
         await eventually(projected, "the read-model runner catches up after the outage")

@@ -137,7 +137,7 @@ async def test_rulesets_game_and_games_queries(api: Api) -> None:
     assert "test-bids" in [r["id"] for r in listed["rulesets"]]
     one = await data(api, '{ ruleset(id: "test-bids") { id gmCommands schemas } }', gm)  # schemas need a token
     assert one["ruleset"]["gmCommands"] == ["GrantGold", "StartHourglass"]
-    assert set(one["ruleset"]["schemas"]) == {"commands", "events", "setup", "settings", "view"}
+    assert set(one["ruleset"]["schemas"]) == {"commands", "events", "setup", "settings", "view", "content_pack"}
     detail = await data(
         api, "query($g: String!) { game(id: $g) { version you { role } game { seats { name } } } }", gm, g=game_id
     )

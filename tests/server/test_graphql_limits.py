@@ -55,7 +55,7 @@ async def test_schemas_need_a_token_and_a_costly_document_is_refused_with_its_co
     allowed = MAX_COST // each
     ok = await gql(api.client, aliases(allowed), game["gm_token"])
     assert "errors" not in ok and len(ok["data"]) == allowed
-    assert set(ok["data"]["a0"]["schemas"]) == {"commands", "events", "setup", "settings", "view"}
+    assert set(ok["data"]["a0"]["schemas"]) == {"commands", "events", "setup", "settings", "view", "content_pack"}
     costly = await gql(api.client, aliases(allowed + 1), game["gm_token"])
     assert codes(costly) == {"graphql.too_costly"}
     assert costly["errors"][0]["extensions"]["cost"] == (allowed + 1) * each > MAX_COST

@@ -28,6 +28,7 @@ GAMES: dict[str, tuple[str, str, str | None, str, str | None]] = {
     "second_era": ("second-era", "second-era-four-gods.json", None, "SUNNA", "sunna"),
     "gods2_heaven": ("gods2", "gods2-heaven.json", None, "TOKEN", "zeus"),
     "lote": ("lote", "lote-four-nations.json", None, "TOKEN", "dan"),
+    "kingdoms_bot": ("kingdoms", "kingdoms-three-kingdoms.json", None, "TOKEN", "elvenwood"),
     "gods2_earth_referee": ("gods2", "gods2-earth.json", "gods2-earth.settings.json", "GM", None),
 }
 # What each bot's run must have appended (event types).
@@ -35,6 +36,7 @@ EFFECTS = {
     "second_era": "OrderGiven",
     "gods2_heaven": "CharacterMoved",
     "lote": "OrdersSubmitted",
+    "kingdoms_bot": "OrderGiven",
     "gods2_earth_referee": "CenturyEnded",
 }
 

@@ -1,14 +1,16 @@
-"""Read models never skip events when transaction ids change digit count (9 999 -> 10 000, ...).
+"""Read models never skip events: kept incrementally, rebuilt from zero and folded in full, they agree.
 
-`tx_id` is an xid8 that asyncpg reads as text; sorting by that text put "10000" before "9999", so a rebuild
-applied events out of order, moved its checkpoint backwards and lost games, turns and timers. Here games are
-played on both sides of the next power of ten of the transaction counter, then the read models kept
-incrementally, the read models rebuilt from zero (`pantheon projections rebuild` does `runner.rebuild`) and a full
-fold of every game must all agree, and every game and turn must be served over HTTP.
+The runner once ordered events across games by transaction id, read as text ("10000" before "9999"), and lost
+games, turns and timers at a digit boundary; it now follows each game by its own versions (migration 011), so
+transaction ids no longer matter, and the first test keeps playing across such a boundary to prove it. The second
+commits events out of order: an append to one game is held in flight (its head row locked) while another game
+commits and the runner catches up, and a second command to the same game queues behind the first. A runner that
+ordered or checkpointed across games (by transaction id or `global_position`) would skip the late event.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import asyncpg
@@ -78,6 +80,11 @@ async def test_rebuild_and_catch_up_across_a_digit_boundary_of_transaction_ids_e
     assert rebuilt == incremental
     assert len(rebuilt["rm_games"]) == 6 and len(rebuilt["rm_timers"]) == 6
 
+    await assert_rows_match_a_full_fold(api, games)
+
+
+async def assert_rows_match_a_full_fold(api: Api, games: list[dict[str, Any]]) -> None:
+    services = api.services
     listed = (await api.get("/v1/games", "test-admin-token", limit=100)).json()["games"]
     assert sorted(g["game_id"] for g in listed) == sorted(g["game_id"] for g in games)
     for game in games:
@@ -91,7 +98,60 @@ async def test_rebuild_and_catch_up_across_a_digit_boundary_of_transaction_ids_e
         assert tuple(row) == (meta.status, meta.turn, meta.phase, meta.deadline, len(meta.seats), version)
         timers = await services.pool.fetch("SELECT timer_id, fire_at FROM rm_timers WHERE game_id = $1", meta.game_id)
         assert [tuple(t) for t in timers] == [(k, t.fire_at) for k, t in meta.timers.items()]
-        assert list(meta.timers) == ["sand"]
         for turn in range(1, meta.turn + 1):
             report = await api.get(f"/v1/games/{game['game_id']}/turns/{turn}", game["gm_token"])
             assert report.status_code == 200, report.text
+
+
+async def waiting_on_a_lock(pool: asyncpg.Pool, count: int) -> None:
+    for _ in range(1000):
+        waiting = await pool.fetchval(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
+        if waiting >= count:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"{count} transaction(s) never waited on the held head row")
+
+
+async def test_events_committed_out_of_order_on_different_games_and_the_same_game_are_never_missed(
+    api: Api, db_url: str
+) -> None:
+    services = api.services
+    late, early = await play(api), await play(api)
+    await services.runner.catch_up()
+    stream = f"game-{late['game_id']}"
+    before = await services.store.stream_version(stream)
+    holder = await asyncpg.connect(db_url)
+    try:
+        held = holder.transaction()
+        await held.start()
+        await holder.execute("SELECT 1 FROM stream_heads WHERE stream_id = $1 FOR UPDATE", stream)
+        # The append inserts its events (taking a transaction id and a global position), then waits on the head.
+        first = asyncio.create_task(api.command(late, late["gm_token"], {"type": "AdvancePhase"}))
+        await waiting_on_a_lock(services.pool, 1)
+        # The same game: a second command queues behind the first (its version is taken by the one in flight).
+        second = asyncio.create_task(
+            api.command(late, late["gm_token"], {"type": "StartHourglass", "timer_id": "b", "minutes": 5})
+        )
+        # Another game commits after it, with a later transaction id and global position, and is projected.
+        assert (await api.command(early, early["gm_token"], {"type": "AdvancePhase"})).status_code == 200
+        await services.runner.catch_up()
+        projected = await services.pool.fetchval("SELECT version FROM rm_games WHERE game_id = $1", late["game_id"])
+        assert projected == before and not first.done()
+        early_head = await services.store.stream_version(f"game-{early['game_id']}")
+        assert (
+            await services.pool.fetchval("SELECT version FROM rm_games WHERE game_id = $1", early["game_id"])
+            == early_head
+        )
+        await held.rollback()
+    finally:
+        await holder.close()
+    assert (await first).status_code == 200
+    assert (await second).status_code in (200, 409)
+    assert await services.store.stream_version(stream) > before
+    await services.runner.catch_up()
+    await assert_rows_match_a_full_fold(api, [late, early])
+    incremental = await rows(services.pool)
+    await services.runner.rebuild()
+    assert await rows(services.pool) == incremental

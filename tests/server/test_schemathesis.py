@@ -47,11 +47,26 @@ STATE_DEPENDENT = {
     "webhook.unknown_seat": "a seat the game does not have",
     "command.unknown_seat": "On-Behalf-Of: a seat the game does not have",
     "command.order_source_required": "On-Behalf-Of without Order-Source: a dependency OpenAPI cannot state",
+    "successor.not_supported": "a next game of a ruleset that carries nothing over (test-bids)",
+    "content.not_found": "a content pack not uploaded (yet)",
+    "content.not_supported": "a content pack for a ruleset that takes none",
 }
 # A scenario, settings or a corrected order's command is a ruleset's document, typed in the ruleset's own OpenAPI
 # document and open (any object) in the main one, so what the ruleset refuses in it is not the main one's to say.
-OPEN_DOCUMENT_REFUSALS = {"request.nul_character", "scenario.invalid", "setup.invalid", "settings.invalid"}
-OPEN_DOCUMENTS = {"POST /v1/games", "POST /v1/games/{game_id}/turns/{turn}/readjudicate"}
+OPEN_DOCUMENT_REFUSALS = {
+    "request.nul_character",
+    "scenario.invalid",
+    "setup.invalid",
+    "settings.invalid",
+    "content.invalid",
+    "content.inconsistent",
+}
+OPEN_DOCUMENTS = {
+    "POST /v1/games",
+    "POST /v1/games/{game_id}/turns/{turn}/readjudicate",
+    "POST /v1/rulesets/{ruleset_id}/content-packs",
+    "POST /v1/games/{game_id}/successor",
+}
 
 
 def refusal_code(response: Any) -> str:

@@ -14,15 +14,34 @@ Heaven and Earth never import each other; this package's own modules compose the
 
 from __future__ import annotations
 
-from domain.engine import Phase, Ruleset
+import msgspec
+
+from domain.engine import ContentHooks, Phase, Ruleset
+from domain.engine.content import decode_pack, inconsistent
+from domain.rulesets.gods2.campaign import carry_over
 from domain.rulesets.gods2.commands import GM_COMMANDS, Command
 from domain.rulesets.gods2.decide import available, decide, on_timer, validate_seat
 from domain.rulesets.gods2.earth.dice_purposes import DICE_PURPOSES
 from domain.rulesets.gods2.earth.setup import initial_state
 from domain.rulesets.gods2.events import Event
 from domain.rulesets.gods2.evolve import evolve
+from domain.rulesets.gods2.kernel.content import ContentPack, pack_problems
 from domain.rulesets.gods2.kernel.model import Settings, Setup, State
 from domain.rulesets.gods2.views import View, redact, view_for
+
+
+def _validate_pack(document: bytes) -> ContentPack:
+    """An uploaded pack: the sample pack's format (`content/sample-v1.json`), checked by `pack_problems`."""
+    pack = decode_pack(document, ContentPack)
+    problems = pack_problems(pack)
+    if problems:
+        raise inconsistent(problems)
+    return pack
+
+
+def _pin_pack(setup: Setup, pack: ContentPack) -> Setup:
+    return msgspec.structs.replace(setup, content=pack)  # the pack travels in the scenario's `content`
+
 
 ruleset = Ruleset(
     id="gods2",
@@ -46,6 +65,13 @@ ruleset = Ruleset(
     on_timer=on_timer,
     phases=(Phase("session"),),
     dice_purposes=DICE_PURPOSES,
+    carry_over=carry_over,
+    content=ContentHooks(
+        validate=_validate_pack,
+        pin=_pin_pack,
+        sample=("domain/rulesets/gods2/content/sample-v1.json",),
+        pack_type=ContentPack,
+    ),
 )
 
 __all__ = ["ruleset"]

@@ -23,18 +23,22 @@ Where the readings live (digest numbers in brackets):
 - monsters' magic [002:104]: transmuting the hoard and curses only by order, Travel by order, no Sacrifice
   (resolve/monster_magic.py, decide_monsters.py); raid loot of the monster's choice, a spell included
   (resolve/monster_battle.py); trade with another god's tribe when that god agrees ([002:107] "friendly",
-  trade_sides.py).
+  trade_sides.py);
+- across eras (eras.py): the next era starts from this one's end with the winner's edifice [002:123]
+  (`POST /v1/games/{id}/successor`); First-Era actions at the cost the GM sets [002:5] (`PerformFirstEraAct`, a
+  catalogue in the scenario or a content pack); the GM's typed map changes (map_rulings.py).
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
 
-from domain.engine import Phase, Ruleset
+from domain.engine import ContentHooks, Phase, Ruleset
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.commands import GM_COMMANDS, SEAT_COMMANDS, Command
 from domain.rulesets.second_era.decide import decide
 from domain.rulesets.second_era.dice_purposes import DICE_PURPOSES
+from domain.rulesets.second_era.eras import FirstEraActsPack, carry_over, pin_pack, validate_pack
 from domain.rulesets.second_era.events import Event
 from domain.rulesets.second_era.evolve import evolve
 from domain.rulesets.second_era.resolve import resolve_turn
@@ -68,6 +72,13 @@ ruleset = Ruleset(
     validate_seat=validate_seat,
     dice_purposes=DICE_PURPOSES,
     phases=(Phase("orders", commands=SEAT_COMMANDS, deadline=ORDERS_DEADLINE, resolver=resolve_turn),),
+    carry_over=carry_over,
+    content=ContentHooks(
+        validate=validate_pack,
+        pin=pin_pack,
+        sample=("domain/rulesets/second_era/content/first-era-acts-sample.json",),
+        pack_type=FirstEraActsPack,
+    ),
 )
 
 __all__ = ["Settings", "Setup", "State", "View", "ruleset"]

@@ -12,6 +12,17 @@ from typing import Literal
 import msgspec
 
 from domain.engine.bounds import Count, Delta, Index, Many, Name, Quantity, Reason, Table
+from domain.rulesets.second_era.era_commands import (
+    MAP_RULINGS,
+    AddLand,
+    AlterLand,
+    ChangeFauna,
+    ConnectLands,
+    DisconnectLands,
+    PerformFirstEraAct,
+    PlaceStructure,
+    RemoveStructure,
+)
 from domain.rulesets.second_era.values import Effect, ResourceName
 
 
@@ -374,6 +385,7 @@ Order = (
     | MonsterTrade
     | TakeMonsterMana
     | SetMonsterSpells
+    | PerformFirstEraAct
 )
 Command = (
     Order
@@ -389,6 +401,13 @@ Command = (
     | RuleTravel
     | DeclareTribeExtinct
     | RelocateTribe
+    | ChangeFauna
+    | AddLand
+    | AlterLand
+    | ConnectLands
+    | DisconnectLands
+    | PlaceStructure
+    | RemoveStructure
 )
 
 ACTION_ORDERS = frozenset(
@@ -401,6 +420,7 @@ ACTION_ORDERS = frozenset(
         "TeachSpell",
         "CreateArtefact",
         "RazeStructure",
+        "PerformFirstEraAct",
     }
 )
 FREE_ORDERS = frozenset(
@@ -438,6 +458,7 @@ GM_COMMANDS = frozenset(
         "RuleTravel",
         "DeclareTribeExtinct",
         "RelocateTribe",
+        *MAP_RULINGS,
     }
 )
 SEAT_COMMANDS = ACTION_ORDERS | FREE_ORDERS | MONSTER_ORDERS | {"CancelOrder", "OfferTrade", "AcceptTrade", "EndTrade"}

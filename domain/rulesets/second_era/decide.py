@@ -101,9 +101,21 @@ from domain.rulesets.second_era.decide_orders import (
     check_spell_orders,
     check_teach_spell,
 )
+from domain.rulesets.second_era.era_commands import (
+    AddLand,
+    AlterLand,
+    ChangeFauna,
+    ConnectLands,
+    DisconnectLands,
+    PerformFirstEraAct,
+    PlaceStructure,
+    RemoveStructure,
+)
+from domain.rulesets.second_era.eras import check_first_era_act
 from domain.rulesets.second_era.events import (
     OrderGiven,
 )
+from domain.rulesets.second_era.map_rulings import decide_map_ruling
 from domain.rulesets.second_era.state import State
 
 OrderT = TypeVar("OrderT", bound=Order)
@@ -185,6 +197,18 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_declare_extinct(state, command)
         case RelocateTribe():
             return decide_relocate_tribe(state, command)
+        case PerformFirstEraAct():
+            return _queue(state, ctx, command, check_first_era_act)
+        case (
+            ChangeFauna()
+            | AddLand()
+            | AlterLand()
+            | ConnectLands()
+            | DisconnectLands()
+            | PlaceStructure()
+            | RemoveStructure()
+        ):
+            return decide_map_ruling(state, command, ctx.turn)
         case _:
             assert_never(command)
 
@@ -192,7 +216,11 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
 def _queue(
     state: State, ctx: DecisionContext, order: OrderT, check: Callable[[State, str, OrderT], None]
 ) -> list[object]:
-    """Check an order and queue it sealed; Actions count against the 3 of the turn."""
+    """Check an order and queue it sealed; Actions count against the 3 of the turn.
+
+    Linear in a turn's orders: a free order costs the same however many are queued (the queue is in order-number
+    order, so the next number is the last one's + 1); only an Action counts the queue, and at most 3 are
+    accepted a turn."""
     if state.winner is not None:
         raise reject("era_over", "The Era has been won; no more orders.", status=409)
     god = god_of(state, ctx)
@@ -207,5 +235,5 @@ def _queue(
             # [002:5] 3 Actions per turn.
             raise reject("no_actions_left", f"You have given {limit} actions this turn; cancel one first.")
     check(state, god, order)
-    number = max((q.order_no for q in queued), default=0) + 1
+    number = queued[-1].order_no + 1 if queued else 1  # evolve appends, a cancel keeps the order
     return [OrderGiven(god=god, order_no=number, order=order)]

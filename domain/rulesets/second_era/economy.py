@@ -13,6 +13,7 @@ from math import floor
 
 from domain.rulesets.second_era import content
 from domain.rulesets.second_era.content import frac
+from domain.rulesets.second_era.eras import edifice_parts
 from domain.rulesets.second_era.state import Land, State, Tribe
 from domain.rulesets.second_era.values import RESOURCE_NAMES, Effect, Resources
 
@@ -91,6 +92,9 @@ def structure_bonus(state: State, tribe: Tribe, land: str) -> Exact:
     for s in state.structures.values():
         if s.land == land and s.tribe == tribe.id:
             _add(out, {k: frac(v) for k, v in rules[s.kind].bonus.items()})
+    # [002:123] an edifice carried from the last era grants its five parts' bonuses to its builder in residence.
+    for kind, parts in edifice_parts(state, tribe, land).items():
+        _add(out, {k: frac(v) for k, v in rules[kind].bonus.items()}, parts)
     return out
 
 

@@ -21,6 +21,16 @@ from domain.rulesets.second_era.deal_events import (
     TravelResisted,
     TravelResolved,
 )
+from domain.rulesets.second_era.era_events import (
+    FaunaChanged,
+    FirstEraActPerformed,
+    LandAdded,
+    LandAltered,
+    LandsConnected,
+    LandsDisconnected,
+    StructurePlaced,
+    StructureRemoved,
+)
 from domain.rulesets.second_era.event_base import EventBase as _Event
 from domain.rulesets.second_era.fate_events import AdaptationUnpaid, TribeEmptied, TribeExtinct, TribeRelocated
 from domain.rulesets.second_era.monster_events import (
@@ -454,6 +464,14 @@ Event = (
     | TribeExtinct
     | AdaptationUnpaid
     | TribeRelocated
+    | FirstEraActPerformed
+    | FaunaChanged
+    | LandAdded
+    | LandAltered
+    | LandsConnected
+    | LandsDisconnected
+    | StructurePlaced
+    | StructureRemoved
 )
 
 __all__ = [
@@ -474,6 +492,8 @@ __all__ = [
     "EdificeRaised",
     "EraWon",
     "Event",
+    "FaunaChanged",
+    "FirstEraActPerformed",
     "GodManaAdjusted",
     "Harvested",
     "HeroBorn",
@@ -482,6 +502,10 @@ __all__ = [
     "HoardChanged",
     "HoardTransmuted",
     "InstantCast",
+    "LandAdded",
+    "LandAltered",
+    "LandsConnected",
+    "LandsDisconnected",
     "ManaSpent",
     "MonsterAte",
     "MonsterCursesCast",
@@ -514,6 +538,8 @@ __all__ = [
     "SpellsCast",
     "StockpileAdjusted",
     "StructureBuilt",
+    "StructurePlaced",
+    "StructureRemoved",
     "TradeAccepted",
     "TradeCarriedOut",
     "TradeEnded",

@@ -7,6 +7,17 @@ from typing import assert_never
 import msgspec
 
 from domain.engine.ids import counted
+from domain.rulesets.second_era.era_events import (
+    FaunaChanged,
+    FirstEraActPerformed,
+    LandAdded,
+    LandAltered,
+    LandsConnected,
+    LandsDisconnected,
+    StructurePlaced,
+    StructureRemoved,
+)
+from domain.rulesets.second_era.eras import edifice_won
 from domain.rulesets.second_era.events import (
     ArtefactCreated,
     ArtefactDestroyed,
@@ -82,6 +93,7 @@ from domain.rulesets.second_era.events import (
 )
 from domain.rulesets.second_era.evolve_monsters import evolve_monster
 from domain.rulesets.second_era.fate_events import AdaptationUnpaid, TribeEmptied, TribeExtinct, TribeRelocated
+from domain.rulesets.second_era.map_rulings import evolve_map
 from domain.rulesets.second_era.state import QueuedOrder, State, Tribe
 from domain.rulesets.second_era.values import RESOURCE_NAMES, Resources
 
@@ -238,7 +250,20 @@ def evolve(state: State, event: Event) -> State:
         case EdificeFallen():
             return R(state, pending_edifices={k: v for k, v in state.pending_edifices.items() if k != event.land})
         case EraWon():
-            return R(state, winner=event.god)
+            won = edifice_won(state, event.god, event.tribe, event.land, event.edifice)
+            return R(state, winner=event.god, won=(*state.won, won))
+        case FirstEraActPerformed():
+            return _stock(state, event.tribe, Resources().minus(event.resources))
+        case (
+            FaunaChanged()
+            | LandAdded()
+            | LandAltered()
+            | LandsConnected()
+            | LandsDisconnected()
+            | StructurePlaced()
+            | StructureRemoved()
+        ):
+            return evolve_map(state, event)
         case RazeBegun():
             razes = {**state.razes, event.raze.id: event.raze}
             return R(state, razes=razes, next_id=state.next_id + 1, serials=counted(state.serials, event.raze.id))

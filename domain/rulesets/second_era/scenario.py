@@ -11,9 +11,10 @@ import msgspec
 from domain.engine import Rejected
 from domain.engine.bounds import Catalog, Name, Quantity, Rows, Text
 from domain.rulesets.second_era import content
+from domain.rulesets.second_era.era_values import Edifice, FirstEraAct
 from domain.rulesets.second_era.settings import Settings
-from domain.rulesets.second_era.state import Fauna, God, Land, State, Tribe
-from domain.rulesets.second_era.values import Nature, Resources
+from domain.rulesets.second_era.state import God, Land, State, Tribe
+from domain.rulesets.second_era.values import Fauna, Nature, Resources
 
 
 class _Doc(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -82,6 +83,9 @@ class TribeSpec(_Doc, frozen=True):
 
 
 class Setup(_Doc, frozen=True):
+    """`edifices`: those the previous era's winners start this one with [002:123] (a successor game carries them
+    over); `first_era_acts`: the actions of the previous Era and their old costs [002:5] (or a content pack)."""
+
     nature: Nature
     worlds: Rows[WorldSpec]
     continents: Rows[ContinentSpec]
@@ -90,6 +94,8 @@ class Setup(_Doc, frozen=True):
     tribes: Rows[TribeSpec]
     connections: Rows[ConnectionSpec] = []
     title: Text = ""
+    edifices: Rows[Edifice] = []
+    first_era_acts: Rows[FirstEraAct] = []
 
 
 def _bad(reason: str, message: str) -> Rejected:
@@ -194,7 +200,11 @@ def initial_state(setup: Setup, settings: Settings) -> State:
     if missing:
         raise _bad("god_without_tribe", f"Every god guides a tribe [002:3]; give one to {missing}.")
     by_god = {t.god: t.id for t in tribes.values()}
+    _unique("first-era act", [a.id for a in setup.first_era_acts])
     return State(
+        title=setup.title,
+        edifices=_edifices(setup, lands, by_god),
+        first_era_acts={a.id: a for a in setup.first_era_acts},
         nature=setup.nature,
         lands=lands,
         gods={
@@ -204,3 +214,21 @@ def initial_state(setup: Setup, settings: Settings) -> State:
         tribes=tribes,
         settings=settings,
     )
+
+
+def _edifices(setup: Setup, lands: dict[str, Land], by_god: dict[str, str]) -> dict[str, Edifice]:
+    """[002:123] the edifices carried from the previous era: one per Land, of a known kind, owned by a god."""
+    _unique("edifice land", [e.land for e in setup.edifices])
+    structures = content.acts().structures
+    out: dict[str, Edifice] = {}
+    for edifice in setup.edifices:
+        if edifice.land not in lands:
+            raise _bad("unknown_land", f"Edifice {edifice.edifice} stands on unknown land {edifice.land!r}.")
+        if edifice.god not in by_god:
+            raise _bad("unknown_god", f"Edifice on {edifice.land} names unknown god {edifice.god!r}.")
+        rule = structures.get(edifice.kind)
+        if rule is None or rule.edifice != edifice.edifice:
+            pairs = sorted(f"{r.edifice} of {k}s" for k, r in structures.items())
+            raise _bad("bad_edifice", f"Edifice on {edifice.land}: an edifice is one of {pairs}.")
+        out[edifice.land] = msgspec.structs.replace(edifice, tribe=edifice.tribe or by_god[edifice.god])
+    return out

@@ -6,21 +6,12 @@ stored ([002:36]). Everything here is a frozen msgspec Struct; `evolve` replaces
 
 from __future__ import annotations
 
-from typing import Annotated
-
 import msgspec
 
-from domain.engine.bounds import Name
 from domain.rulesets.second_era.commands import Order
+from domain.rulesets.second_era.era_values import Edifice, FirstEraAct
 from domain.rulesets.second_era.settings import Settings
-from domain.rulesets.second_era.values import ZERO, Effect, Nature, Resources
-
-
-class Fauna(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    name: Name
-    kind: Name
-    tier: Annotated[int, msgspec.Meta(ge=1, le=4)]  # [002:29-35] fauna of tiers 1 to 4
-    sphere: Name = ""
+from domain.rulesets.second_era.values import ZERO, Effect, Fauna, Nature, Resources
 
 
 class Land(msgspec.Struct, frozen=True):
@@ -195,6 +186,11 @@ class State(msgspec.Struct, frozen=True):
     travels: dict[str, HostileTravel] = {}
     trades: dict[str, Trade] = {}
     winner: str | None = None
+    # Edifices carried from the previous era [002:123], by Land; and the First-Era acts with their costs [002:5].
+    edifices: dict[str, Edifice] = {}
+    first_era_acts: dict[str, FirstEraAct] = {}
+    won: tuple[Edifice, ...] = ()  # the edifices that won this Era (what the next era starts with)
+    title: str = ""
 
     def tribe_of(self, god: str) -> Tribe:
         return self.tribes[self.gods[god].tribe]

@@ -58,6 +58,14 @@ class Resources(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 ZERO = Resources()
 
+
+class Fauna(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: Name
+    kind: Name
+    tier: Annotated[int, msgspec.Meta(ge=1, le=4)]  # [002:29-35] fauna of tiers 1 to 4
+    sphere: Name = ""
+
+
 # [002:62] a spell costs its effects' level squared times their base cost, every turn: a level past 2^26 would
 # cost more mana than any number a client can send (2^53), so no such spell can be cast.
 SpellLevel = Annotated[int, msgspec.Meta(ge=1, le=2**26)]

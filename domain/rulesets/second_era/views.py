@@ -20,6 +20,8 @@ from domain.rulesets.second_era.commands import (
     MONSTER_ORDERS,
     SEAT_COMMANDS,
 )
+from domain.rulesets.second_era.era_events import FirstEraActPerformed
+from domain.rulesets.second_era.era_values import Edifice, FirstEraAct
 from domain.rulesets.second_era.events import (
     BattleSpellCast,
     ChampionSet,
@@ -133,6 +135,10 @@ class View(msgspec.Struct, frozen=True):
     travels: list[HostileTravel]
     trades: list[Trade]
     winner: str | None = None
+    # [002:123] edifices carried from the last era; [002:5] the First-Era actions and their costs here.
+    edifices: list[Edifice] = []
+    first_era_acts: list[FirstEraAct] = []
+    won: list[Edifice] = []
 
 
 def _sees_god(viewer: Actor, god: str) -> bool:
@@ -220,6 +226,9 @@ def view_for(state: State, viewer: Actor) -> View:
         ],
         razes=[r if _sees_god(viewer, r.god) else _sealed(r) for r in state.razes.values()],
         winner=state.winner,
+        edifices=list(state.edifices.values()),
+        first_era_acts=list(state.first_era_acts.values()),
+        won=list(state.won),
     )
 
 
@@ -270,6 +279,9 @@ def redact(event: Event, viewer: Actor) -> Event | None:
         # secret (taught, traded and stolen, [002:61]) and no line of the text makes the mana paid
         # public. Others see the spell's effect on the world (war bonus, healing, travel, the cursed tribe).
         return _without_mana(event)
+    if isinstance(event, FirstEraActPerformed) and viewer.controls != event.god:
+        # The act and its cost are news; what the god wrote in its order stays sealed, like the order.
+        return msgspec.structs.replace(event, details="")
     if isinstance(event, TradeOffered):
         return event if viewer.controls in (event.trade.offered_by, event.trade.offered_to) else None
     if isinstance(event, TradeAccepted) and event.standing:

@@ -28,8 +28,8 @@ from domain.rulesets.second_era.events import (
     TribeGrew,
 )
 from domain.rulesets.second_era.magic import artefact_refund
-from domain.rulesets.second_era.state import Fauna, Hero
-from domain.rulesets.second_era.values import Effect, Resources
+from domain.rulesets.second_era.state import Hero
+from domain.rulesets.second_era.values import Effect, Fauna, Resources
 from tests.domain.second_era.world import ANN, BOB, new_game, of, resolve, stock
 
 

@@ -86,7 +86,10 @@ PUBLIC_EVENTS = {
     "RazeResolved", "ResourcesTaken", "SpellStolen", "StructureBuilt", "TravelResolved", "TribeDriven",
     "TribeGrew", "TribeMoved", "ClanRolesSet", "TurnResolved", "MonsterSpellStolen", "MonsterCursesCast",
     "MonsterInstantCast", "TribeEmptied", "TribeExtinct", "AdaptationUnpaid", "TribeRelocated",
+    "FaunaChanged", "LandAdded", "LandAltered", "LandsConnected", "LandsDisconnected", "StructurePlaced",
+    "StructureRemoved",
 }  # fmt: skip
+DETAILS_SEALED = {"FirstEraActPerformed"}  # public, the god's written details hidden
 SEALED_BIDS = {"RazeBegun", "TravelBegun"}  # public, bid hidden
 BETWEEN_PARTIES = {"TradeOffered", "TradeAccepted", "TradeEnded", "TradeCarriedOut", "TradeFailed"}
 PRIVATE_BY_GOD = {
@@ -101,7 +104,7 @@ def test_every_event_has_a_visibility_decided_on_purpose() -> None:
     """Each event tag is classified: public, public with a sealed bid, between trade parties, or private."""
 
     tags = {t.__struct_config__.tag for t in get_args(Event)}
-    classified = PUBLIC_EVENTS | SEALED_BIDS | BETWEEN_PARTIES | PRIVATE_BY_GOD
+    classified = PUBLIC_EVENTS | SEALED_BIDS | BETWEEN_PARTIES | PRIVATE_BY_GOD | DETAILS_SEALED
     assert tags == classified, sorted(tags ^ classified)
     for kind in get_args(Event):
         if kind.__struct_config__.tag in PRIVATE_BY_GOD:

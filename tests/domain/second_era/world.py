@@ -23,8 +23,7 @@ from domain.rulesets.second_era.scenario import (
     TribeSpec,
     WorldSpec,
 )
-from domain.rulesets.second_era.state import Fauna
-from domain.rulesets.second_era.values import Resources
+from domain.rulesets.second_era.values import Fauna, Resources
 from tests.domain.harness import Game, seat
 
 ANN, BOB = seat("ann"), seat("bob")

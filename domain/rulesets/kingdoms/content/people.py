@@ -19,7 +19,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.engine.bounds import Rows
+from domain.engine.bounds import Rows, Table
 from domain.rulesets.kingdoms.content.armies import Range
 from domain.rulesets.kingdoms.content.fields import (
     FractionText,
@@ -57,7 +57,7 @@ class Alignment(_Record, frozen=True):
     fanaticism_pct: Pct = 0
     # [004:63] "A Skeletal army fighting under an Undead character ... will always be fanatical."
     always_fanatical_races: Rows[Id] = []
-    ability_bonus: dict[Id, SmallDelta] = {}
+    ability_bonus: Table[Id, SmallDelta] = {}
     automatic_treaty: bool = False
     automatic_break_treaty: bool = False
     notes: Rows[Label] = []
@@ -83,7 +83,7 @@ class Temper(_Record, frozen=True):
     flee_after_blow_pct: Pct = 0
     rage_hp: Range | None = None
     # Intimidation: opponents' melee chance to hit, by the opponent's temper [004:188].
-    intimidation_pct: dict[Id, SignedPct] = {}
+    intimidation_pct: Table[Id, SignedPct] = {}
     to_hit_pct: SignedPct = 0
     opponent_to_hit_pct: SignedPct = 0
     flee_pct: SignedPct = 0
@@ -237,4 +237,4 @@ class Item(_Record, frozen=True):
     prize_pct: Pct = 0
     quality_bonus: SmallDelta = 0
     casts: Id | None = None
-    ability_bonus: dict[Id, SmallDelta] = {}
+    ability_bonus: Table[Id, SmallDelta] = {}

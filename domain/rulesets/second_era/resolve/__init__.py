@@ -12,6 +12,7 @@ from domain.engine import DecisionContext
 from domain.rulesets.second_era.resolve.acts import resolve_divine_acts, resolve_free_orders, resolve_works
 from domain.rulesets.second_era.resolve.battles import resolve_invasions, resolve_movement
 from domain.rulesets.second_era.resolve.economy import resolve_harvest, resolve_spells, resolve_upkeep
+from domain.rulesets.second_era.resolve.first_era import resolve_first_era_acts
 from domain.rulesets.second_era.resolve.log import Log
 from domain.rulesets.second_era.resolve.monster_magic import resolve_monster_spells
 from domain.rulesets.second_era.resolve.monsters import resolve_hunger, resolve_monsters, resolve_scavenging
@@ -27,6 +28,11 @@ RESOLUTION_ORDER: tuple[tuple[str, str, Step], ...] = (
     ("free orders", "clan roles, spell orders, hero abilities, arming heroes", resolve_free_orders),
     ("trades", "agreed trades and standing agreements carried out", resolve_trades),
     ("divine acts", "birth hero, spawn monster, teach spell, create artefact (mana)", resolve_divine_acts),
+    (
+        "first-era acts",
+        "actions of the previous Era at their old cost [002:5] (mana, resources)",
+        resolve_first_era_acts,
+    ),
     ("works", "grow tribe, build Town / Shrine / Floor (stockpile)", resolve_works),
     ("movement", "every tribe walks its ordered path at once; Travel and Sacrifice", resolve_movement),
     ("invasions", "tribes sharing a Land fight; loot, levels, heroes killed, driven off", resolve_invasions),
