@@ -11,7 +11,7 @@ import strawberry
 from graphql import GraphQLError, specified_rules
 
 from server.graphql import limits
-from server.graphql.limits import MAX_ALIASES, MAX_DEPTH, DocumentCache
+from server.graphql.limits import MAX_ALIASES, MAX_COST, MAX_DEPTH, WEIGHTS, DocumentCache
 from tests.server.conftest import Api
 
 
@@ -40,7 +40,8 @@ async def test_a_cached_invalid_or_over_limit_document_is_refused_every_time(api
     token = game["gm_token"]
     too_many_aliases = "{ " + " ".join(f"a{i}: rulesets {{ id }}" for i in range(MAX_ALIASES + 1)) + " }"
     too_deep = "{ " + 'game(id: "x") { ' * (MAX_DEPTH + 2) + "version" + " }" * (MAX_DEPTH + 2) + " }"
-    too_costly = "{ " + " ".join(f'a{i}: ruleset(id: "test-bids") {{ schemas }}' for i in range(6)) + " }"
+    over_cost = MAX_COST // WEIGHTS[("Ruleset", "schemas")] + 1  # enough `schemas` to pass the cost limit
+    too_costly = "{ " + " ".join(f'a{i}: ruleset(id: "test-bids") {{ schemas }}' for i in range(over_cost)) + " }"
     cases = {
         too_many_aliases: "graphql.too_many_aliases",
         too_deep: "graphql.too_deep",
