@@ -4,7 +4,7 @@ pack error reads alike and names the entry and field at fault (`at $.powers[3].c
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -28,3 +28,10 @@ def decode_pack(document: bytes, kind: type[T]) -> T:
 def inconsistent(problems: Sequence[str]) -> Rejected:
     """A pack that decodes but breaks a rule of its format; each problem names its entry and field."""
     return Rejected("content.inconsistent", "The content pack is inconsistent: " + "; ".join(problems) + ".")
+
+
+def pinned(ruleset: Any, setup: Any, content: bytes) -> Any:
+    """The scenario with the game's content pack in it (the ruleset's `content.pin`), for a game created with one."""
+    if ruleset.content is None:
+        raise Rejected("content.not_supported", f"The ruleset {ruleset.id} takes no content packs.")
+    return ruleset.content.pin(setup, ruleset.content.validate(content))

@@ -15,6 +15,7 @@ from typing import Any, assert_never
 import msgspec
 
 from domain.engine.actors import Actor
+from domain.engine.content import pinned
 from domain.engine.deadlines import (
     aware,
     decide_accept_late_orders,
@@ -119,7 +120,7 @@ def decide_create(ruleset: Ruleset, command: CreateGame, now: datetime, gm: str)
     setup = _decode_document(command.setup, ruleset.setup_type, "scenario")
     settings = _decode_document(command.settings, ruleset.settings_type, "settings")
     if command.content_pack is not None:
-        setup = _pinned(ruleset, setup, command.content)
+        setup = pinned(ruleset, setup, bytes(command.content))
     ruleset.initial_state(setup, settings)  # raises Rejected for a well-formed but impossible scenario
     return [
         GameCreated(
@@ -138,13 +139,6 @@ def decide_create(ruleset: Ruleset, command: CreateGame, now: datetime, gm: str)
             content=command.content,
         )
     ]
-
-
-def _pinned(ruleset: Ruleset, setup: Any, content: msgspec.Raw) -> Any:
-    """The scenario with the game's content pack in it (the ruleset's `content.pin`)."""
-    if ruleset.content is None:
-        raise Rejected("content.not_supported", f"The ruleset {ruleset.id} takes no content packs.")
-    return ruleset.content.pin(setup, ruleset.content.validate(bytes(content)))
 
 
 def _decode_document(raw: msgspec.Raw, kind: type[Any], what: str) -> Any:
@@ -443,7 +437,7 @@ def initial(ruleset: Ruleset, event: GameCreated) -> GameState[Any]:
     setup = msgspec.json.decode(event.setup, type=ruleset.setup_type)
     settings = msgspec.json.decode(event.settings, type=ruleset.settings_type)
     if event.content_pack is not None:
-        setup = _pinned(ruleset, setup, event.content)
+        setup = pinned(ruleset, setup, bytes(event.content))
     meta = GameMeta(
         game_id=event.game_id,
         name=event.name,
