@@ -28,6 +28,7 @@ from typing import Any, cast
 import asyncpg
 
 from events.faults import ThrottledLog
+from events.lru import Lru
 from events.notify import Notifier
 from events.store import (
     GENESIS_HASH,
@@ -51,7 +52,7 @@ log = logging.getLogger("pantheon.events")
 _faults = ThrottledLog(log)
 
 CHANNEL = "pantheon_events"
-_HEAD_CACHE_LIMIT = 100_000
+HEAD_CACHE_SIZE = 10_000  # streams whose head this process remembers (an Lru: a game touched once is forgotten)
 PAGE_SIZE = 2000  # events per page of `read_pages` (a full rebuild); see bench.replay
 _PAGE = (
     "SELECT stream_version, type, data FROM events WHERE stream_id = $1 AND stream_version > $2 "
@@ -126,7 +127,7 @@ class PostgresEventStore:
         self._publishing = False
         self._unannounced: dict[str, int] = {}
         self._announce = asyncio.Event()
-        self._heads: dict[str, tuple[int, bytes]] = {}
+        self._heads: Lru[str, tuple[int, bytes]] = Lru(HEAD_CACHE_SIZE)
         self.listening = asyncio.Event()  # set while LISTEN is active
         self.last_append = 0.0  # time.monotonic() of the last committed append (health: disk full cleared)
 
@@ -140,9 +141,7 @@ class PostgresEventStore:
         return head
 
     def _remember_head(self, stream_id: str, head: tuple[int, bytes]) -> None:
-        if len(self._heads) >= _HEAD_CACHE_LIMIT:
-            self._heads.clear()
-        self._heads[stream_id] = head
+        self._heads.put(stream_id, head)
 
     async def append(
         self,
@@ -179,7 +178,7 @@ class PostgresEventStore:
                     found = await self.find_idempotent(idempotency.caller, idempotency.key, stream_id)
                     if found is not None:
                         raise IdempotencyReplay(found) from None
-                self._heads.pop(stream_id, None)
+                self._heads.pop(stream_id)
                 actual = (await self._head(conn, stream_id))[0]
                 raise ConcurrencyConflict(stream_id, expected_version, actual) from None
         # Committed. Nothing below may fail the append: each step is a cache or a wake-up.
