@@ -147,6 +147,11 @@ def report(
         f"  full rebuild / the faster of the two reads + decode, per round: min {strict[0]:.2f} "
         f"median {median(strict):.2f} max {strict[-1]:.2f}"
     )
+    cpu_ratio = sorted(b / f for b, f in zip(cpu["read+decode"], cpu["fold_from_scratch"], strict=True))
+    print(
+        f"  the same in this process's CPU per event (read + decode / rebuild): min {cpu_ratio[0]:.2f} "
+        f"median {median(cpu_ratio):.2f} max {cpu_ratio[-1]:.2f}"
+    )
     print(f"  load average during the rounds: min {min(loads):.1f} median {median(loads):.1f} max {max(loads):.1f}")
 
 
