@@ -29,6 +29,7 @@ from domain.rulesets.lote.model.state import State
 from domain.rulesets.lote.scenario.tables import TABLES
 
 FIGHTING = frozenset({"inf", "cav", "siege", "fort", "warship"})
+SIDES = ("attacker", "defender")
 SURRENDER_ON = 10  # the passive siege's 2d6 at or above which the city surrenders (house rule)
 
 
@@ -67,8 +68,7 @@ def take_losses(state: State, battle: Battle, side: Side, n: int) -> dict[str, d
 
 
 def propose(state: State, battle: Battle, ctx: DecisionContext) -> BattleResult:
-    a_roll = ctx.dice.roll(f"battle:{battle.battle_id}:attacker", 2, 6, visible_to=())
-    d_roll = ctx.dice.roll(f"battle:{battle.battle_id}:defender", 2, 6, visible_to=())
+    a_roll, d_roll = (ctx.dice.roll(f"battle:{battle.battle_id}:{side}", 2, 6, visible_to=()) for side in SIDES)
     rolls = (*a_roll, *d_roll)
     att, dfd = battle.attacker, battle.defender
     if battle.kind == "passive_siege":

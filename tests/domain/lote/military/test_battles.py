@@ -10,7 +10,7 @@ from domain.rulesets.lote import redact
 from domain.rulesets.lote.military.inputs import passive_siege_allowed, passive_siege_value
 from domain.rulesets.lote.model.orders import GiveItinerary, Step
 from domain.rulesets.lote.scenario.settings import Settings
-from tests.domain.harness import Game
+from tests.domain.harness import GM, Game
 from tests.domain.lote.helpers import example_setup, game, seat
 
 BATTLE = "t1-battle-Kipchak@2.5"
@@ -212,3 +212,27 @@ def test_the_fall_of_a_capital_captures_the_treasury_and_its_destruction_halves_
     (battle,) = g.rules.battles.values()
     bad = g.rejects(m.ResolveBattle(battle_id=battle.battle_id, winner="attacker", capital_destroyed=True, reason="x"))
     assert bad.code == "lote.battle_not_capital"
+
+
+def test_a_resolved_battle_prints_in_the_newsfax_and_in_the_participants_status_reports() -> None:
+    """[L3050-3058] "Hostile Military Actions against Other Nations" are always reported in the Newsfax; the
+    status report shows a nation its own side and the result, never the other side's forces."""
+    g, _ = _basil_attacks()
+    g.when(
+        m.ResolveBattle(
+            battle_id=BATTLE,
+            winner="defender",
+            losses={"byz-1": {"I": 5}, "kip-1": {"LC": 10}},
+            retreats={"byz-1": "Wallachia"},
+            reason="held",
+        )
+    )
+    gm = g.view(GM)
+    paper = gm.newsfax_draft
+    byz = next(n for n in paper.nations if n.nation == "byz")
+    assert any(line.startswith("Battle of Kipchak:") and "threw back" in line for line in byz.lines)
+    kip_report = gm.report_drafts["kip"]
+    assert kip_report.battles and "defending" in kip_report.battles[0] and "30lc" in kip_report.battles[0]
+    assert "lost 10lc" in kip_report.battles[0] and "20i" not in kip_report.battles[0]
+    assert "BATTLES AND SIEGES" in kip_report.text
+    assert gm.report_drafts["rus"].battles == []
