@@ -46,7 +46,8 @@ DICE_PURPOSES = (
     DicePurpose(
         purpose="battle:<battle id>:<side>",
         dice="2d6",
-        decides="with <side> `attacker` or `defender`, the automatic resolver's result of a battle, siege or assault (a proposal the GM confirms with "
+        decides="with <side> `attacker` or `defender`, the automatic resolver's result of a battle, siege or "
+        "assault (a proposal the GM confirms with "
         "ConfirmAdjudication or ResolveBattle use_proposal, or the result itself when the campaign's "
         "battle_resolution is auto)",
         faces="each side scores strength x (its 2d6 + combat leadership); the higher wins, a tie goes to the "
