@@ -21,7 +21,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from examples.bots.lote import LoteBot, Policy
+from examples.bots.lote import LoteBot, Policy, read_plan
 from tests.server.conftest import ADMIN, Api
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,29 +29,9 @@ NATIONS = ("byz", "dan", "kip", "rus")
 TURNS = 5
 
 
-def move(army: str, *places: str) -> dict[str, Any]:
-    return {"type": "GiveItinerary", "army": army, "steps": [{"kind": "move", "to": p} for p in places]}
-
-
-# each nation's war plan: its order lines by turn (the bot adds its tax and investment lines)
-PLANS: dict[str, dict[int, list[dict[str, Any]]]] = {
-    "byz": {
-        1: [{"type": "Diplomacy", "leader": "byz-1", "target": "Macedonia", "ap": 4}],
-        4: [{"type": "Diplomacy", "leader": "byz-1", "target": "Wallachia", "ap": 4}],
-    },
-    "dan": {1: [move("dan-1", "Jutland")], 5: [move("dan-1", "Zealand")]},
-    "kip": {
-        1: [move("kip-1", "Pereyaslavl", "Kiev")],
-        2: [move("kip-1", "Kiev")],
-        3: [move("kip-1", "Pereyaslavl", "Kipchak")],
-    },
-    "rus": {
-        1: [
-            move("rus-1", "Pereyaslavl"),
-            {"type": "SecretDiplomacy", "leader": "rus-2", "target": "Polotsk", "ap": 6},
-        ],
-    },
-}
+# each nation's war plan, its order lines by turn (the bot adds its tax and investment lines):
+# `python examples/bots/lote.py ... --plan examples/bots/lote_war/kip.json` plays the same from the command line
+PLANS = {nid: read_plan(str(ROOT / f"examples/bots/lote_war/{nid}.json")) for nid in NATIONS}
 
 # the GM's rulings on the diplomacy attempts, by turn and place ([L5721-5771]: the rulebook prints no table)
 DIPLOMACY = {(1, "Macedonia"): "c", (1, "Polotsk"): "ea", (4, "Wallachia"): "t"}

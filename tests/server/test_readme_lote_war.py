@@ -1,8 +1,8 @@
-"""The README's Lords of the Earth war walk-through, run as written with bash and curl against a live server: two
-itineraries (one refused, naming the step), the contact in Pereyaslavl (the GM reads the armies, the Rus only the
-place, month and nation), the GM's battle ruling, the dispute re-adjudicated (a dry run, then the commit with the
-same dice) and the battle ruled again with the GM's correction, which the Rus read in their status report. Needs
-`curl` (`.ci/run` installs it when missing)."""
+"""The README's Lords of the Earth war walk-through, run as written with bash and curl against a live server: the
+Khan's bot with its war plan (`--plan`), the Rus itineraries by hand (one refused, naming the step), the contact
+in Pereyaslavl (the GM reads the armies, the Rus only the place, month and nation), the GM's battle ruling, the
+dispute re-adjudicated (a dry run, then the commit with the same dice) and the battle ruled again with the GM's
+correction, which the Rus read in their status report. Needs `curl` (`.ci/run` installs it when missing)."""
 
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ async def test_the_readme_lote_war_walkthrough_runs_as_written(live_server: Live
     out, _ = await asyncio.wait_for(process.communicate(), timeout=240)
     printed = out.decode()
     assert process.returncode == 0, printed
+    assert "[kip] turn 1: {'type': 'GiveItinerary'" in printed and "SubmitOrders" in printed  # the Khan's bot
     assert '"code":"lote.itinerary_no_link"' in printed and "step 1" in printed  # Perm is not next to Kiev
     assert "kip-1 (kip: {'LC': 30}); rus-1 (rus: {'C': 4, 'I': 12})" in printed  # the GM reads the armies
     assert "'subject': 'Pereyaslavl@1.4:kip'" in printed and "'explanation': ''" in printed  # the Rus do not
