@@ -21,6 +21,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from domain.engine import Actor
+from domain.rulesets import lote
+from events.codec import encode
 from examples.bots.lote import LoteBot, Policy, read_plan
 from tests.server.conftest import ADMIN, Api
 
@@ -231,3 +234,6 @@ async def test_four_nations_make_war_for_five_turns_and_the_gm_corrects_a_disput
     final = (await api.get(f"/v1/games/{game.gid}/state", game.game["gm_token"])).json()
     assert final["game"]["turn"] == TURNS + 1
     assert (await api.services.store.verify_stream(f"game-{game.gid}")).ok
+    full = await api.services.service.states.fold_from_scratch(game.gid)  # the re-adjudicated timeline folds alike
+    gm_view = lote.ruleset.view_for(full.rules, Actor(principal="gm", role="gm"))
+    assert json.loads(encode(gm_view)) == final["view"]
