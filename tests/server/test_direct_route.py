@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.direct_route import DirectRoute
+from server.direct_route import _ATTRIBUTE, DirectRoute
 from server.graphql import graphql_router
 from server.rest import _submit_direct, router, submit_command
 from tests.server.conftest import Api
@@ -18,7 +18,7 @@ def _route(routes: Any, path: str, method: str) -> Any:
 async def test_the_command_route_is_direct_and_keeps_its_declared_parameters(api: Api) -> None:
     route = _route(router.routes, "/v1/games/{game_id}/commands", "POST")
     assert isinstance(route, DirectRoute) and route.endpoint is submit_command
-    assert getattr(submit_command, "__pantheon_direct__") is _submit_direct
+    assert getattr(submit_command, _ATTRIBUTE) is _submit_direct
     # The OpenAPI document is made from the declared endpoint: its headers are still documented.
     spec = (await api.client.get("/openapi.json")).json()
     names = {p["name"] for p in spec["paths"]["/v1/games/{game_id}/commands"]["post"]["parameters"]}
