@@ -65,6 +65,18 @@ async def test_graphql_posts_keep_strawberrys_context_and_answers(api: Api) -> N
     # Strawberry's own refusals of the HTTP request are still plain-text 4xx answers.
     wrong = await api.client.post("/graphql", content=b"query", headers={"Content-Type": "text/plain"})
     assert wrong.status_code == 400 and "content type" in wrong.text.lower()
+    # The common JSON body is parsed without Strawberry's header parsing; its refusals of odd bodies stay its own.
+    for odd, said in (
+        (b"{not json", "Unable to parse request body as JSON"),
+        (b'{"query": "{ rulesets { id } }", "variables": []}', "`variables` must be an object"),
+        (b'{"query": 12}', "`query` must be a string"),
+        (b'{"query": "{ rulesets { id } }", "extensions": 1}', "`extensions` must be an object"),
+    ):
+        for content_type in ("application/json", "application/json; charset=UTF-8"):
+            refused = await api.client.post("/graphql", content=odd, headers={"Content-Type": content_type})
+            assert refused.status_code == 400 and said in refused.text, (odd, content_type, refused.text)
+    plain = await api.client.post("/graphql", json={"query": "{ rulesets { id } }"})
+    assert plain.status_code == 200 and plain.json()["data"]["rulesets"]
     # A mutation over GET stays refused (GET is the declared, solved route).
     get = await api.client.get("/graphql", params={"query": "mutation { __typename }"}, headers=api.auth(ann))
     assert get.status_code == 400
