@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 from graphql import GraphQLError, get_operation_ast
 from graphql import execute as graphql_execute
-from graphql.execution.middleware import MiddlewareManager
 from graphql.validation import specified_rules
 from strawberry.execution import optimized_is_awaitable
 from strawberry.schema._graphql_core import execution_context_class_kwargs
@@ -35,7 +34,6 @@ if TYPE_CHECKING:
 # so that the cached validation result is the one Strawberry's path would use.
 _RULES = (*specified_rules, *RULES)
 _LEAN = {"query": OperationType.QUERY, "mutation": OperationType.MUTATION}
-_NO_MIDDLEWARE = MiddlewareManager()
 
 
 async def execute(
@@ -53,28 +51,19 @@ async def execute(
     if entry is None or DOCUMENTS.errors(entry, schema._schema, _RULES):
         return None
     operation = get_operation_ast(entry.document, operation_name)
-    kind = _LEAN.get(operation.operation.value) if operation is not None else None
+    if operation is None:
+        return None
+    kind = _LEAN.get(operation.operation.value)
     if kind is None or (allowed is not None and kind not in allowed):
         return None
-    context = schema._create_execution_context(
-        query=query,
-        allowed_operation_types=allowed or (),
-        variable_values=variable_values,
-        context_value=context_value,
-        root_value=root_value,
-        operation_name=operation_name,
-        operation_extensions=operation_extensions,
-    )
-    context.graphql_document = entry.document
     try:
         result = await await_maybe(
             graphql_execute(
                 schema._schema,
                 entry.document,
                 root_value=root_value,
-                middleware=_NO_MIDDLEWARE,
                 variable_values=variable_values,
-                operation_name=context.operation_name,
+                operation_name=operation.name.value if operation.name else None,
                 context_value=context_value,
                 is_awaitable=optimized_is_awaitable,  # type: ignore[arg-type]  # as Strawberry passes it
                 **execution_context_class_kwargs(schema.execution_context_class),
@@ -84,11 +73,19 @@ async def execute(
         data, errors = result.data, result.errors
     except Exception as exc:  # as Strawberry's path: an error of the operation, not of the request
         data, errors = None, [exc if isinstance(exc, GraphQLError) else GraphQLError(str(exc), original_error=exc)]
-    if errors:
+    if errors:  # Strawberry's execution context is made only here, for `process_errors` (it logs the unexpected)
+        context = schema._create_execution_context(
+            query=query,
+            allowed_operation_types=allowed or (),
+            variable_values=variable_values,
+            context_value=context_value,
+            root_value=root_value,
+            operation_name=operation_name,
+            operation_extensions=operation_extensions,
+        )
+        context.graphql_document = entry.document
         context.pre_execution_errors = errors
         schema._process_errors(errors, context)
         correlation_id = context_value.get("correlation_id", "") if isinstance(context_value, dict) else ""
         errors = [mapped(error, correlation_id) for error in errors]
-    final = ExecutionResult(data=data, errors=errors or None)
-    context.result = final
-    return final
+    return ExecutionResult(data=data, errors=errors or None)
