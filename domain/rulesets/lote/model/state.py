@@ -186,6 +186,7 @@ AdjudicationKind = Literal[
     "raid",
     "military_conversion",
     "pillage_revolt",
+    "pillage",
 ]
 
 

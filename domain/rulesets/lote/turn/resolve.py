@@ -25,6 +25,7 @@ from domain.rulesets.lote.messages import (
     TradeRouteClosed,
     TreasuryMoved,
 )
+from domain.rulesets.lote.military import pillage
 from domain.rulesets.lote.model.orders import (
     AssignFleet,
     BidMercenaries,
@@ -220,6 +221,20 @@ def r6_movement(run: Run) -> None:
             )
     for item in outcome.items:
         run.emit(AdjudicationRaised(item=item))
+    done: set[tuple[str, str]] = set()
+    for act in outcome.acts:  # the actions reached, in calendar order (`military/pillage.py`)
+        order = orders[act.army]
+        try:
+            changes = pillage.run_act(run.state, order, act, run.ctx, done)
+        except Rejected as failed:
+            run.emit(
+                OrderFailed(
+                    nation=run.state.leaders[act.army].nation, line=order.line, code=failed.code, message=failed.message
+                )
+            )
+            continue
+        for change in changes:
+            run.emit(change)
 
 
 def r0_reductions(run: Run, nid: str) -> None:
