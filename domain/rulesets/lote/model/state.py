@@ -13,6 +13,7 @@ from typing import Literal
 
 import msgspec
 
+from domain.rulesets.lote.model.battles import Battle
 from domain.rulesets.lote.model.orders import Order
 from domain.rulesets.lote.model.report_types import Press
 from domain.rulesets.lote.scenario.enums import Culture, Economy, Exact, Government, NationType, Society, TaxStatus
@@ -187,6 +188,10 @@ AdjudicationKind = Literal[
     "military_conversion",
     "pillage_revolt",
     "pillage",
+    "battle",
+    "siege",
+    "assault",
+    "passive_siege",
 ]
 
 
@@ -264,3 +269,4 @@ class State(msgspec.Struct, frozen=True):
     hires: tuple[Hire, ...] = ()
     press: Press = Press()
     looted: dict[str, int] = {}  # region -> the turn it was Looted ([L6003-6006]: no income or agro the next turn)
+    battles: dict[str, Battle] = {}  # P1-G: the turn's battles, sieges and assaults (`military/`)

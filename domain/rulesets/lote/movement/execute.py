@@ -68,9 +68,21 @@ class Interception(NamedTuple):
     when: tuple[int, int]
 
 
+class Contact(NamedTuple):
+    """One contact: armies of two or more nations in one region or sea zone in one month (`when` = (year, month);
+    (0, 0) is the start of the turn). `armies` are sorted; `movers` are the ones with an itinerary this turn."""
+
+    place: str
+    when: tuple[int, int]
+    armies: tuple[str, ...]
+    movers: tuple[str, ...] = ()
+    reactors: tuple[str, ...] = ()  # armies on React that intercepted a mover here (§6.2.4.28)
+
+
 class Outcome(NamedTuple):
     ends: dict[str, str]  # army -> where it ends the turn (only armies that moved)
     items: list[Adjudication]
+    contacts: tuple[Contact, ...] = ()  # every contact, in calendar order, for the battle code (`military/`)
     acts: tuple[Act, ...] = ()  # the act steps reached, in calendar order
     interceptions: tuple[Interception, ...] = ()
 
@@ -117,6 +129,7 @@ def execute(state: State, orders: dict[str, GiveItinerary], turn: int) -> Outcom
     stopped: dict[str, tuple[str, tuple[int, int]]] = {}
     items: list[Adjudication] = []
     caught: list[Interception] = []
+    contacts: list[Contact] = []
     for when in moments:
         for hit in _reactions(state, orders, lines, stopped, when):
             stopped[hit.reactor] = (hit.place, when)
@@ -133,6 +146,9 @@ def execute(state: State, orders: dict[str, GiveItinerary], turn: int) -> Outcom
                 stopped.setdefault(army, (place, when))
             why = [h for h in caught if h.place == place and h.when == when]
             items += _contact_items(state, place, when, armies, turn, why)
+            movers = tuple(sorted(a for a in armies if a in orders))
+            reactors = tuple(sorted(h.reactor for h in why))
+            contacts.append(Contact(place, when, tuple(sorted(armies)), movers, reactors))
     ends = {army: stopped[army][0] if army in stopped else stops[-1].place for army, stops in lines.items()}
     acts = sorted(
         (
@@ -143,7 +159,8 @@ def execute(state: State, orders: dict[str, GiveItinerary], turn: int) -> Outcom
         ),
         key=lambda a: (a.when, a.army, a.step),
     )
-    return Outcome({a: p for a, p in ends.items() if a in orders}, items, tuple(acts), tuple(caught))
+    mine = {a: p for a, p in ends.items() if a in orders}
+    return Outcome(mine, items, tuple(contacts), tuple(acts), tuple(caught))
 
 
 REACT_COLUMN = {"cav": "cav", "inf": "inf", "warship": "war"}

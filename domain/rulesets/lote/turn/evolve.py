@@ -16,6 +16,9 @@ from domain.rulesets.lote.messages import (
     AgroHarvested,
     AgroReserved,
     ArmyStatusChanged,
+    BattleJoined,
+    BattleResolved,
+    CapitalDestroyed,
     CityExpanded,
     CityFoundationCancelled,
     CityFoundationLaid,
@@ -28,6 +31,7 @@ from domain.rulesets.lote.messages import (
     FerryPointsBuilt,
     FleetAssigned,
     FortressBuilt,
+    GarrisonDropped,
     GarrisonRevolted,
     HarvestSet,
     HeavyTransportsBuilt,
@@ -75,6 +79,7 @@ from domain.rulesets.lote.messages import (
     TradeRouteClosed,
     TradeRouteRecorded,
     TreasuryAdjusted,
+    TreasuryCaptured,
     TreasuryMoved,
     TurnPublished,
     UnitsAdjusted,
@@ -83,6 +88,7 @@ from domain.rulesets.lote.messages import (
     WallPointsBuilt,
 )
 from domain.rulesets.lote.military import pillage_events as pe
+from domain.rulesets.lote.military.evolve import evolve_military
 from domain.rulesets.lote.military.pillage_evolve import evolve_pillage
 from domain.rulesets.lote.model.commands import PARAMETER_CODES, PARAMETER_FLAGS, PARAMETER_NUMBERS
 from domain.rulesets.lote.model.state import Hire, OrderForm, Project, State
@@ -508,6 +514,7 @@ def _truth(state: State, event: Event) -> State:
                 # were out) waits for the next one
                 adjudications={k: v for k, v in state.adjudications.items() if v.outcome is None},
                 press=next_draft(state.press),
+                battles={},  # the turn's battles are in its published reports
             )
         case TreasuryAdjusted():
             return _spend(state, event.nation, -event.gp, -event.nfp)
@@ -569,5 +576,7 @@ def _truth(state: State, event: Event) -> State:
             | pe.FeudalAllyReturned()
         ):
             return evolve_pillage(state, event)
+        case BattleJoined() | BattleResolved() | GarrisonDropped() | TreasuryCaptured() | CapitalDestroyed():
+            return evolve_military(state, event)
         case _:
             assert_never(event)
