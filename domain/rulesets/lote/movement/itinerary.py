@@ -181,9 +181,6 @@ class _Walk:
         target = actions.target_of(self.state, step.action, self.here, step.to)
         if isinstance(target, str):
             raise self.fail(i, "itinerary_bad_target", target)
-        short = actions.shortfall(step.action, target, self.units)
-        if short is not None:
-            raise self.fail(i, "itinerary_too_few_troops", short)
         if step.action == "SE" and self.state.regions[target.region].terrain not in ("c", "c2"):
             raise self.fail(i, "itinerary_not_cultivated", "[L6406-6408] only a c or c2 region can be scorched")
         if step.action == "MC":
@@ -202,6 +199,9 @@ class _Walk:
                     "itinerary_cannot_convert",
                     f"{target.city or target.region} is already of the army's religion, {self.nation.religion}",
                 )
+        short = actions.shortfall(step.action, target, self.units)
+        if short is not None:
+            raise self.fail(i, "itinerary_too_few_troops", short)
         return actions.cost(step.action, target, self.units)
 
     def rule(self, i: int, step: Step) -> Fraction:
