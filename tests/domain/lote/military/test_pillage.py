@@ -247,3 +247,63 @@ def test_a_raid_is_aborted_by_as_many_defenders_and_otherwise_ruled_by_the_gm() 
     closing = g3.when(AdvancePhase())
     (raided,) = _of(closing, m.RegionLooted)
     assert (raided.region, raided.gp, raided.how) == ("Wallachia", Fraction(7), "raid")
+
+
+def test_a_hostile_looting_is_in_the_newsfax_and_the_victim_sees_it_without_the_army() -> None:
+    """[L3050-3061] "Hostile Military Actions against Other Nations" and "Changes in Regional Terrain" are always
+    reported in the Newsfax. The Kipchaks hold Bulgaria as Tributary beside Byzantium's Pacified status (given here):
+    its looting is drafted for the Newsfax; the Kipchak seat sees the event without the army or the order line, the
+    Kievans (no status there) see nothing; the looter's status report lists the region as Looted."""
+    g = _game(regions__Bulgaria__statuses={"byz": "p", "kip": "t"})
+    steps = [Step(kind="move", to="Bulgaria"), Step(kind="act", action="LR")]
+    g.when(GiveItinerary(line="p1", army="byz-1", steps=steps), BYZ)
+    (looted,) = _of(_resolve(g), m.RegionLooted)
+    assert looted.victims == ("kip",)
+    drafted = [i.text for i in g.rules.press.items.values() if i.source == "RegionLooted"]
+    assert drafted == ["Looted Bulgaria, carrying off 6 gold."]
+    seen = redact(looted, seat("kip"))
+    assert seen is not None and (seen.army, seen.line, seen.victims) == ("", "", ())
+    assert redact(looted, seat("rus")) is None
+    from domain.rulesets.lote.reports.reports import build_report
+
+    assert build_report(g.rules, "byz", 1, 1005).sheet["looted_regions"] == "Bulgaria"
+
+
+def test_looting_ones_own_region_is_not_news_but_scorched_earth_is() -> None:
+    """Scorched Earth [L6404-6418]: Thrace (c2) becomes c ([L3492-3493]) and is Looted; a change of terrain is
+    always in the Newsfax. 5 GPv need 50 troop points for one action; Basil brings 30 and 30 more Infantry: 60 -> 1
+    action of BAC 4."""
+    g = _game(**{"leaders__byz-1__units": {"HC": 10, "I": 50}})
+    g.when(GiveItinerary(line="p1", army="byz-1", steps=[Step(kind="act", action="SE")]), BYZ)
+    events = _resolve(g)
+    assert [(e.region, e.terrain) for e in _of(events, m.TerrainReverted)] == [("Thrace", "c")]
+    (looted,) = _of(events, m.RegionLooted)
+    assert (looted.how, looted.gp, looted.victims) == ("scorch", Fraction(2 * 5 + 2 * 30), ())
+    texts = [i.text for i in g.rules.press.items.values()]
+    assert "Scorched the earth of Thrace: it is cultivated again." in texts
+    assert not any(t.startswith("Looted") for t in texts)
+    assert g.rules.regions["Thrace"].terrain == "c"
+
+
+def test_a_looting_after_an_attack_waits_for_the_battle_and_one_without_control_fails() -> None:
+    """Loot needs an "Army-occupied and controlled region" ([L5997-5999]). Wallachia (2 GPv) is nobody's: looted
+    after an Attack step there, the step waits for the battle (GM item `pillage`: 'apply' once the attack gave
+    control); looted without one, the line fails when it runs, naming the step."""
+    g = _game()
+    steps = [Step(kind="move", to="Bulgaria"), Step(kind="move", to="Wallachia"), Step(kind="act", action="A"),
+             Step(kind="act", action="LR")]  # fmt: skip
+    g.when(GiveItinerary(line="p1", army="byz-1", steps=steps), BYZ)
+    events = _resolve(g)
+    (item,) = _items(events, "pillage")
+    assert item.subject == "p1.4@Wallachia" and item.proposal == "apply"
+    assert not _of(events, m.RegionLooted)
+    for pending in list(g.rules.adjudications.values()):
+        g.when(m.ConfirmAdjudication(item_id=pending.item_id, reason="the attack carried the region"))
+    (looted,) = _of(g.when(AdvancePhase()), m.RegionLooted)
+    assert (looted.region, looted.gp) == ("Wallachia", Fraction(4))
+
+    g = _game()
+    steps = [Step(kind="move", to="Bulgaria"), Step(kind="move", to="Wallachia"), Step(kind="act", action="LR")]
+    g.when(GiveItinerary(line="p1", army="byz-1", steps=steps), BYZ)
+    (failed,) = [e for e in _resolve(g) if isinstance(e, m.OrderFailed) and e.line == "p1"]
+    assert failed.code == "lote.pillage_not_controlled" and "step 3" in failed.message
