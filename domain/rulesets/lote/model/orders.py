@@ -262,6 +262,7 @@ class Step(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     action: Name = ""
     extra: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
     secret: bool = False
+    evade: bool = False  # §6.2.4.15 [L5854-5865] Evade: +1 AP to the move, to slip through unnoticed (the GM rules)
 
 
 class GiveItinerary(_Order, frozen=True, tag="GiveItinerary"):

@@ -20,6 +20,11 @@ a guided passage from the reacting nation (§9.16) is not hostile to it; a Secre
 draws no reaction (its contact, if it meets an army, is made as before); a reacting army intercepts once in this
 run, its further reactions after the fight being the GM's ("may continue to React", [L6297-6299]).
 
+Evade (§6.2.4.15 [L5854-5865]): a `move` or `land` step with `evade` costs 1 AP more and tries "to slip through
+an uncontrolled or enemy region without attracting undue attention"; the rulebook gives no odds ("the more units
+..., the lower your chances"), so an evading step draws no reaction, and a contact it makes is still raised and
+stops the army, its item naming the evader and its unit count for the GM, who lets it through (MoveLeader) or not.
+
 Actions: every `act` step an army reaches before it is stopped is listed in `Outcome.acts` with its month and
 place, for the rules applied at execution (`military/pillage.py`).
 """
@@ -77,6 +82,7 @@ class Contact(NamedTuple):
     armies: tuple[str, ...]
     movers: tuple[str, ...] = ()
     reactors: tuple[str, ...] = ()  # armies on React that intercepted a mover here (§6.2.4.28)
+    evaders: tuple[str, ...] = ()  # armies that came in on an Evade step (§6.2.4.15): the GM rules if they slipped by
 
 
 class Outcome(NamedTuple):
@@ -145,10 +151,11 @@ def execute(state: State, orders: dict[str, GiveItinerary], turn: int) -> Outcom
             for army in armies:
                 stopped.setdefault(army, (place, when))
             why = [h for h in caught if h.place == place and h.when == when]
-            items += _contact_items(state, place, when, armies, turn, why)
+            evading = [a for a in sorted(armies) if a in orders and _evading(orders[a], lines[a], when)]
+            items += _contact_items(state, place, when, armies, turn, why, evading)
             movers = tuple(sorted(a for a in armies if a in orders))
             reactors = tuple(sorted(h.reactor for h in why))
-            contacts.append(Contact(place, when, tuple(sorted(armies)), movers, reactors))
+            contacts.append(Contact(place, when, tuple(sorted(armies)), movers, reactors, tuple(evading)))
     ends = {army: stopped[army][0] if army in stopped else stops[-1].place for army, stops in lines.items()}
     acts = sorted(
         (
@@ -208,7 +215,8 @@ def _reactions(
             entry = next((s for s in lines[invader][1:] if s.when == when), None)
             if entry is None or order.steps[entry.step].kind not in ("move", "land", "ferry"):
                 continue
-            if order.steps[entry.step].secret or entry.place not in near or entry.place not in state.regions:
+            unseen = order.steps[entry.step].secret or order.steps[entry.step].evade
+            if unseen or entry.place not in near or entry.place not in state.regions:
                 continue
             if at_least(state.regions[entry.place].statuses.get(mine.nation), "nt"):
                 hits.append(Interception(army, invader, entry.place, when))
@@ -217,12 +225,29 @@ def _reactions(
     return hits
 
 
+def _evading(order: GiveItinerary, stops: list[Stop], when: tuple[int, int]) -> bool:
+    """Whether the army is where it is in `when` by an Evade step."""
+    arrived = [stop for stop in stops[1:] if stop.when <= when and order.steps[stop.step].kind != "act"]
+    return bool(arrived) and order.steps[arrived[-1].step].evade
+
+
 def _contact_items(
-    state: State, place: str, when: tuple[int, int], armies: list[str], turn: int, caught: list[Interception]
+    state: State,
+    place: str,
+    when: tuple[int, int],
+    armies: list[str],
+    turn: int,
+    caught: list[Interception],
+    evading: list[str],
 ) -> list[Adjudication]:
     nations = sorted({state.leaders[a].nation for a in armies})
     forces = "; ".join(f"{a} ({state.leaders[a].nation}: {state.leaders[a].units})" for a in sorted(armies))
     forces += "".join(f"; {h.reactor} on React intercepted {h.invader} (§6.2.4.28)" for h in caught)
+    forces += "".join(
+        f"; {a} is evading with {sum(state.leaders[a].units.values())} units: whether it slips past is the GM's "
+        "(§6.2.4.15 [L5858-5863]: the more units, the lower the chance)"
+        for a in evading
+    )
     date = f"year {when[0]} month {when[1]}" if when[0] else "the start of the turn"
     items = []
     for nid in nations:

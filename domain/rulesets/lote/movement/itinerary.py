@@ -13,6 +13,7 @@ Costs, exact (Fractions):
 - `land`: from an arrow onto its island, 1 AP (L6186-6189); otherwise the region's entry cost (no border) + 1 to
   unload + 1 more without a port (L6166-6171, EX-56).
 - `ferry`: ceil(cargo / ferry points) AP, at least 1 (§4.7.2 L3731-3750), to the arrow's other end.
+- `evade` on a `move` or `land` step: +1 (§6.2.4.15, Table 6-21 "+1 to move").
 - `act`: the action's base AP + "+" extra + Table 6-17 terrain modifier + 1 in Hostile Land (L6148-6154).
 Fractions from a run of moves add up and are lost when any other action is performed (L6061-6067): the running
 total is rounded up before an `act`, a `land` or a `ferry` step.
@@ -248,7 +249,9 @@ def plan(state: State, nation: Nation, order: GiveItinerary, budget: int | None 
     for i, step in enumerate(order.steps):
         if step.kind in ("act", "land", "ferry"):
             total = Fraction(ceil(total))  # [L6061-6067] fractions are lost when another action is performed
-        cost = getattr(walk, step.kind)(i, step)
+        if step.evade and step.kind not in ("move", "land"):
+            raise walk.fail(i, "itinerary_evade_not_moving", "[L5856] Evade adds +1 to a movement: 'move' or 'land'")
+        cost = getattr(walk, step.kind)(i, step) + (1 if step.evade else 0)
         if step.kind in ("move", "sail", "land"):
             walk.here, walk.at_sea = step.to, step.kind == "sail"
         walk.moved = walk.moved or step.kind in ("move", "land", "ferry")

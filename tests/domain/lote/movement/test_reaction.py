@@ -11,6 +11,7 @@ from domain.rulesets.lote import messages as m
 from domain.rulesets.lote import redact
 from domain.rulesets.lote.model.orders import GiveItinerary, Step
 from domain.rulesets.lote.movement.execute import Interception, execute
+from domain.rulesets.lote.movement.itinerary import plan
 from tests.domain.lote.helpers import example_setup, game, seat
 
 INVASION = GiveItinerary(line="r", army="rus-1", steps=[Step(kind="move", to="Pereyaslavl"),
@@ -79,3 +80,25 @@ def test_an_interception_is_a_contact_for_the_gm_and_the_invader_sees_no_army_id
     assert g.rules.leaders["rus-1"].location == "Pereyaslavl" and g.rules.leaders["kip-1"].location == "Pereyaslavl"
     seen = [redact(e, seat("rus")) for e in events]
     assert not any("kip-1" in repr(e) for e in seen if e is not None)
+
+
+def test_an_evading_army_pays_one_more_draws_no_reaction_and_its_contact_goes_to_the_gm() -> None:
+    """§6.2.4.15 [L5854-5865] Evade: "+1 to Movement Cost", "to slip through an uncontrolled or enemy region
+    without attracting undue attention ... the more units that you try to slip through with, the lower your chances":
+    no odds are printed, so the reacting horde does not see the evading Kievans enter Pereyaslavl; they still meet
+    the horde in Kipchak, and that contact names them as evading with their 16 units for the GM."""
+    g = game(example_setup())
+    state = g.rules
+    evading = GiveItinerary(line="r", army="rus-1", steps=[Step(kind="move", to="Pereyaslavl", evade=True),
+                                                           Step(kind="move", to="Kipchak", evade=True)])  # fmt: skip
+    costs = [p.cost for p in plan(state, state.nations["rus"], evading).steps]
+    plain = [p.cost for p in plan(state, state.nations["rus"], INVASION).steps]
+    assert costs == [c + 1 for c in plain]
+    outcome = execute(state, {"rus-1": evading, "kip-1": _react(8)}, 1)
+    assert outcome.interceptions == ()
+    (contact,) = outcome.contacts
+    assert contact.place == "Kipchak" and contact.evaders == ("rus-1",)
+    assert all("rus-1 is evading with 16 units" in i.explanation for i in outcome.items)
+    wrong = GiveItinerary(line="r", army="rus-1", steps=[Step(kind="act", action="D", evade=True)])
+    refused = g.rejects(wrong, seat("rus"))
+    assert refused.code == "lote.itinerary_evade_not_moving" and "step 1" in refused.message
