@@ -276,5 +276,5 @@ def outcome_events(state: State, item: Adjudication, ctx: DecisionContext, order
         target = actions.target_of(state, order.steps[act.step].action, place, order.steps[act.step].to)
         if isinstance(target, str):
             return []
-        return [e for e in effects(state, order, act, target, ctx, set()) if not isinstance(e, AdjudicationRaised)]
+        return effects(state, order, act, target, ctx, set())  # a looting's revolt item waits for the next turn's
     return []
