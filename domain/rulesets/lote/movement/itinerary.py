@@ -273,10 +273,15 @@ def check_port(state: State, nation: Nation, order: GiveItinerary) -> None:
     in `guided_by`); "not ... on either an Inter-Island Arrow or an Open-Ocean arrow or in a Coastal Sea Zone.
     Fleets that do so will be destroyed." An itinerary that puts to sea must end on land in such a port; one that
     ends at sea is refused here (a fleet stopped at sea by a contact and still there at the end of the turn is
-    destroyed then, `military/endturn.py`)."""
+    destroyed then, `military/endturn.py`).
+
+    Decision: the engine's army carries its own ships and does not split them from the troops, so an army with
+    troops may land them on any coast (the amphibious operation of [L6162-6175]; the ships ashore with them are the
+    GM's to rule on); a fleet alone (ships, no cavalry or infantry) must end in a controlled or permitted port."""
     if not any(step.kind == "sail" for step in order.steps):
         return
-    walk = _Walk(state, nation, order, dict(state.leaders[order.army].units))
+    units = dict(state.leaders[order.army].units)
+    walk = _Walk(state, nation, order, units)
     here = ""
     for step in order.steps:
         if step.kind in ("move", "sail", "land"):
@@ -289,6 +294,8 @@ def check_port(state: State, nation: Nation, order: GiveItinerary) -> None:
             f"step {last}: the fleet would end the turn in {here!r} and be "
             "destroyed [L6090-6096]; end it in a controlled port ('land')",
         )
+    if actions.troops(units) > 0:
+        return
     ports = [z for z in state.sea_zones if walk.port(here, z)] if here in state.regions else []
     owners = [nation.id, *order.guided_by]
     place = state.regions.get(here)

@@ -47,16 +47,24 @@ def test_an_itinerary_that_leaves_the_fleet_at_sea_is_refused() -> None:
     assert "step 1" in at_sea.message and "'Black Sea'" in at_sea.message and "destroyed" in at_sea.message
 
 
-def test_a_fleet_ends_in_a_port_its_nation_or_a_guide_controls() -> None:
-    """Thrace has Constantinople's port on the Black Sea; Bithynia and Crimea have coasts but no port city or port
-    area; a port of a nation in `guided_by` ("permission ... to 'base' out of") would do."""
-    g = _game(_with_transports)
+def test_a_fleet_alone_ends_in_a_port_its_nation_or_a_guide_controls() -> None:
+    """A fleet without troops: Thrace has Constantinople's port on the Black Sea; Bithynia and Crimea have coasts but
+    no port city or port area; Crimea with the Kipchaks as guides would still have no port. An army carrying troops
+    may land them on any coast (the amphibious operation of [L6162-6175])."""
+
+    def fleet(doc: dict[str, Any]) -> None:
+        doc["leaders"]["byz-1"]["units"] = {"T": 5}
+
+    g = _game(fleet)
     home = [Step(kind="sail", to="Black Sea"), Step(kind="land", to="Thrace")]
     g.when(GiveItinerary(line="f1", army="byz-1", steps=home), BYZ)
     for coast in ("Bithynia", "Crimea"):
         steps = [Step(kind="sail", to="Black Sea"), Step(kind="land", to=coast)]
-        refused = g.rejects(GiveItinerary(line="f1", army="byz-1", steps=steps), BYZ)
+        refused = g.rejects(GiveItinerary(line="f1", army="byz-1", steps=steps, guided_by=["kip"]), BYZ)
         assert refused.code == "lote.itinerary_fleet_not_in_port" and f"'{coast}'" in refused.message
+    landing = _game(_with_transports)
+    steps = [Step(kind="sail", to="Black Sea"), Step(kind="land", to="Crimea")]
+    landing.when(GiveItinerary(line="f1", army="byz-1", steps=steps), BYZ)
 
 
 def test_a_fleet_still_at_sea_at_the_end_of_the_turn_is_destroyed() -> None:
