@@ -246,7 +246,12 @@ def check_ruling(kind: str, outcome: str) -> None:
 def outcome_events(state: State, item: Adjudication, ctx: DecisionContext, orders: dict[str, GiveItinerary]) -> Out:
     """A decided item takes effect at the close of the adjudication phase."""
     nid, why = item.nation, f"adjudication {item.item_id}"
-    if item.kind == "military_conversion" and item.outcome == "converted" and item.subject in state.regions:
+    place = item.subject
+    if (
+        item.kind == "military_conversion"
+        and item.outcome == "converted"
+        and (place in state.regions or place in state.cities)
+    ):
         religion = state.nations[nid].religion
         return [pe.RegionConverted(nation=nid, region=item.subject, religion=religion, reason=why)]
     if item.kind == "raid" and item.outcome is not None and item.outcome.isdigit():

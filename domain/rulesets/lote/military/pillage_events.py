@@ -123,7 +123,8 @@ class MilitaryConversionBegun(_Event, frozen=True, tag="MilitaryConversionBegun"
 
 
 class RegionConverted(_Event, frozen=True, tag="RegionConverted"):
-    """The GM ruled a Military Conversion effective: the region takes the converting religion."""
+    """The GM ruled a Military Conversion effective: the region (or city: `region` names it) takes the converting
+    religion."""
 
     nation: str
     region: str

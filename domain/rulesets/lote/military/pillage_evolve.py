@@ -117,6 +117,8 @@ def evolve_pillage(state: State, event: PillageEvent) -> State:
         case MilitaryConversionBegun():
             return state  # the revolt and its outcome are the GM's item
         case RegionConverted():
+            if event.region in state.cities:
+                return _city(state, event.region, religion=event.religion)
             return _region(state, event.region, religion=event.religion)
         case FleetLost():
             leader = state.leaders.get(event.army)

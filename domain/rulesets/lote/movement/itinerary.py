@@ -186,7 +186,8 @@ class _Walk:
             raise self.fail(i, "itinerary_not_cultivated", "[L6406-6408] only a c or c2 region can be scorched")
         if step.action == "MC":
             leader = self.state.leaders[self.order.army]
-            place = self.state.cities[target.city] if target.city else self.state.regions[target.region]
+            region = self.state.regions[target.region]
+            religion = (self.state.cities[target.city].religion if target.city else "") or region.religion
             if leader.type not in actions.NATIONAL_LEADERS:
                 raise self.fail(
                     i,
@@ -194,7 +195,7 @@ class _Walk:
                     "[L6021-6024] a King, Heir, Prince, Lieutenant or "
                     "Bishop leads a Military Conversion, not a mercenary or an ally",
                 )
-            if place.religion == self.nation.religion:
+            if religion == self.nation.religion:
                 raise self.fail(
                     i,
                     "itinerary_cannot_convert",

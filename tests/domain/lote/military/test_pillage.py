@@ -307,3 +307,22 @@ def test_a_looting_after_an_attack_waits_for_the_battle_and_one_without_control_
     g.when(GiveItinerary(line="p1", army="byz-1", steps=steps), BYZ)
     (failed,) = [e for e in _resolve(g) if isinstance(e, m.OrderFailed) and e.line == "p1"]
     assert failed.code == "lote.pillage_not_controlled" and "step 3" in failed.message
+
+
+def test_a_city_is_converted_at_one_ap_a_city_gpv() -> None:
+    """[L6014] "BAC 4 per GPv of Region, 1 per GPv of City": Nicaea (3 GPv, Catholic here) costs 3 AP (wilderness
+    Bithynia adds Table 6-17's +1 for the Civilized); 10 troop points a GPv are kept; ruled 'converted', the city
+    takes the army's Orthodox faith."""
+    g = _game(cities__Nicaea__religion="RC", **{"leaders__byz-1__location": "Nicaea"})
+    state = g.rules
+    order = GiveItinerary(line="p1", army="byz-1", steps=[Step(kind="act", action="MC", to="Nicaea")])
+    from domain.rulesets.lote.movement.itinerary import plan
+
+    assert [p.cost for p in plan(state, state.nations["byz"], order).steps] == [3 + 1]
+    g.when(order, BYZ)
+    (item,) = _items(_resolve(g), "military_conversion")
+    assert item.subject == "Nicaea"
+    for pending in list(g.rules.adjudications.values()):
+        g.when(m.ConfirmAdjudication(item_id=pending.item_id, reason="ok"))
+    g.when(AdvancePhase())
+    assert g.rules.cities["Nicaea"].religion == "EO"
