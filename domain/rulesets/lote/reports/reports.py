@@ -25,6 +25,7 @@ import msgspec
 
 from domain.rulesets.lote.leaders.garrisons import city_rv
 from domain.rulesets.lote.military import pillage_report
+from domain.rulesets.lote.military.news import report_lines
 from domain.rulesets.lote.model.report_types import StatusReport
 from domain.rulesets.lote.model.state import Nation, State
 from domain.rulesets.lote.reports.derived import derive
@@ -209,6 +210,7 @@ def build_report(state: State, nid: str, turn: int, year: int) -> StatusReport:
         royal_family=family,
         fleets=lines["fleet"],
         routes=lines["route"],
+        battles=report_lines(state, nid),
     )
     return msgspec.structs.replace(report, text=render(report, state))
 
@@ -233,4 +235,6 @@ def render(report: StatusReport, state: State) -> str:
         ("TRADE ROUTES", list(report.routes.values())),
     ):
         out += ["", title, *(section or ["-"])]
+    if report.battles:
+        out += ["", "BATTLES AND SIEGES", *report.battles]
     return "\n".join(out) + "\n"
