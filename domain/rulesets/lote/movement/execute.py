@@ -25,8 +25,9 @@ an uncontrolled or enemy region without attracting undue attention"; the ruleboo
 ..., the lower your chances"), so an evading step draws no reaction, and a contact it makes is still raised and
 stops the army, its item naming the evader and its unit count for the GM, who lets it through (MoveLeader) or not.
 
-Actions: every `act` step an army reaches before it is stopped is listed in `Outcome.acts` with its month and
-place, for the rules applied at execution (`military/pillage.py`).
+Actions: every `act` step an army reaches is listed in `Outcome.acts` with its month and place, for the rules applied
+at execution (`military/pillage.py`): the steps up to its first contact and those at the contact's place right after
+it (the fight there comes first), as `military/detect.py` counts attacks.
 """
 
 from __future__ import annotations
@@ -157,17 +158,23 @@ def execute(state: State, orders: dict[str, GiveItinerary], turn: int) -> Outcom
             reactors = tuple(sorted(h.reactor for h in why))
             contacts.append(Contact(place, when, tuple(sorted(armies)), movers, reactors, tuple(evading)))
     ends = {army: stopped[army][0] if army in stopped else stops[-1].place for army, stops in lines.items()}
-    acts = sorted(
-        (
-            Act(army, stop.step, stop.when, stop.place)
-            for army, order in orders.items()
-            for stop in lines[army][1:]
-            if order.steps[stop.step].kind == "act" and (army not in stopped or stop.when < stopped[army][1])
-        ),
-        key=lambda a: (a.when, a.army, a.step),
-    )
+    acts = sorted((a for army, order in orders.items() for a in _acts(army, order, lines[army], stopped.get(army))),
+                  key=lambda a: (a.when, a.army, a.step))  # fmt: skip
     mine = {a: p for a, p in ends.items() if a in orders}
     return Outcome(mine, items, tuple(contacts), tuple(acts), tuple(caught))
+
+
+def _acts(army: str, order: GiveItinerary, stops: list[Stop], stop: tuple[str, tuple[int, int]] | None) -> list[Act]:
+    """The `act` steps the army reaches: all of them if it is never stopped; else those up to its contact, and those
+    at the contact's place right after it (as `military/detect.py` counts attacks), until a step that would move."""
+    out: list[Act] = []
+    for at in stops[1:]:
+        kind = order.steps[at.step].kind
+        if stop is not None and at.when > stop[1] and (kind != "act" or at.place != stop[0]):
+            break
+        if kind == "act":
+            out.append(Act(army, at.step, at.when, at.place))
+    return out
 
 
 REACT_COLUMN = {"cav": "cav", "inf": "inf", "warship": "war"}

@@ -326,3 +326,15 @@ def test_a_city_is_converted_at_one_ap_a_city_gpv() -> None:
         g.when(m.ConfirmAdjudication(item_id=pending.item_id, reason="ok"))
     g.when(AdvancePhase())
     assert g.rules.cities["Nicaea"].religion == "EO"
+
+
+def test_a_looting_right_after_a_contact_and_an_attack_there_waits_for_the_battle() -> None:
+    """Basil marches into Kipchak, where the horde stands (a contact), attacks and would loot: the attack is fought
+    there first, so the looting waits for the GM's `pillage` item, as an action after any attack does."""
+    g = _game()
+    steps = [Step(kind="move", to="Bulgaria"), Step(kind="move", to="Kipchak"), Step(kind="act", action="A"),
+             Step(kind="act", action="LR")]  # fmt: skip
+    g.when(GiveItinerary(line="p1", army="byz-1", steps=steps), BYZ)
+    events = _resolve(g)
+    assert [i.subject for i in _items(events, "pillage")] == ["p1.4@Kipchak"]
+    assert not _of(events, m.RegionLooted)
