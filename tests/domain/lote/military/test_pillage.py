@@ -338,3 +338,14 @@ def test_a_looting_right_after_a_contact_and_an_attack_there_waits_for_the_battl
     events = _resolve(g)
     assert [i.subject for i in _items(events, "pillage")] == ["p1.4@Kipchak"]
     assert not _of(events, m.RegionLooted)
+
+
+def test_a_jungle_turned_cultivated_reverts_to_jungle_when_looted() -> None:
+    """[L3555-3557] "Jungle turned Cultivated reverts to Jungle when Looted, Scorched or Regionally Genocided": Kiev
+    (c, cleared from jungle here) looted by its own army of 30 troop points (3 GPv): jungle again, 2 x 3 + 2 x 5 GP."""
+    g = _game(regions__Kiev__original_terrain="j", **{"leaders__rus-1__units": {"I": 26, "C": 4}})
+    g.when(GiveItinerary(line="p1", army="rus-1", steps=[Step(kind="act", action="LR")]), seat("rus"))
+    events = _resolve(g)
+    assert [(e.region, e.terrain) for e in _of(events, m.TerrainReverted)] == [("Kiev", "j")]
+    assert [e.gp for e in _of(events, m.RegionLooted)] == [Fraction(16)]
+    assert g.rules.regions["Kiev"].terrain == "j"
