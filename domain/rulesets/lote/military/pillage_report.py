@@ -44,9 +44,7 @@ def news_line(event: pe.PillageEvent) -> str | None:
         case pe.RegionLooted(how="loot") if hostile:
             return f"Looted {event.region}, carrying off {event.gp} gold."
         case pe.TerrainReverted():
-            return (
-                f"Scorched the earth of {event.region}: it is {TERRAIN_NAMES.get(event.terrain, event.terrain)} again."
-            )
+            return f"{event.region} laid waste: it is {TERRAIN_NAMES.get(event.terrain, event.terrain)} again."
         case pe.CitySacked() if hostile:
             return f"Sacked the city of {event.city}, taking {event.gp} gold."
         case pe.CityBurned() if hostile:

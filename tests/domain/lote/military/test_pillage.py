@@ -280,7 +280,7 @@ def test_looting_ones_own_region_is_not_news_but_scorched_earth_is() -> None:
     (looted,) = _of(events, m.RegionLooted)
     assert (looted.how, looted.gp, looted.victims) == ("scorch", Fraction(2 * 5 + 2 * 30), ())
     texts = [i.text for i in g.rules.press.items.values()]
-    assert "Scorched the earth of Thrace: it is cultivated again." in texts
+    assert "Thrace laid waste: it is cultivated again." in texts
     assert not any(t.startswith("Looted") for t in texts)
     assert g.rules.regions["Thrace"].terrain == "c"
 
