@@ -23,6 +23,7 @@ from math import ceil
 
 from domain.rulesets.lote.leaders.garrisons import city_requirement, region_requirement, unit_kind
 from domain.rulesets.lote.military.events import BattleResolved, CapitalDestroyed, GarrisonDropped, TreasuryCaptured
+from domain.rulesets.lote.military.visibility import own_keys
 from domain.rulesets.lote.model.battles import Battle, BattleResult, ControlResult
 from domain.rulesets.lote.model.events import (
     AdjudicationDecided,
@@ -172,7 +173,14 @@ def effects(state: State, battle: Battle, result: BattleResult) -> list[object]:
     """BattleResolved, then every effect, then the decision of each of the battle's items."""
     why = f"{battle.kind} {battle.battle_id}"
     place = battle.city or battle.region
-    out: list[object] = [BattleResolved(battle_id=battle.battle_id, nations=battle.nations, result=result)]
+    resolved = BattleResolved(
+        battle_id=battle.battle_id,
+        nations=battle.nations,
+        result=result,
+        attackers=battle.attacker.nations,
+        own=own_keys(battle),
+    )
+    out: list[object] = [resolved]
     for key, units in sorted(result.losses.items()):
         if key in state.leaders:
             lost = {u: -n for u, n in units.items() if n}

@@ -165,9 +165,17 @@ def test_a_participant_sees_its_own_side_and_the_result_a_third_nation_nothing()
     assert joined.battle.proposal is None
     assert not [x for x in (redact(e, rus) for e in events) if isinstance(x, m.BattleJoined)]  # type: ignore[arg-type]
     assert g.view(rus).battles == {}
-    g.when(m.ResolveBattle(battle_id=BATTLE, winner="defender", reason="held"))
+    resolved = g.when(
+        m.ResolveBattle(
+            battle_id=BATTLE, winner="defender", losses={"byz-1": {"I": 7}, "kip-1": {"LC": 3}}, reason="held"
+        )
+    )
     seen = g.view(kip).battles[BATTLE]
     assert seen.result is not None and seen.result.winner == "defender" and seen.result.reason == ""
+    assert seen.result.losses == {"kip-1": {"LC": 3}}  # never the attacker's losses
+    (event,) = [x for x in (redact(e, kip) for e in resolved) if isinstance(x, m.BattleResolved)]  # type: ignore[arg-type]
+    assert event.result.losses == {"kip-1": {"LC": 3}} and event.result.retreats == {}
+    assert not [x for x in (redact(e, rus) for e in resolved) if x is not None]  # type: ignore[arg-type]
 
 
 def test_an_active_siege_of_a_walled_city_counts_its_walls_and_takes_the_city() -> None:
