@@ -7,8 +7,8 @@ Control, when the attacker wins and the result's control is not "none" (the defa
   Pacified Tributary ("converted into an AT action"). S, AS, PS ([L5524-5527]): the city Pacified (the GM may
   rule "pt", the player's note). AT ([L5565-5581]): Pacified Tributary. AL ([L5607-5621]): liberation.
 - The former holders: a Friendly or Homeland place becomes Occupied for them ([L2371-2377]); any other status
-  they had there is gone. Liberation gives the liberator back Homeland (its capital or the capital's region) or
-  Friendly, and the occupier's status there is gone.
+  they had there is gone. Liberation gives the liberator back Homeland (its capital, the capital's region or its
+  HBZ origin) or Friendly, and the occupier's status there is gone.
 - For "p" the winning army drops off the garrison: the fewest units (infantry first, cheapest first) meeting
   the requirement (`leaders/garrisons.py`), unless the GM names them.
 - The loser's treasury, when it stood at the place (§9.1.5 [L8423-8428]: "the GP are captured as well").
@@ -122,8 +122,9 @@ def _status_events(state: State, battle: Battle, control: ControlResult, why: st
     nation = battle.attacker.nations[0]
     out: list[object] = []
     if control == "liberate":
-        capital = state.nations[nation].capital
-        home = place == capital or (capital in state.cities and state.cities[capital].region == place)
+        n = state.nations[nation]
+        capital = n.capital
+        home = place in (capital, n.hbz_origin) or (capital in state.cities and state.cities[capital].region == place)
         out.append(ControlStatusSet(place=place, nation=nation, status="hm" if home else "f", reason=why))
     else:
         out.append(ControlStatusSet(place=place, nation=nation, status=control, reason=why))
@@ -154,6 +155,11 @@ def _treasury(state: State, battle: Battle) -> list[object]:
         if where == place:
             out.append(TreasuryCaptured(nation=nid, captor=battle.attacker.nations[0], place=place, gp=loser.gp))
     return out
+
+
+def treasury_at_stake(state: State, battle: Battle) -> Fraction:
+    """The saved GP of the defenders whose treasury stands at the place (§9.1.5)."""
+    return sum((e.gp for e in _treasury(state, battle) if isinstance(e, TreasuryCaptured)), Fraction(0))
 
 
 def _capital(state: State, battle: Battle) -> list[object]:
@@ -193,7 +199,8 @@ def effects(state: State, battle: Battle, result: BattleResult) -> list[object]:
         out += _status_events(state, battle, result.control, why)
         for army, units in sorted(_dropped(state, battle, result).items()):
             out.append(GarrisonDropped(nation=state.leaders[army].nation, army=army, place=place, units=units))
-        out += _treasury(state, battle)
+        if result.treasury_captured > 0:
+            out += _treasury(state, battle)
     if result.walls_left is not None and battle.city is not None:
         out.append(PlaceAdjusted(place=battle.city, reason=why, walls=result.walls_left))
     if result.capital_destroyed:

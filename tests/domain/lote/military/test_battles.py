@@ -188,8 +188,13 @@ def test_an_active_siege_of_a_walled_city_counts_its_walls_and_takes_the_city() 
     _resolve(g)
     siege = next(b for b in g.rules.battles.values() if b.kind == "siege")
     assert siege.city == "Kiev" and siege.defender.wall_points == 2 and siege.defender.nations == ("rus",)
+    too_many = m.ResolveBattle(
+        battle_id=siege.battle_id, winner="attacker", control="p", garrison={"HC": 11}, reason="x"
+    )
+    assert g.rejects(too_many).code == "lote.battle_bad_garrison"
     g.when(m.ResolveBattle(battle_id=siege.battle_id, winner="attacker", walls_left=0, reason="the walls fell"))
     assert g.rules.cities["Kiev"].walls == 0 and g.rules.cities["Kiev"].statuses["byz"] == "p"
+    assert g.rules.leaders["rus-1"].units == {"I": 12, "C": 4}  # the GM named no losses
     assert g.rules.cities["Kiev"].statuses["rus"] == "oc"
     # [L2599-2619] Kiev's RV floor(2/2 + sqrt 4) = 3, same religion: the three cheapest units stay as garrison
     assert g.rules.cities["Kiev"].garrison["byz"] == {"I": 3} and g.rules.leaders["byz-1"].units == {"HC": 10, "I": 17}
