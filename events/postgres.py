@@ -86,6 +86,12 @@ _HEAD = """head AS (
     INSERT INTO stream_heads (stream_id, version) SELECT $1, max(ev.stream_version) FROM ev
     ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version, updated_at = now()
 )"""
+# A game stream's change, queued for the read-model runner by the append statement itself (migration 012): a
+# catch-up reads the games in this queue instead of comparing every game's head with its checkpoint.
+_CHANGED = """changed AS (
+    INSERT INTO stream_changes (stream_id, version) SELECT $1, max(ev.stream_version) FROM ev
+)"""
+GAME_PREFIX = "game-"
 
 
 async def init_connection(conn: asyncpg.Connection) -> None:
@@ -239,6 +245,8 @@ class PostgresEventStore:
                 hashes,
             ]
         ctes = [f"ev AS ({insert})", _OUTBOX, _HEAD]
+        if stream_id.startswith(GAME_PREFIX):
+            ctes.append(_CHANGED)
         if idempotency is not None:
             args += [idempotency.caller, idempotency.key, idempotency.request_hash, idempotency.outcome]
             params = ", ".join(f"${i}" for i in range(len(args) - 3, len(args) + 1))
