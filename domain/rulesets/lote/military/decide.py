@@ -130,7 +130,7 @@ def decide_resolve(state: State, command: ResolveBattle) -> list[object]:
     if not command.reason.strip():
         raise Rejected("lote.reason_required", "A GM ruling needs a reason.")
     battle = _battle(state, command.battle_id)
-    return results.effects(state, battle, result_of(state, battle, command))
+    return results.effects(state, battle, result_of(state, battle, command), overridden=not command.use_proposal)
 
 
 def confirm_item(state: State, item: Adjudication, reason: str) -> list[object]:

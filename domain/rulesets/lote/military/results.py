@@ -175,8 +175,9 @@ def _capital(state: State, battle: Battle) -> list[object]:
     return out
 
 
-def effects(state: State, battle: Battle, result: BattleResult) -> list[object]:
-    """BattleResolved, then every effect, then the decision of each of the battle's items."""
+def effects(state: State, battle: Battle, result: BattleResult, overridden: bool = False) -> list[object]:
+    """BattleResolved, then every effect, then the decision of each of the battle's items (`overridden` when the
+    GM gave his own result rather than the proposal)."""
     why = f"{battle.kind} {battle.battle_id}"
     place = battle.city or battle.region
     resolved = BattleResolved(
@@ -214,7 +215,7 @@ def effects(state: State, battle: Battle, result: BattleResult) -> list[object]:
                     item_id=item_id,
                     nation=item.nation,
                     outcome=outcome,
-                    overridden=result.by == "gm",
+                    overridden=overridden,
                     reason=result.reason,
                 )
             )

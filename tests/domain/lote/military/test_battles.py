@@ -94,7 +94,7 @@ def test_the_gm_resolves_a_battle_losses_retreat_and_the_items_are_decided() -> 
     s = g.rules
     assert s.leaders["byz-1"].units == {"HC": 10, "I": 15} and s.leaders["kip-1"].units == {"LC": 20}
     assert s.leaders["byz-1"].location == "Wallachia"
-    assert {i.outcome for i in s.adjudications.values() if i.kind == "battle"} == {"defender"}
+    assert {(i.outcome, i.overridden) for i in s.adjudications.values() if i.kind == "battle"} == {("defender", True)}
     assert s.battles[BATTLE].result is not None and s.battles[BATTLE].result.winner == "defender"
     again = g.rejects(m.ResolveBattle(battle_id=BATTLE, winner="attacker", reason="again"))
     assert again.code == "lote.battle_decided"
@@ -145,7 +145,8 @@ def test_confirming_a_battle_item_applies_the_automatic_proposal_to_the_whole_ba
     proposal = g.rules.battles[BATTLE].proposal
     item = next(i for i in g.rules.adjudications.values() if i.kind == "battle")
     g.when(m.ConfirmAdjudication(item_id=item.item_id, reason="as rolled"))
-    assert all(i.outcome is not None for i in g.rules.adjudications.values() if i.kind == "battle")
+    items = [i for i in g.rules.adjudications.values() if i.kind == "battle"]
+    assert all(i.outcome is not None and not i.overridden for i in items)
     assert g.rules.battles[BATTLE].result.winner == proposal.winner
 
 
