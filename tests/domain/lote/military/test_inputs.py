@@ -91,3 +91,19 @@ def test_attack_to_liberate_gives_an_occupied_homeland_back_and_the_treasury_is_
     statuses = g.rules.regions["Kipchak"].statuses
     assert statuses["kip"] == "hm" and "byz" not in statuses
     assert g.rules.nations["byz"].gp == byz_gp
+
+
+def test_in_auto_mode_a_passive_siege_below_two_to_one_fails_without_a_fight() -> None:
+    """[L6211-6213] without the 2:1 ratio the besiegers "will not be able to effectively passive siege the city"
+    (EX-59): the automatic resolver rules no result and no losses, and the items are decided."""
+    from domain.rulesets.lote.scenario.settings import Settings
+
+    g = game(example_setup(), Settings(battle_resolution="auto"))
+    g.when(m.SetControlStatus(place="Kiev", nation="byz", status="aw", reason="war"))
+    g.when(m.MoveLeader(leader="byz-1", location="Kiev", reason="test"))
+    g.when(GiveItinerary(line="ps", army="byz-1", steps=[Step(kind="act", action="PS", to="Kiev")]), seat("byz"))
+    _resolve(g)
+    (siege,) = g.rules.battles.values()
+    assert siege.result is not None and siege.result.winner == "none" and siege.result.losses == {}
+    assert g.rules.cities["Kiev"].statuses == {"rus": "hm", "byz": "aw"}
+    assert all(i.outcome == "none" for i in g.rules.adjudications.values() if i.kind == "passive_siege")
