@@ -15,6 +15,7 @@ import msgspec
 
 from domain.engine import Actor
 from domain.rulesets.lote import messages as m
+from domain.rulesets.lote.military.pillage_report import PILLAGE_EVENTS, redact_pillage
 from domain.rulesets.lote.military.visibility import filtered, seat_battle
 from domain.rulesets.lote.model.battles import Battle
 from domain.rulesets.lote.model.report_types import Newsfax, NewsItem, StatusReport
@@ -226,6 +227,8 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
             | m.LeaderMoved()
         ):
             return R(event, reason="") if event.nation == me else None
+        case _ if isinstance(event, PILLAGE_EVENTS):
+            return redact_pillage(event, me)
         case _:
             nation = getattr(event, "nation", None)
             return event if nation is not None and nation == me else None
