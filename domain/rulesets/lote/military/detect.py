@@ -7,8 +7,10 @@ Decisions (the rulebook leaves "when combat happens" to the GM, [L11578-11583]):
 - A contact is a battle when an army in it attacks at that place (A, AT, AL, S, AS or PS), or when two of the
   nations met are at war: one of them holds a region or city whose status for the other is "aw" (§2.14.6).
   Other contacts (passage, friends, hostile-but-not-at-war) stay `contact` items for the GM.
-- The attackers are the nations attacking there (or, at war, those that moved in); the defenders everyone else
-  there, with the garrison of the defending nations.
+- A contact where an army on React intercepted a mover (`Contact.reactors`, §6.2.4.28 [L6288-6340]) is a battle
+  too, unless an evader is in it (the GM rules first whether it slipped by, §6.2.4.15).
+- The attackers are the nations attacking there (or, at war or intercepted, those that moved in); the defenders
+  everyone else there, with the garrison of the defending nations.
 - A contact where one side besieges a city of the region (S, AS, PS) and the other side's armies are all inside
   a city is no field battle: the siege is the fight, and the armies inside are its defenders.
 - An A, AT or AL reached without a contact is a battle against the region's holders and their garrison (a
@@ -281,11 +283,15 @@ def _contact_battle(
                 break
     nations = sorted({state.leaders[a].nation for a in contact.armies})
     war = any(at_war(state, a, b) for a in nations for b in nations if a < b)
-    if not attacking and not war:
+    reacted = bool(contact.reactors) and not contact.evaders  # an evader's escape is the GM's to rule first
+    if not attacking and not war and not reacted:
         return None
     if not attacking:
-        held = set(holders(state, contact.place))
-        attacking = [a for a in contact.movers if state.leaders[a].nation not in held] or list(contact.movers[:1])
+        # at war, or intercepted (§6.2.4.28): the armies that came into the place attack, the reacting or
+        # standing armies defend it
+        held = set(holders(state, contact.place)) | {state.leaders[a].nation for a in contact.reactors}
+        movers = [a for a in contact.movers if a not in contact.reactors]
+        attacking = [a for a in movers if state.leaders[a].nation not in held] or movers[:1] or list(contact.movers[:1])
         came_from = next((x.came_from for a in attacking for x in acts.get(a, [])), contact.place)
     side = {state.leaders[a].nation for a in attacking}
     attackers = [a for a in contact.armies if state.leaders[a].nation in side]
