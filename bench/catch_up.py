@@ -75,12 +75,18 @@ async def one_event(handler: CommandHandler, game_id: str) -> None:
 async def pages(pool: Any) -> str:
     """The buffers (8 KiB pages, shared hits + reads) each way of finding the games behind touches: a measure of
     work that the machine's load does not disturb."""
-    out = []
-    for name, sql in (("queue", readmodels._CHANGED), ("scan", _SCAN)):
-        plan = await pool.fetchval(f"EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) {sql}", NAME, readmodels._GAMES)
-        top = json.loads(plan)[0]["Plan"]
-        out.append(f"{name} {top['Shared Hit Blocks'] + top['Shared Read Blocks']}")
-    return ", ".join(out)
+    explain = "EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) "
+    changed = await pool.fetch(readmodels._CHANGED, readmodels._GAMES)
+    queue = [
+        await pool.fetchval(explain + readmodels._CHANGED, readmodels._GAMES),
+        await pool.fetchval(explain + readmodels._DONE, [r[0] for r in changed], NAME),
+    ]
+    scan = [await pool.fetchval(explain + _SCAN, NAME, readmodels._GAMES)]
+
+    def total(plans: list[str]) -> int:
+        return sum(p["Shared Hit Blocks"] + p["Shared Read Blocks"] for p in (json.loads(x)[0]["Plan"] for x in plans))
+
+    return f"queue {total(queue)}, scan {total(scan)}"
 
 
 async def timed(runner: ReadModelRunner) -> float:
