@@ -43,4 +43,34 @@ DICE_PURPOSES = (
         "status); the rulebook prints no result table, so the GM reads S against those inputs",
         rule="[L5721-5771] [L6420-6428]",
     ),
+    DicePurpose(
+        purpose="pillage-revolt:<region>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded when a region is Looted or Scorched, for the GM who rules "
+        "whether it rebels (a proposal, 'calm', the GM adjudicates)",
+        faces="the sum S of both dice, shown with the region's RV; the rulebook only says the action 'may provoke a "
+        "regional rebellion', so the GM reads S against the RV",
+        rule="[L6008-6010] [L6416-6418]",
+    ),
+    DicePurpose(
+        purpose="raid:<nation>:<region>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a Raid, for the GM who rules the gold taken or a botched "
+        "raid (a proposal, 2 x GPv, the GM adjudicates)",
+        faces="the sum S of both dice; the rulebook gives no table ('a variable number of GP based on the value of "
+        "the region'; 'a chance a Raid may be botched')",
+        rule="[L6279-6285]",
+    ),
+    DicePurpose(
+        purpose="battle:<battle id>:<side>",
+        dice="2d6",
+        decides="with <side> `attacker` or `defender`, the automatic resolver's result of a battle, siege or "
+        "assault (a proposal the GM confirms with "
+        "ConfirmAdjudication or ResolveBattle use_proposal, or the result itself when the campaign's "
+        "battle_resolution is auto)",
+        faces="each side scores strength x (its 2d6 + combat leadership); the higher wins, a tie goes to the "
+        "defender; a passive siege (when the 2:1 ratio holds) ends in surrender on the besieger's 2d6 of 10 or more "
+        "(`military/resolver.py`)",
+        rule="[L11562-11720] [L5502-5621] [L6201-6248]",
+    ),
 )
