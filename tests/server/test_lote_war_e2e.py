@@ -1,8 +1,9 @@
 """End to end, the war game: four Lords of the Earth nations of the sample scenario play five turns over HTTP on
 PostgreSQL, each through its bot (`examples/bots/lote.py` with its war plan, `examples/bots/lote_war/<nation>.json`).
 
-- Turn 1: the Kipchak Khan marches into Pereyaslavl and attacks it (`act A`, an itinerary, §6.3); the Rus march
-  out and intercept him there in month 4 (Table 6-15): a battle (R6), which the GM settles with `ResolveBattle`
+- Turn 1: the Kipchak Khan marches into Pereyaslavl and attacks it (`act A`, an itinerary, §6.3); the Rus, on
+  React in Kiev (`act R`, §6.2.4.28), intercept him there in month 4 (Table 6-15): a battle (R6), which the GM
+  settles with `ResolveBattle`
   (the Khan wins, the Rus fall back to Kiev, Pereyaslavl becomes his). Byzantium's Diplomacy in Macedonia is
   ruled a public success (the Newsfax's diplomacy line, [L3027-3044]); the Rus Secret Diplomacy in Polotsk a
   secret one ([L6420-6428]: never in the Newsfax); the Danes march secretly to Jutland and meet no one.
@@ -88,8 +89,9 @@ async def rule_battles(game: Game, turn: int, battle: Ruling) -> None:
     """The GM's rulings on the turn's fights (`ResolveBattle`) and on the contacts that are no fight."""
     view = await game.view("gm")
     battles = {k: b for k, b in view["battles"].items() if b["result"] is None}
-    if turn == 1:  # the interception: the Rus met the Khan in Pereyaslavl as he attacked it
+    if turn == 1:  # the interception: the Rus, on React in Kiev (R+6), met the Khan in Pereyaslavl
         (battle_id,) = battles
+        assert view["leaders"]["rus-1"]["location"] == "Pereyaslavl"  # its itinerary had no move: it reacted
         assert battle_id == "t1-battle-Pereyaslavl@1.4" and battles[battle_id]["defender"]["armies"] == ["rus-1"]
         await game.gm({"type": "ResolveBattle", "battle_id": battle_id, **battle})
     if turn == 2:  # the Khan rides up to Kiev (a contact), then besieges the city with the Rus army inside
@@ -163,7 +165,7 @@ async def check_turn_1(game: Game, rus: tuple[str, str], kip: tuple[str, str], s
     assert "Polotsk" in rus_report["regions"] and " ea " in rus_report["regions"]["Polotsk"]
     assert "Macedonia" in (await game.view("byz"))["report"]["regions"]
     assert "Diplomacy: Macedonia(c)" in paper  # public diplomacy, printed
-    for secret in ("Polotsk", "Jutland", "rus-1", "kip-1", "30", "12i"):  # secret diplomacy, armies, forces: never
+    for secret in ("Polotsk", "Jutland", "rus-1", "kip-1", "30lc", "4c,12i"):  # secret diplomacy, armies, forces: never
         assert secret not in paper
     for nid, text in texts.items():
         kings = ("Bonyak", "Vladimir", "Sweyn", "Basil")
