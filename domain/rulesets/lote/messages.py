@@ -6,12 +6,14 @@ Only `turn/` and `reports/` import this module: an area below them that did woul
 
 from __future__ import annotations
 
+from domain.rulesets.lote.control.commands import *  # noqa: F403
+from domain.rulesets.lote.control.events import *  # noqa: F403
 from domain.rulesets.lote.leaders.commands import *  # noqa: F403
 from domain.rulesets.lote.leaders.events import *  # noqa: F403
 from domain.rulesets.lote.model.commands import *  # noqa: F403
 from domain.rulesets.lote.model.events import *  # noqa: F403
 from domain.rulesets.lote.model.report_events import *  # noqa: F403
 
-Command = CoreCommand | LeaderCommand  # noqa: F405
-Event = CoreEvent | LeaderEvent  # noqa: F405
-GM_COMMANDS = CORE_GM_COMMANDS | LEADER_GM_COMMANDS  # noqa: F405
+Command = CoreCommand | LeaderCommand | ControlCommand  # noqa: F405
+Event = CoreEvent | LeaderEvent | ControlEvent  # noqa: F405
+GM_COMMANDS = CORE_GM_COMMANDS | LEADER_GM_COMMANDS | CONTROL_GM_COMMANDS  # noqa: F405

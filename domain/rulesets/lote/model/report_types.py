@@ -51,6 +51,7 @@ class StatusReport(msgspec.Struct, frozen=True):
     fleets: dict[str, str]
     routes: dict[str, str]
     text: str = ""
+    control: list[str] = []  # the turn's diplomacy and control results (`control/news.py`)
 
 
 class NationNews(msgspec.Struct, frozen=True):

@@ -180,6 +180,10 @@ AdjudicationKind = Literal[
     "contact",
     "diplomacy",
     "secret_diplomacy",
+    "revolt_check",
+    "assimilation",
+    "cession",
+    "seizure",
 ]
 
 
@@ -228,6 +232,28 @@ class Project(msgspec.Struct, frozen=True):
     kind_detail: str = ""
 
 
+class Occupation(msgspec.Struct, frozen=True):
+    """[L2371-2377] a Friendly or Homeland place of `owner` seized by `occupier`: the owner holds it `oc` until
+    it is retaken, when it reverts to `previous` (`control/occupation.py`)."""
+
+    owner: str
+    occupier: str
+    previous: str
+    since_turn: int
+    city: bool = False
+
+
+class ControlRecords(msgspec.Struct, frozen=True):
+    """The records of P1-H (`control/`, `diplomacy/`): occupations by place, provinces shared by agreement
+    ([L9405-9427]), satrapies granted this turn ([L8469-8480]) and successor states after a Dynastic Failure
+    ([L8966-8981]: original nation -> (successors, the turn seizures are allowed))."""
+
+    occupations: dict[str, Occupation] = {}
+    shares: dict[str, tuple[str, ...]] = {}
+    satrapies: dict[str, str] = {}
+    successors: dict[str, tuple[tuple[str, ...], int]] = {}
+
+
 class State(msgspec.Struct, frozen=True):
     name: str
     campaign_no: int
@@ -256,3 +282,4 @@ class State(msgspec.Struct, frozen=True):
     projects: dict[str, Project] = {}
     hires: tuple[Hire, ...] = ()
     press: Press = Press()
+    control: ControlRecords = ControlRecords()

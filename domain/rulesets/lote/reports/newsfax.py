@@ -19,6 +19,7 @@ from fractions import Fraction
 import msgspec
 
 from domain.rulesets.lote import messages as m
+from domain.rulesets.lote.control.news import news_lines
 from domain.rulesets.lote.model.report_types import NationNews, Newsfax, NewsItem, PoolListing, Press, Ranking
 from domain.rulesets.lote.model.state import State
 from domain.rulesets.lote.reports.reports import REPORT_TABLES
@@ -73,6 +74,8 @@ def note_news(before: State, after: State, event: m.Event) -> State:
             text = "Dynastic Failure: the realm is torn by civil war over the succession."
             return _drafted(after, event.nation, "event", text, "DynasticFailureBegan")
         case _:
+            for nation, kind, text in news_lines(before, event):  # type: ignore[arg-type]
+                after = _drafted(after, nation, kind, text, type(event).__name__)
             return after
 
 

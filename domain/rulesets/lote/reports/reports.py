@@ -23,6 +23,7 @@ from importlib import resources
 
 import msgspec
 
+from domain.rulesets.lote.control.news import report_lines
 from domain.rulesets.lote.leaders.garrisons import city_rv
 from domain.rulesets.lote.model.report_types import StatusReport
 from domain.rulesets.lote.model.state import Nation, State
@@ -208,6 +209,7 @@ def build_report(state: State, nid: str, turn: int, year: int) -> StatusReport:
         royal_family=family,
         fleets=lines["fleet"],
         routes=lines["route"],
+        control=report_lines(state, nid),
     )
     return msgspec.structs.replace(report, text=render(report, state))
 
@@ -230,6 +232,7 @@ def render(report: StatusReport, state: State) -> str:
         ("ROYAL FAMILY", report.royal_family),
         ("MERCHANT FLEETS", list(report.fleets.values())),
         ("TRADE ROUTES", list(report.routes.values())),
+        ("DIPLOMACY AND CONTROL", report.control),
     ):
         out += ["", title, *(section or ["-"])]
     return "\n".join(out) + "\n"

@@ -188,6 +188,18 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
             return R(event, leader=R(event.leader, hidden=0), reason="") if event.nation == me else None
         case m.LeaderDied() | m.LeaderPromoted() | m.GarrisonRevolted() | m.DynasticFailureBegan():
             return R(event, reason="") if event.nation == me else None
+        case m.PlaceCeded():
+            return event if me == event.nation else R(event, line="") if me == event.to else None
+        case m.PlaceOccupied() | m.PlaceLiberated() | m.OccupationEnded():
+            return R(event, reason="") if me in (event.owner, event.occupier) else None
+        case m.SharingRecorded():
+            return R(event, reason="") if me in event.nations else None
+        case m.SuccessorStatesRecorded():
+            return R(event, reason="") if me in event.successors else None
+        case m.RegionSeized():
+            return R(event, reason="") if me in (event.nation, event.previous) else None
+        case m.PlaceRevolted() | m.PlaceAssimilated():
+            return R(event, reason="") if event.nation == me else None
         case m.TradeRouteRecorded():
             return R(event, reason="") if me in (event.route.nation_a, event.route.nation_b) else None
         case m.AdjudicationRaised():

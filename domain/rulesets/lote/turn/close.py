@@ -38,7 +38,7 @@ from domain.rulesets.lote.reports.reports import build_report
 from domain.rulesets.lote.scenario.enums import at_least
 from domain.rulesets.lote.scenario.scenario import TradeRouteRecord
 from domain.rulesets.lote.scenario.tables import TABLES
-from domain.rulesets.lote.turn import setup
+from domain.rulesets.lote.turn import control_steps, setup
 from domain.rulesets.lote.turn.run import Run, lines_of
 
 ZERO = Fraction(0)
@@ -80,6 +80,8 @@ def apply_outcomes(run: Run) -> None:
         elif item.kind in LEADER_OUTCOMES:
             for event in outcome_events(run.state, item, run.ctx):
                 run.emit(event)
+        elif item.kind in control_steps.KINDS:
+            control_steps.apply_control_outcome(run, item)
 
 
 def r7_leaders(run: Run) -> None:
