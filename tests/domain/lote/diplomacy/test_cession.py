@@ -8,7 +8,7 @@ from typing import Any
 from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import messages as m
 from domain.rulesets.lote import redact
-from domain.rulesets.lote.model.orders import CedePlace, GrantSatrapy, ReduceControlStatus
+from domain.rulesets.lote.model.orders import CedePlace, Diplomacy, GrantSatrapy, ReduceControlStatus
 from tests.domain.harness import GM, Game
 from tests.domain.lote.helpers import city, game, nation, region, scenario, seat
 from tests.domain.lote.leaders.test_generation import king
@@ -31,7 +31,12 @@ def realm(**places: Any) -> Game:
             **places,
         },
         cities={"Linz": city("Fr", 2, statuses={"o": "p"}, garrison={"o": {"I": 3}})},
-        leaders={"k": king("o", "Home"), "bk": king("b", "Munich"), "mk": king("m", "Cordoba")},
+        leaders={
+            "k": king("o", "Home"),
+            "lt": king("o", "Home", type="L", army_no="2"),
+            "bk": king("b", "Munich"),
+            "mk": king("m", "Cordoba"),
+        },
     )
     return game(setup)
 
@@ -164,3 +169,25 @@ def test_the_cession_prints_on_the_receivers_diplomacy_line_and_the_cedants_news
     assert received is not None and ceded is not None
     assert "Received: Tr(t) from Ostmark" in received.control and "Ceded: Tr to Bavaria" in ceded.control
     assert "DIPLOMACY AND CONTROL\nCeded: Tr to Bavaria" in ceded.text
+
+
+def test_diplomacy_above_the_share_limit_is_hostile_and_lowers_the_other_sharer_as_far() -> None:
+    """[L9421-9427] "If one of the sharing nations attempts to raise their control ... above T (if 2 nations are
+    sharing the province), then this is considered "hostile" diplomacy and the other nation's control status will
+    be reduced by the amount which the Diplomacy would have raised the initiating nations' status": Ostmark rises
+    from T to EA (one level), Bavaria falls from T to FA (one level), and the agreement ends."""
+    g = realm(Tribute=region(2, statuses={"o": "t", "b": "t"}), Lone=region(2, statuses={"b": "nt"}))
+    g.when(m.RecordSharing(place="Tribute", nations=["o", "b"], reason="the treaty of Passau"))
+    g.when(Diplomacy(line="d", leader="k", target="Tribute", ap=8), OST)
+    g.when(Diplomacy(line="e", leader="lt", target="Lone", ap=8), OST)
+    g.when(AdvancePhase())
+    events = g.when(AdvancePhase())
+    items = {e.item.subject: e.item for e in events if isinstance(e, m.AdjudicationRaised) and "diplo" in e.item.kind}
+    assert "shared by agreement with b t: up to t is friendly" in items["Tribute"].explanation
+    assert "also held by b nt without a sharing agreement: this diplomacy is hostile" in items["Lone"].explanation
+    g.when(m.OverrideAdjudication(item_id=items["Tribute"].item_id, outcome="ea", reason="a rich marriage"))
+    settle_all(g)
+    events = g.when(AdvancePhase())
+    assert g.rules.regions["Tribute"].statuses == {"o": "ea", "b": "fa"}
+    assert "Tribute" not in g.rules.control.shares
+    assert [e.status for e in events if isinstance(e, m.ControlStatusSet) and e.nation == "b"] == ["fa"]
