@@ -24,10 +24,30 @@ from __future__ import annotations
 
 from domain.rulesets.lote.control.events import ConquestYearsAdvanced, OccupationEnded, PlaceLiberated
 from domain.rulesets.lote.leaders.garrisons import troops_at
-from domain.rulesets.lote.model.state import State
+from domain.rulesets.lote.model.state import Occupation, State
 from domain.rulesets.lote.scenario.enums import at_least
 
 CONQUERED = ("p", "pt")
+
+
+def current_occupations(state: State) -> dict[str, Occupation]:
+    """The recorded occupations (`OccupyPlace`), and any place held `oc` without a record (a battle result or the
+    GM's `SetControlStatus`): its previous status is Homeland for the capital's place, else Friendly, and its
+    occupier the nation holding it Pacified or Pacified Tributary there."""
+    out = dict(state.control.occupations)
+    places: list[tuple[str, dict[str, str]]] = [(n, dict(r.statuses)) for n, r in state.regions.items()]
+    places += [(n, dict(c.statuses)) for n, c in state.cities.items()]
+    for name, statuses in places:
+        owners = sorted(n for n, s in statuses.items() if s == "oc")
+        occupiers = sorted(n for n, s in statuses.items() if s in CONQUERED)
+        if name in out or not owners or not occupiers:
+            continue
+        owner = state.nations.get(owners[0])
+        capital = owner.capital if owner is not None else None
+        home = name == capital or (capital in state.cities and state.cities[capital].region == name)
+        previous = "hm" if home else "f"
+        out[name] = Occupation(owners[0], occupiers[0], previous, state.turn, name in state.cities)
+    return out
 
 
 def _armies(state: State, nation: str, place: str) -> bool:
@@ -39,7 +59,7 @@ def _armies(state: State, nation: str, place: str) -> bool:
 
 def occupation_endings(state: State) -> list[PlaceLiberated | OccupationEnded]:
     out: list[PlaceLiberated | OccupationEnded] = []
-    for place, held in sorted(state.control.occupations.items()):
+    for place, held in sorted(current_occupations(state).items()):
         record = state.cities.get(place) or state.regions.get(place)
         if record is None:
             continue
@@ -61,9 +81,10 @@ def conquest_years(state: State) -> list[ConquestYearsAdvanced]:
     """Each region once, under the first nation (by id) holding it Pacified or Pacified Tributary, else its owner
     while occupied."""
     by_nation: dict[str, list[str]] = {}
+    occupied = current_occupations(state)
     for name, r in sorted(state.regions.items()):
         holders = sorted(n for n, s in r.statuses.items() if s in CONQUERED)
-        held = state.control.occupations.get(name)
+        held = occupied.get(name)
         nid = holders[0] if holders else held.owner if held is not None else None
         if nid is not None:
             by_nation.setdefault(nid, []).append(name)

@@ -28,6 +28,7 @@ import msgspec
 
 from domain.engine import DecisionContext
 from domain.rulesets.lote.control.events import PlaceLiberated, PlaceRevolted
+from domain.rulesets.lote.control.occupation import current_occupations
 from domain.rulesets.lote.control.tracing import (
     LOC_SEA_ZONES,
     ccr,
@@ -110,7 +111,7 @@ def on_map(state: State) -> set[str]:
 
 
 def _hostile_city(state: State, nation: Nation, region: str) -> list[str]:
-    held = state.control.occupations.get(region)
+    held = current_occupations(state).get(region)
     if held is None or held.occupier != nation.id or state.regions[region].statuses.get(nation.id) != "p":
         return []
     cities = [n for n, c in sorted(state.cities.items()) if c.region == region and _held(c.statuses, held.owner)]
@@ -173,7 +174,7 @@ def revolt_outcome(state: State, item: Adjudication) -> list[object]:
     if record is None or not _held(dict(record.statuses), item.nation):
         return []
     why = f"adjudication {item.item_id}"
-    held = state.control.occupations.get(name)
+    held = current_occupations(state).get(name)
     if held is not None and held.occupier == item.nation:
         return [PlaceLiberated(place=name, owner=held.owner, occupier=held.occupier, status=held.previous, reason=why)]  # type: ignore[arg-type]
     units = dict(record.garrison.get(item.nation, {}))

@@ -13,6 +13,7 @@ from typing import Literal
 
 import msgspec
 
+from domain.rulesets.lote.model.battles import Battle
 from domain.rulesets.lote.model.orders import Order
 from domain.rulesets.lote.model.report_types import Press
 from domain.rulesets.lote.scenario.enums import Culture, Economy, Exact, Government, NationType, Society, TaxStatus
@@ -180,6 +181,10 @@ AdjudicationKind = Literal[
     "contact",
     "diplomacy",
     "secret_diplomacy",
+    "battle",
+    "siege",
+    "assault",
+    "passive_siege",
     "revolt_check",
     "assimilation",
     "cession",
@@ -282,4 +287,5 @@ class State(msgspec.Struct, frozen=True):
     projects: dict[str, Project] = {}
     hires: tuple[Hire, ...] = ()
     press: Press = Press()
+    battles: dict[str, Battle] = {}  # P1-G: the turn's battles, sieges and assaults (`military/`)
     control: ControlRecords = ControlRecords()

@@ -23,8 +23,9 @@ from importlib import resources
 
 import msgspec
 
-from domain.rulesets.lote.control.news import report_lines
+from domain.rulesets.lote.control.news import report_lines as control_lines
 from domain.rulesets.lote.leaders.garrisons import city_rv
+from domain.rulesets.lote.military.news import report_lines as battle_lines
 from domain.rulesets.lote.model.report_types import StatusReport
 from domain.rulesets.lote.model.state import Nation, State
 from domain.rulesets.lote.reports.derived import derive
@@ -209,7 +210,8 @@ def build_report(state: State, nid: str, turn: int, year: int) -> StatusReport:
         royal_family=family,
         fleets=lines["fleet"],
         routes=lines["route"],
-        control=report_lines(state, nid),
+        battles=battle_lines(state, nid),
+        control=control_lines(state, nid),
     )
     return msgspec.structs.replace(report, text=render(report, state))
 
@@ -235,4 +237,6 @@ def render(report: StatusReport, state: State) -> str:
         ("DIPLOMACY AND CONTROL", report.control),
     ):
         out += ["", title, *(section or ["-"])]
+    if report.battles:
+        out += ["", "BATTLES AND SIEGES", *report.battles]
     return "\n".join(out) + "\n"

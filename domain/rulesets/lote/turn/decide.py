@@ -50,6 +50,7 @@ from domain.rulesets.lote.messages import (
     PrintNews,
     PromoteLeader,
     RecordTradeRoute,
+    ResolveBattle,
     SetControlStatus,
     SetHarvest,
     SetNationParameter,
@@ -60,6 +61,8 @@ from domain.rulesets.lote.messages import (
     UnitsAdjusted,
     WithdrawOrder,
 )
+from domain.rulesets.lote.military.decide import KINDS as BATTLE_KINDS
+from domain.rulesets.lote.military.decide import confirm_item, decide_military
 from domain.rulesets.lote.model.commands import PARAMETER_CODES, PARAMETER_FLAGS, PARAMETER_NUMBERS
 from domain.rulesets.lote.model.orders import (
     AgroToReserve,
@@ -194,6 +197,10 @@ def decide_adjudication(state: State, command: ConfirmAdjudication | OverrideAdj
         raise Rejected("lote.unknown_item", f"There is no adjudication item {command.item_id!r}.")
     if item.outcome is not None:
         raise Rejected("lote.already_decided", f"Item {command.item_id!r} was decided: {item.outcome}.", status=409)
+    if item.kind in BATTLE_KINDS:
+        if isinstance(command, OverrideAdjudication):
+            raise Rejected("lote.use_resolve_battle", "A battle's result has parts: settle it with ResolveBattle.")
+        return confirm_item(state, item, command.reason)
     if isinstance(command, OverrideAdjudication):
         _valid_outcome(item.kind, command.outcome)
         if item.kind in attempts.KINDS:
@@ -421,6 +428,8 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_press(state, command)
         case GenerateLeader() | ConfirmLeaderDeath() | PromoteLeader():
             return decide_leader(state, command, ctx)
+        case ResolveBattle():
+            return decide_military(state, command, ctx)
         case cc.RecordSharing() | cc.OccupyPlace() | cc.LiberatePlace() | cc.RecordSuccessorStates():
             return decide_control(state, command, ctx)
         case _:
