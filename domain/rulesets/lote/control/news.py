@@ -46,7 +46,8 @@ def news_lines(state: State, event: ControlEvent) -> list[Line]:
             text = f"Rebellion in {event.place}: it threw off the rule of {_name(state, event.nation)}"
             return [(event.nation, "event", text + (" and the garrison was put to the sword." if event.units else "."))]
         case PlaceLiberated() if _status_now(state, event.place, event.owner) == "oc":
-            return [(event.owner, "event", f"{event.place} was liberated from {_name(state, event.occupier)}.")]
+            by = f" from {_name(state, event.occupier)}" if event.occupier else ""
+            return [(event.owner, "event", f"{event.place} was liberated{by}.")]
         case PlaceOccupied():
             return [(event.occupier, "event", f"Occupied {event.place} of {_name(state, event.owner)}.")]
         case RegionSeized():

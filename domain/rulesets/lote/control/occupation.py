@@ -33,20 +33,22 @@ CONQUERED = ("p", "pt")
 def current_occupations(state: State) -> dict[str, Occupation]:
     """The recorded occupations (`OccupyPlace`), and any place held `oc` without a record (a battle result or the
     GM's `SetControlStatus`): its previous status is Homeland for the capital's place, else Friendly, and its
-    occupier the nation holding it Pacified or Pacified Tributary there."""
+    occupier the nation holding it Pacified or Pacified Tributary there (none: it is liberated at the end of the
+    turn)."""
     out = dict(state.control.occupations)
     places: list[tuple[str, dict[str, str]]] = [(n, dict(r.statuses)) for n, r in state.regions.items()]
     places += [(n, dict(c.statuses)) for n, c in state.cities.items()]
     for name, statuses in places:
         owners = sorted(n for n, s in statuses.items() if s == "oc")
         occupiers = sorted(n for n, s in statuses.items() if s in CONQUERED)
-        if name in out or not owners or not occupiers:
+        if name in out or not owners:
             continue
         owner = state.nations.get(owners[0])
         capital = owner.capital if owner is not None else None
         home = name == capital or (capital in state.cities and state.cities[capital].region == name)
         previous = "hm" if home else "f"
-        out[name] = Occupation(owners[0], occupiers[0], previous, state.turn, name in state.cities)
+        occupier = occupiers[0] if occupiers else ""  # nobody holds it any more: it goes back to its owner
+        out[name] = Occupation(owners[0], occupier, previous, state.turn, name in state.cities)
     return out
 
 

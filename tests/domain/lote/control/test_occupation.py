@@ -165,3 +165,15 @@ def test_natural_assimilation_is_the_gms_item_for_places_of_the_same_religion() 
     g.when(AdvancePhase())
     report = g.view(seat("ita")).report
     assert report is not None and "Assimilation: Friuli(f) assimilated" in report.control
+
+
+def test_an_occupation_a_battle_result_set_is_settled_the_same_way() -> None:
+    """A battle result (`military/results.py`) or the GM's SetControlStatus leaves the owner `oc` and the victor
+    Pacified without a record: the end of the turn reads it from the statuses (previous status Friendly, Homeland
+    for the capital's place) and liberates it when the victor loses it."""
+    g = war()
+    g.when(m.SetControlStatus(place="Verona", nation="ita", status="oc", reason="the battle of the Adige"))
+    g.when(m.SetControlStatus(place="Verona", nation="aus", status="p", reason="the battle of the Adige"))
+    events = _settle(g)  # no garrison: the garrison item's "revolt" ends Austria's hold, the owner has it back
+    assert [(e.place, e.owner, e.status) for e in events if isinstance(e, m.PlaceLiberated)] == [("Verona", "ita", "f")]
+    assert g.rules.regions["Verona"].statuses == {"ita": "f"}
