@@ -7,7 +7,8 @@
   (`control/assimilation.py`) and successor-state seizures (`control/seizure.py`);
 - `apply_control_outcome`: what a decided item of these kinds does;
 - R7 `r7_control`: satrapies that kept their garrison revert, occupations end or are liberated, and the Years
-  from Conquest grow (`control/occupation.py`).
+  from Conquest grow (`control/occupation.py`); then `r7_late_revolt_checks`: the revolt checks that battles
+  ruled in the adjudication phase call for, waiting for the next adjudication phase.
 """
 
 from __future__ import annotations
@@ -46,6 +47,14 @@ def r0_cessions(run: Run, nid: str) -> None:
                     run.emit(AdjudicationRaised(item=item))
 
 
+def _new(state: State, item: Adjudication) -> bool:
+    """Not raised yet: no item of this id, and no undecided one of the same kind, nation and subject."""
+    return item.item_id not in state.adjudications and not any(
+        (i.kind, i.nation, i.subject) == (item.kind, item.nation, item.subject) and i.outcome is None
+        for i in state.adjudications.values()
+    )
+
+
 def r6_control_checks(run: Run) -> None:
     ctx = run.ctx
     for item in [
@@ -53,7 +62,17 @@ def r6_control_checks(run: Run) -> None:
         *assimilation.assimilation_items(run.state, ctx),
         *seizure.seizure_items(run.opening, ctx),  # the itineraries as given, from where the armies started
     ]:
-        run.emit(AdjudicationRaised(item=item))
+        if _new(run.state, item):
+            run.emit(AdjudicationRaised(item=item))
+
+
+def r7_late_revolt_checks(run: Run) -> None:
+    """R7, after the GM's rulings: battles decided in the adjudication phase may have conquered or occupied
+    places; a revolt check they now call for and that was not raised this turn is raised now and waits for the
+    next adjudication phase (as an item raised after the phase closed does)."""
+    for item in revolts.revolt_items(run.state, run.ctx):
+        if _new(run.state, item):
+            run.emit(AdjudicationRaised(item=item))
 
 
 def check_control_ruling(state: State, item: Adjudication, outcome: str) -> None:

@@ -25,7 +25,7 @@ from domain.rulesets.lote.turn.close import (
     r8_assess,
     r8_routes,
 )
-from domain.rulesets.lote.turn.control_steps import r0_cessions, r6_control_checks, r7_control
+from domain.rulesets.lote.turn.control_steps import r0_cessions, r6_control_checks, r7_control, r7_late_revolt_checks
 from domain.rulesets.lote.turn.resolve import (
     r0_declarations,
     r0_reductions,
@@ -90,6 +90,7 @@ def close_turn(state: State, ctx: DecisionContext) -> Sequence[Event]:
     apply_outcomes(run)
     r7_end_of_turn(run)
     r7_control(run)
+    r7_late_revolt_checks(run)
     r7_leaders(run)
     r8_assess(run)
     r8_routes(run)

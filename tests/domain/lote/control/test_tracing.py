@@ -17,7 +17,9 @@ from tests.domain.lote.helpers import city, game, nation, region, scenario, seat
 from tests.domain.lote.leaders.test_generation import king
 
 
-def russia(rule: bool = True, leaders: dict[str, Any] | None = None, **extra_regions: Any) -> Game:
+def russia(
+    rule: bool = True, leaders: dict[str, Any] | None = None, borders: list[Any] | None = None, **extra_regions: Any
+) -> Game:
     """EX-40's map: Novgorod (capital) - Livonia (wilderness) - the Dvina and Dnepr (river sections, sea zones,
     [L3372-3374]) - the Mare Negri - the Black Sea - Abasigia - Georgia (conquered)."""
     setup = scenario(
@@ -35,7 +37,7 @@ def russia(rule: bool = True, leaders: dict[str, Any] | None = None, **extra_reg
         },
         cities={"Novgorod": city("Novgorod", 3, statuses={"rus": "hm"})},
         sea_zones={"Dvina": {}, "Dnepr": {}, "Mare Negri": {}, "Black Sea": {}},
-        borders=[{"a": "Novgorod", "b": "Livonia"}, {"a": "Abasigia", "b": "Georgia"}],
+        borders=[{"a": "Novgorod", "b": "Livonia"}, {"a": "Abasigia", "b": "Georgia"}, *(borders or [])],
         coasts=[{"region": "Livonia", "sea_zone": "Dvina"}, {"region": "Abasigia", "sea_zone": "Black Sea"}],
         sea_borders=[
             {"a": "Dvina", "b": "Dnepr"},
@@ -186,3 +188,25 @@ def test_leaders_beyond_the_ccr_are_checked_too() -> None:
     lieutenant = king("rus", "Georgia", type="L", army_no="2", hidden=3, units={"I": 2})
     item = _items(russia(rule=False, leaders={"lt": lieutenant}))["leader:lt"]
     assert "Loyalty 3" in item.explanation and "leader at Georgia" in item.explanation
+
+
+def test_a_place_won_in_the_adjudication_phase_is_checked_at_the_end_of_the_turn_and_waits_for_the_next() -> None:
+    """EX-40 [L8316-8317] Georgia was conquered "in the most recent turn": a battle the GM rules in the adjudication
+    phase comes after the checks raised when validation closed, so the end of the turn raises the check it calls
+    for; the item waits for the next adjudication phase, and is not raised twice."""
+    g = russia(rule=False, borders=[{"a": "Georgia", "b": "Kartli"}], Kartli=region(2))
+    g.when(AdvancePhase())
+    g.when(AdvancePhase())
+    assert "t1-rus-revolt_check-region:Kartli" not in g.rules.adjudications
+    g.when(m.SetControlStatus(place="Kartli", nation="rus", status="p", reason="the battle of Kartli"))
+    g.when(m.AdjustUnits(nation="rus", units={"I": 9}, place="Kartli", reason="the victors' garrison"))
+    for item in [i for i in g.rules.adjudications.values() if i.outcome is None]:
+        g.when(m.ConfirmAdjudication(item_id=item.item_id))
+    g.when(AdvancePhase())
+    late = g.rules.adjudications["t1-rus-revolt_check-region:Kartli"]
+    assert late.outcome is None and "courier cost 9 AP" in late.explanation  # Georgia's 8, then Kartli 1
+    g.when(AdvancePhase())
+    g.when(AdvancePhase())
+    events = g.when(AdvancePhase())
+    raised = [e.item.kind for e in events if isinstance(e, m.AdjudicationRaised) and "Kartli" in e.item.subject]
+    assert raised == ["assimilation"]  # five years on; the pending revolt check of turn 1 stands for turn 2's
