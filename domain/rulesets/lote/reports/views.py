@@ -18,7 +18,7 @@ from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.military.visibility import seat_battle, seat_result
 from domain.rulesets.lote.model.battles import Battle
 from domain.rulesets.lote.model.report_types import Newsfax, NewsItem, StatusReport
-from domain.rulesets.lote.model.state import Adjudication, Nation, OrderForm, Project, State
+from domain.rulesets.lote.model.state import Adjudication, ControlRecords, Nation, OrderForm, Project, State
 from domain.rulesets.lote.reports.derived import Derived, derive
 from domain.rulesets.lote.reports.newsfax import build_newsfax
 from domain.rulesets.lote.reports.reports import build_report
@@ -84,6 +84,8 @@ class View(msgspec.Struct, frozen=True):
     ferries: dict[str, FerryArrow] = {}
     # P1-G: the GM sees every battle's inputs; a participant its own side and the result (`military/visibility.py`)
     battles: dict[str, Battle] = {}
+    # P1-H records: the GM's all; a seat's only where it is the owner, occupier, sharer, grantor or successor
+    control: ControlRecords = ControlRecords()
 
 
 def _strip(statuses: dict[str, Any], gm: bool) -> dict[str, Any]:
@@ -149,7 +151,18 @@ def view_for(state: State, viewer: Actor) -> View:
         newsfax=state.press.newsfax,
         ferries={k: f for k, f in state.ferries.items() if gm or f.owner in mine or f.a in regions or f.b in regions},
         battles=_battles(state, viewer),
+        control=state.control if gm else _control(state, viewer.controls or ""),
         **(_drafts(state) if gm else {}),
+    )
+
+
+def _control(state: State, me: str) -> ControlRecords:
+    records = state.control
+    return ControlRecords(
+        occupations={k: v for k, v in records.occupations.items() if me in (v.owner, v.occupier)},
+        shares={k: v for k, v in records.shares.items() if me in v},
+        satrapies={k: v for k, v in records.satrapies.items() if v == me},
+        successors={k: v for k, v in records.successors.items() if me in v[0]},
     )
 
 

@@ -60,6 +60,8 @@ def test_an_occupied_region_yields_nothing_to_its_owner_and_the_occupiers_status
     assert economy.regional_income(g.rules, g.rules.nations["ita"])[0] < before
     assert economy.regional_income(g.rules, g.rules.nations["aus"])[0] > 0
     assert g.view(seat("ita")).regions["Verona"].statuses["ita"] == "oc"  # still on the owner's report
+    assert g.view(seat("ita")).control.occupations["Verona"].occupier == "aus"
+    assert g.view(seat("hun")).control.occupations == {} and "Verona" in g.view(GM).control.occupations
 
 
 def test_occupation_refusals() -> None:
