@@ -6,6 +6,8 @@ Only `turn/` and `reports/` import this module: an area below them that did woul
 
 from __future__ import annotations
 
+from domain.rulesets.lote.control.commands import *  # noqa: F403
+from domain.rulesets.lote.control.events import *  # noqa: F403
 from domain.rulesets.lote.leaders.commands import *  # noqa: F403
 from domain.rulesets.lote.leaders.events import *  # noqa: F403
 from domain.rulesets.lote.military.commands import *  # noqa: F403
@@ -15,6 +17,6 @@ from domain.rulesets.lote.model.commands import *  # noqa: F403
 from domain.rulesets.lote.model.events import *  # noqa: F403
 from domain.rulesets.lote.model.report_events import *  # noqa: F403
 
-Command = CoreCommand | LeaderCommand | MilitaryCommand  # noqa: F405
-Event = CoreEvent | LeaderEvent | MilitaryEvent | PillageEvent  # noqa: F405
-GM_COMMANDS = CORE_GM_COMMANDS | LEADER_GM_COMMANDS | MILITARY_GM_COMMANDS  # noqa: F405
+Command = CoreCommand | LeaderCommand | MilitaryCommand | ControlCommand  # noqa: F405
+Event = CoreEvent | LeaderEvent | MilitaryEvent | PillageEvent | ControlEvent  # noqa: F405
+GM_COMMANDS = CORE_GM_COMMANDS | LEADER_GM_COMMANDS | MILITARY_GM_COMMANDS | CONTROL_GM_COMMANDS  # noqa: F405

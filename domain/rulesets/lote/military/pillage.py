@@ -22,8 +22,9 @@ state of the month it runs in decides, and the yields are applied:
   otherwise a GM item `raid` (gold is "a variable number ... based on the value of the region": proposed 2 x GPv;
   the GM may rule another amount or "botched", with a recorded 2d6), the region counting as Looted once decided.
 
-A step on a place the nation does not control, after an attack or siege step there in the same itinerary, waits
-for that battle: a GM item `pillage` whose outcome "apply" or "cancel" the GM rules once the battle is decided.
+A step on a place the nation does not control, after an attack or siege step there (in the same run of `act` steps,
+with no movement between), waits for that battle: a GM item `pillage` whose outcome "apply" or "cancel" the GM
+rules once the battle is decided.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ OUTCOMES: dict[str, tuple[str, ...]] = {
     "pillage_revolt": ("calm", "revolt"),
     "pillage": ("apply", "cancel"),
 }
-FIGHTS = frozenset({"A", "AT", "AL", "AS", "PS"})
+FIGHTS = frozenset({"A", "AT", "AL", "S", "AS", "PS"})  # the attack and siege codes `military/detect.py` fights
 NEEDS_CONTROL = frozenset({"LR", "SC", "BC", "EP", "EVC"})
 GM_ONLY = frozenset({"aw", "hs"})
 
@@ -96,8 +97,7 @@ def run_act(state: State, order: GiveItinerary, act: Act, ctx: DecisionContext, 
         raise _fail(order, act.step, "pillage_too_few_troops", short)
     place = target.city or target.region
     if step.action in NEEDS_CONTROL and not controls(state, leader.nation, place):
-        fought = any(s.kind == "act" and s.action in FIGHTS for s in order.steps[: act.step])
-        if not fought:
+        if not _fought_here(order, act.step):
             raise _fail(order, act.step, "pillage_not_controlled", f"{leader.nation} does not control {place}")
         why = (
             f"{act.army}'s {step.action} on {place} (step {act.step + 1} of line {order.line}) follows an attack "
@@ -105,6 +105,17 @@ def run_act(state: State, order: GiveItinerary, act: Act, ctx: DecisionContext, 
         )
         return [_item(ctx, leader.nation, "pillage", f"{order.line}.{act.step + 1}@{act.place}", "apply", why)]
     return effects(state, order, act, target, ctx, done)
+
+
+def _fought_here(order: GiveItinerary, index: int) -> bool:
+    """Whether an attack or siege step comes before step `index` in the run of `act` steps it belongs to (the same
+    place: no movement in between)."""
+    for step in reversed(order.steps[:index]):
+        if step.kind != "act":
+            return False
+        if step.action in FIGHTS:
+            return True
+    return False
 
 
 def controls(state: State, nation: str, place: str) -> bool:

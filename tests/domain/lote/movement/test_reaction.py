@@ -69,14 +69,20 @@ def test_an_army_is_not_intercepted_outside_the_months_of_its_react_step() -> No
     assert [(c.place, c.when, c.reactors) for c in outcome.contacts] == [("Kipchak", (1, 7), ())]
 
 
-def test_an_interception_is_a_contact_for_the_gm_and_the_invader_sees_no_army_id() -> None:
+def test_an_interception_is_a_battle_for_the_gm_and_the_invader_sees_no_army_id() -> None:
+    """An interception is hostile: R6 raises it as a battle (`military/detect.py`), the invaders attacking."""
     g = game(example_setup())
     g.when(INVASION, seat("rus"))
     g.when(_react(8), seat("kip"))
     g.when(AdvancePhase())
     events = g.when(AdvancePhase())
-    items = [e.item for e in events if isinstance(e, m.AdjudicationRaised) and e.item.kind == "contact"]
-    assert sorted(i.subject for i in items) == ["Pereyaslavl@1.3:kip", "Pereyaslavl@1.3:rus"]
+    items = [e.item for e in events if isinstance(e, m.AdjudicationRaised) and e.item.kind in ("contact", "battle")]
+    assert sorted((i.kind, i.subject) for i in items) == [
+        ("battle", "Pereyaslavl@1.3:kip"),
+        ("battle", "Pereyaslavl@1.3:rus"),
+    ]
+    (battle,) = g.rules.battles.values()
+    assert battle.attacker.armies == ("rus-1",) and battle.defender.armies == ("kip-1",)
     assert g.rules.leaders["rus-1"].location == "Pereyaslavl" and g.rules.leaders["kip-1"].location == "Pereyaslavl"
     seen = [redact(e, seat("rus")) for e in events]
     assert not any("kip-1" in repr(e) for e in seen if e is not None)
