@@ -8,7 +8,9 @@ Triggers, one item per nation and place listing each that applies:
 - `loc`: a controlled region with no line of communication to the capital: "an extra revolt check"
   ([L8918-8923]); a city is checked with its region;
 - `hostile_city` (§9.15 [L9357-9380]): a Pacified region the nation occupies that holds a city of the nation to
-  whom the region is Occupied; if the city is under passive siege the GM confirms "holds" ([L9374-9375]).
+  whom the region is Occupied; if the city is under passive siege the GM confirms "holds" ([L9374-9375]);
+- `capital_destroyed` (§9.1.4 item 3 [L8404-8405]): in the turn the nation's capital is destroyed, "all of your
+  Feudal Ally, Full Ally, Tributary, Non-Paying Tributary and Economic Ally regions will check for revolt".
 A place whose region the map graph does not link at all (no border, coast or ferry arrow touches it: a scenario
 without a map, or with only part of one) has nothing to trace: no CCR or line-of-communication check is raised
 for it (the GM traces by hand, as in phase 1).
@@ -43,6 +45,7 @@ from domain.rulesets.lote.model.state import Adjudication, Nation, State
 from domain.rulesets.lote.scenario.enums import at_least
 
 HOLDS, REVOLTS = "holds", "revolts"
+CAPITAL_LOSS_CHECKS = frozenset({"fa", "a", "t", "nt", "ea"})  # §9.1.4 item 3 [L8404-8405]
 OUTCOMES = (HOLDS, REVOLTS)
 
 
@@ -81,6 +84,9 @@ def nation_checks(state: State, nation: Nation) -> list[Check]:
             found = "none" if zones is None else f"{zones} sea zones"
             reasons.append(f"loc: no line of communication within {LOC_SEA_ZONES} sea zones ({found}) [L8918-8923]")
         reasons += _hostile_city(state, nation, name)
+        if nation.capital_destroyed_turn == state.turn and r.statuses.get(nation.id) in CAPITAL_LOSS_CHECKS:
+            status = r.statuses[nation.id]
+            reasons.append(f"capital_destroyed: a {status} region of a nation whose capital fell [L8404-8405]")
         if reasons:
             out.append(Check(nation.id, f"region:{name}", tuple(reasons)))
     for name, c in sorted(state.cities.items()):

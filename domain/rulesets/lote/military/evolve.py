@@ -70,6 +70,7 @@ def evolve_military(state: State, event: MilitaryEvent) -> State:
                 ab=event.ab,
                 roc=event.roc,
                 rob=event.rob,
+                capital_destroyed_turn=state.turn,
             )
             return R(state, nations={**state.nations, event.nation: kept})
         case _:

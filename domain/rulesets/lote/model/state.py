@@ -112,6 +112,7 @@ class Nation(msgspec.Struct, frozen=True):
     population: int = 0
     friendly_population: int = 0
     capital: str | None = None
+    capital_destroyed_turn: int = 0  # §9.1.4 [L8388-8410]: the turn the capital fell (its revolt checks follow)
     treasury: str | None = None
     nmv: Exact = msgspec.field(default_factory=lambda: Fraction(1, 10))
     gp: Exact = msgspec.field(default_factory=Fraction)
