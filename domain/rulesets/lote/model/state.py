@@ -120,6 +120,7 @@ class Nation(msgspec.Struct, frozen=True):
     mass_conscription_debt: Exact = msgspec.field(default_factory=Fraction)
     usury_restricted: bool = False
     loans: list[Loan] = []
+    loan_defaulted: bool = False  # [L8842-8846] after a default no bank lends again (finance/)
     bl: int = 0
     infra: int = 0
     bl_granted: int = 0
@@ -180,6 +181,7 @@ AdjudicationKind = Literal[
     "contact",
     "diplomacy",
     "secret_diplomacy",
+    "loan_default",
 ]
 
 

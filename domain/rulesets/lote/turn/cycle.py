@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.engine import DecisionContext, Phase
+from domain.rulesets.lote.finance import resolve as finance
 from domain.rulesets.lote.messages import DefaultOrdersApplied, Event, OrdersLocked, ReportsDrafted
 from domain.rulesets.lote.model.orders import ORDER_TAGS
 from domain.rulesets.lote.model.state import State
@@ -52,25 +53,33 @@ def lock_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
 
 
 def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
-    """Closing `validation`: R0 declarations and status reductions, R1 revenue, R2 support, R3 the mercenary
-    auction, R4 musters, investments, projects and the harvest; R6 the itineraries, contacts going to the GM,
-    and the diplomacy attempts; then the end-of-turn checks the GM rules on (old age, garrisons)."""
+    """Closing `validation`: R0 declarations, status reductions and recalled armies, R1 revenue then loans due,
+    new loans and transfers between nations (`finance/`), R2 support, R3 the mercenary auction and bribes, R4
+    musters, investments, projects, the census and the harvest; R6 the itineraries, carried gold arriving, contacts
+    going to the GM, and the diplomacy attempts; then the end-of-turn checks the GM rules on (old age, garrisons)."""
     run = Run(state, ctx)
     nations = list(state.nations)
     for nid in nations:
         r0_declarations(run, nid)
         r0_reductions(run, nid)
+        finance.r0_recalls(run, nid)
     r0_route_requests(run)
     for nid in nations:
         r1_revenue(run, nid)
+    for step in (finance.r1_loans_due, finance.r1_new_loans, finance.r1_transfers):
+        for nid in nations:
+            step(run, nid)
     for nid in nations:
         r2_support(run, nid)
     r3_mercenaries(run)
+    finance.r3_bribes(run)
     for nid in nations:
         r4_builds(run, nid)
+        finance.r4_census(run, nid)
         r4_harvest(run, nid)
     r6_movement(run)
     for nid in nations:
+        finance.r6_carried_gold(run, nid)
         r6_diplomacy(run, nid)
     r6_end_of_turn_checks(run)
     return run.events
@@ -84,6 +93,8 @@ def close_turn(state: State, ctx: DecisionContext) -> Sequence[Event]:
     apply_outcomes(run)
     r7_end_of_turn(run)
     r7_leaders(run)
+    for nid in state.nations:
+        finance.r8_census_ends(run, nid)
     r8_assess(run)
     r8_routes(run)
     run.emit(ReportsDrafted(turn=ctx.turn))

@@ -16,6 +16,7 @@ from domain.engine.bounds import MAX_SAFE, SIGNED_DECIMAL, whole_number
 from domain.rulesets.lote.construction import budget
 from domain.rulesets.lote.construction.construction import refuse
 from domain.rulesets.lote.diplomacy import attempts, control
+from domain.rulesets.lote.finance.orders import FinanceOrder, SellAgro
 from domain.rulesets.lote.leaders.decide import decide_leader
 from domain.rulesets.lote.leaders.endofturn import OUTCOMES as LEADER_OUTCOMES
 from domain.rulesets.lote.messages import (
@@ -145,7 +146,7 @@ def decide_order(state: State, order: Order, ctx: DecisionContext) -> list[objec
             f"the form now spends {dec(totals.nfp_spent)} NFP but only "
             f"{dec(totals.nfp_available + totals.conscription_extra)} NFP are available",
         )
-    if isinstance(order, ConvertAgro) or budget.agro_points(form) > 0:
+    if isinstance(order, ConvertAgro | SellAgro) or budget.agro_points(form) > 0:
         surplus = max(nation.agro.surplus, Fraction(0))
         if budget.agro_points(form) > surplus:
             raise refuse(order, "agro_surplus", f"only {dec(surplus)} surplus agro points are available")
@@ -355,6 +356,8 @@ def _check_parameter(command: SetNationParameter) -> None:
 
 
 def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
+    if isinstance(command, FinanceOrder):
+        return decide_order(state, command, ctx)
     match command:
         case (
             SetTaxRate()
