@@ -100,8 +100,9 @@ def _loan(state: State, nation: Nation, order: TakeLoan, form: list[Order]) -> C
     value = amount(order, order.amount)
     if nation.loan_defaulted:
         raise refuse(order, "loan_defaulted", "after a default no bank lends to you ([L8842-8846])")
-    if rules.loan_from(nation, order.source) is not None:
-        raise refuse(order, "loan_outstanding", f"a loan from the {order.source} bank is still outstanding")
+    twice = sum(1 for o in form if isinstance(o, TakeLoan) and o.source == order.source) > 1
+    if rules.loan_from(nation, order.source) is not None or twice:
+        raise refuse(order, "loan_outstanding", f"one loan from the {order.source} bank at a time ([L8837-8840])")
     limit = rules.loan_limit(nation, order.source, net_of_form(state, nation, form))
     if limit is None:
         raise refuse(order, "no_bank", f"the {order.source} bankers do not lend to {nation.name} ([L8821-8826])")
