@@ -12,9 +12,10 @@ from tests.domain.lote.leaders.test_generation import king
 
 
 def bankers(route: bool = True, **extra: Any) -> Game:
-    """`bur` (TL 7, WE, capital Dijon, 300 GP, 40 NFP) with King `bk` at Dijon, Lieutenant `blt` (10 infantry, 4
-    transports) in Franche and Prince `bp` at Dijon and Lieutenant `bm` in Bern; `swi` (capital Zurich, 100 GP) with King `sk`; `tur` (Sunni,
-    usury restricted, ME) with King `tk`. `bur` and `swi` trade over route R1 unless `route` is False."""
+    """`bur` (TL 7, WE, capital Dijon, 300 GP, 40 NFP) with King `bk` at Dijon, Lieutenant `blt` (10 infantry,
+    4 transports) in Franche, Prince `bp` at Dijon and Lieutenant `bm` in Bern; `swi` (capital Zurich, 100 GP)
+    with King `sk`; `tur` (Sunni, usury restricted, ME) with King `tk`. `bur` and `swi` trade over route R1
+    unless `route` is False."""
     setup = scenario(
         nations={
             "bur": nation(
