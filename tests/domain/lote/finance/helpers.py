@@ -10,6 +10,8 @@ from tests.domain.harness import Game
 from tests.domain.lote.helpers import city, game, nation, region, scenario, seat
 from tests.domain.lote.leaders.test_generation import king
 
+BUR = {"tech_level": 7, "capital": "Dijon", "saved_gp": "300", "saved_nfp": "40"}
+
 
 def bankers(route: bool = True, **extra: Any) -> Game:
     """`bur` (TL 7, WE, capital Dijon, 300 GP, 40 NFP) with King `bk` at Dijon, Lieutenant `blt` (10 infantry,
@@ -18,10 +20,8 @@ def bankers(route: bool = True, **extra: Any) -> Game:
     unless `route` is False."""
     setup = scenario(
         nations={
-            "bur": nation(
-                "Burgundy", tech_level=7, capital="Dijon", saved_gp="300", saved_nfp="40", **extra.get("bur", {})
-            ),
-            "swi": nation("Switzerland", capital="Zurich", saved_gp="100", **extra.get("swi", {})),
+            "bur": nation("Burgundy", **{**BUR, **extra.get("bur", {})}),
+            "swi": nation("Switzerland", **{"capital": "Zurich", "saved_gp": "100", **extra.get("swi", {})}),
             "tur": nation(
                 "Turks", religion="SU", geo_zone="ME", usury_restricted=True, capital="Konya", saved_gp="100"
             ),
