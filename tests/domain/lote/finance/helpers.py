@@ -47,6 +47,7 @@ def bankers(route: bool = True, **extra: Any) -> Game:
         },
         trade_routes={"R1": {"kind": "L", "nation_a": "bur", "nation_b": "swi"}} if route else {},
         mercenary_pools={"we": {"world_region": "WE", "units": {"I": 20}}},
+        sea_zones={"Lake": {}},
     )
     return game(setup)
 

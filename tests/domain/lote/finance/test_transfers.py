@@ -104,6 +104,18 @@ def test_given_units_convert_two_to_one_between_nations_of_one_religion() -> Non
     (gift,) = of(events, m.UnitsGiven)
     assert (gift.units, gift.received, gift.place) == ({"I": 9}, {"I": 4}, "Franche")
     assert g.rules.leaders["blt"].units["I"] == 1 and g.rules.regions["Franche"].garrison["swi"] == {"I": 4}
+    g.when(m.MoveLeader(leader="blt", location="Lake", reason="sailing"))
+    assert g.rejects(GiveUnits(line="u", to="swi", army="blt", units={"I": 1}), bur).code == "lote.given_at_sea"
+
+
+def test_gold_spent_elsewhere_before_the_transfer_resolves_is_a_failed_order() -> None:
+    """A line re-checked at resolution: the treasury emptied by the GM after the form was checked cannot pay."""
+    g = bankers()
+    g.when(TransferGold(line="g", to="swi", amount="250"), seat("bur"))
+    g.when(m.AdjustTreasury(nation="bur", gp="-250", nfp="0", reason="a fire in the treasury"))
+    events = play(g, {})
+    assert not of(events, m.GoldTransferred)
+    assert [(e.line, e.code) for e in of(events, m.OrderFailed)] == [("g", "lote.not_enough_gold")]
 
 
 def test_a_loaned_army_serves_the_borrower_under_its_own_leader_until_recalled() -> None:
