@@ -23,7 +23,8 @@ from domain.rulesets.lote.finance.events import (
     NFPTransferred,
     UnitsGiven,
 )
-from domain.rulesets.lote.model.state import State
+from domain.rulesets.lote.finance.report import ledger_lines
+from domain.rulesets.lote.model.state import LedgerLine, State
 from domain.rulesets.lote.scenario.scenario import Loan
 
 R = msgspec.structs.replace
@@ -125,6 +126,13 @@ def _loaned(state: State, leader_id: str, nation: str, lender: str | None) -> St
 
 
 def evolve_finance(state: State, event: FinanceEvent) -> State:
+    """The truth, then the dealing's line for each party's status report (this and last turn's are kept)."""
+    line = LedgerLine(turn=state.turn, lines=ledger_lines(state, event))
+    state = _truth(state, event)
+    return R(state, ledger=(*(x for x in state.ledger if x.turn >= state.turn - 1), line))
+
+
+def _truth(state: State, event: FinanceEvent) -> State:
     match event:
         case CensusConducted():
             nation = state.nations.get(event.nation)

@@ -51,6 +51,7 @@ class StatusReport(msgspec.Struct, frozen=True):
     fleets: dict[str, str]
     routes: dict[str, str]
     text: str = ""
+    finance: list[str] = []  # loans, the census and the turn's dealings with other nations (`finance/report.py`)
 
 
 class NationNews(msgspec.Struct, frozen=True):

@@ -230,6 +230,13 @@ class Project(msgspec.Struct, frozen=True):
     kind_detail: str = ""
 
 
+class LedgerLine(msgspec.Struct, frozen=True):
+    """A finance dealing of `turn` as each party's status report prints it (nation -> line); `finance/`."""
+
+    turn: int
+    lines: dict[str, str]
+
+
 class State(msgspec.Struct, frozen=True):
     name: str
     campaign_no: int
@@ -258,3 +265,4 @@ class State(msgspec.Struct, frozen=True):
     projects: dict[str, Project] = {}
     hires: tuple[Hire, ...] = ()
     press: Press = Press()
+    ledger: tuple[LedgerLine, ...] = ()  # this and last turn's finance dealings, for the status reports

@@ -23,6 +23,7 @@ from importlib import resources
 
 import msgspec
 
+from domain.rulesets.lote.finance.report import finance_lines
 from domain.rulesets.lote.leaders.garrisons import city_rv
 from domain.rulesets.lote.model.report_types import StatusReport
 from domain.rulesets.lote.model.state import Nation, State
@@ -208,6 +209,7 @@ def build_report(state: State, nid: str, turn: int, year: int) -> StatusReport:
         royal_family=family,
         fleets=lines["fleet"],
         routes=lines["route"],
+        finance=finance_lines(state, nid, turn),
     )
     return msgspec.structs.replace(report, text=render(report, state))
 
@@ -230,6 +232,7 @@ def render(report: StatusReport, state: State) -> str:
         ("ROYAL FAMILY", report.royal_family),
         ("MERCHANT FLEETS", list(report.fleets.values())),
         ("TRADE ROUTES", list(report.routes.values())),
+        ("FINANCE", report.finance),
     ):
         out += ["", title, *(section or ["-"])]
     return "\n".join(out) + "\n"

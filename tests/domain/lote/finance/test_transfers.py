@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from domain.rulesets.lote import messages as m
+from domain.rulesets.lote import redact
 from domain.rulesets.lote.finance.orders import (
     AcceptTransfer,
     BuyAgro,
@@ -16,6 +17,7 @@ from domain.rulesets.lote.finance.orders import (
     TransferGold,
     TransferNFP,
 )
+from tests.domain.harness import GM
 from tests.domain.lote.finance.helpers import bankers, of, play
 from tests.domain.lote.helpers import seat
 
@@ -172,3 +174,19 @@ def test_surplus_agro_is_sold_to_a_trade_partner_at_the_agreed_price() -> None:
         },
     )
     assert not of(events, m.AgroSold) and [e.code for e in of(events, m.OrderFailed)] == ["lote.not_agreed"]
+
+
+def test_a_dealing_reaches_its_two_parties_and_no_one_else() -> None:
+    """Digest §1.6: stat sheets and dealings are the parties' own; the Newsfax prints no finance ([L3050-3061]
+    lists what it reports: no gold, loan or sale). Both status reports print the dealing."""
+    g = bankers()
+    events = play(g, {"bur": [TransferGold(line="g", to="swi", amount="12")]})
+    (sent,) = of(events, m.GoldTransferred)
+    assert redact(sent, seat("bur")) == sent and redact(sent, seat("swi")) == sent
+    assert redact(sent, seat("tur")) is None and redact(sent, GM) == sent
+    reports = g.rules.press.published_reports
+    assert reports["bur"].finance == ["Gold: 12 GP sent to Switzerland"]
+    assert reports["swi"].finance == ["Gold: 12 GP received from Burgundy"] and reports["tur"].finance == []
+    assert "FINANCE\nGold: 12 GP received from Burgundy" in reports["swi"].text
+    newsfax = g.rules.press.newsfax
+    assert newsfax is not None and "Gold" not in newsfax.text
