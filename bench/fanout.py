@@ -1,13 +1,17 @@
-"""Live events fan-out: SSE latency and server CPU per event with 1, 100 and 1,000 subscribers to one game.
+"""Live events fan-out: SSE and GraphQL subscription latency and server CPU per event with 1, 100 and 1,000
+subscribers to one game.
 
 The server is the real app on uvicorn in its own process (started here, test ruleset registered, stream limits
-raised for the benchmark). The subscribers are NOT in the server's interpreter: this script is the client, one
-process holding every SSE connection as a raw non-blocking socket under one `epoll` (no HTTP library, so the
-client spends a few microseconds per received event). It also posts the events: one GM `GrantGold` at a time
+raised for the benchmark, uvicorn's websocket pings off). The subscribers are NOT in the server's interpreter: this
+script is the client, one process holding every SSE connection and every GraphQL websocket as a raw non-blocking
+socket under one `epoll` (no HTTP or websocket library: the handshake and the client's few masked frames are
+written by hand, and an event is found by its marker in the bytes received, so the client spends a few
+microseconds per received event). A GraphQL subscriber is one websocket (graphql-transport-ws) with one
+`events` subscription selecting `version type data`. It also posts the events: one GM `GrantGold` at a time
 (every seat sees it), then waits until every subscriber of that game has it. A subscriber's latency is the time
 from just before the POST is written to the `epoll` wake-up that delivered the event on its socket.
 
-Three games, one per configuration (1, 100 and 1,000 subscribers; subscriber i uses the token of seat i mod 4, or
+One game per configuration (SSE or GraphQL, 1, 100 or 1,000 subscribers; subscriber i uses the token of seat i mod 4, or
 the GM's for every fifth, so five distinct viewers), all connected at once; the rounds interleave the
 configurations (their order rotates), each ratio is taken within a round, and min / median / max over rounds
 are printed with the load average. Server CPU per event is the uvicorn process's user + system time (`/proc`)
@@ -18,12 +22,14 @@ subscribers its own reading adds to the latencies it measures (it reads 1,000 so
 `--baseline-tree DIR` also runs a server from another source tree (e.g. `git archive <commit>` of the code
 before the fan-out) in the same rounds, so both are measured side by side.
 
-    python -m bench.fanout [--subscribers 1,100,1000] [--events 40] [--repeats 5] [--baseline-tree DIR] [--quick]
+    python -m bench.fanout [--subscribers 1,100,1000] [--transports sse,graphql] [--events 40] [--repeats 5]
+                           [--baseline-tree DIR] [--quick]
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import os
 import select
@@ -58,7 +64,7 @@ known = {f.name for f in dataclasses.fields(Settings)}
 limits = {k: v for k, v in {"max_streams_per_token": 5000, "max_streams_per_game": 5000}.items() if k in known}
 settings = Settings(data_dir=Path(sys.argv[3]), database_url=sys.argv[1], admin_token=sys.argv[4], **limits)
 uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
-            timeout_graceful_shutdown=3)
+            timeout_graceful_shutdown=3, ws_ping_interval=None)
 """
 
 
@@ -73,6 +79,7 @@ class Server:
 @dataclass
 class Config:
     server: Server
+    kind: str  # "sse" or "graphql"
     subscribers: int
     game_id: str
     gm: str
@@ -83,7 +90,7 @@ class Config:
 
     @property
     def label(self) -> str:
-        return f"{self.server.name}/{self.subscribers}"
+        return f"{self.server.name}/{self.kind}/{self.subscribers}"
 
 
 def start(name: str, tree: Path, url: str) -> Server:
@@ -107,7 +114,8 @@ def wait_ready(server: Server, timeout: float = 60.0) -> None:
 
 
 def make_game(server: Server) -> tuple[str, str, list[str], int]:
-    """A started test-bids game: its id, the GM token, the four seats' tokens, its head version."""
+    """A started test-bids game: its id, the GM token, the four seats' tokens, its head version (an event every
+    viewer sees)."""
     with httpx.Client(base_url=f"http://127.0.0.1:{server.port}", timeout=30) as client:
         body = {"ruleset": "test-bids", "name": "fan-out", "scenario": {"bidders": list(BIDDERS)}}
         game = client.post("/v1/games", json=body, headers={"Authorization": f"Bearer {ADMIN}"}).json()
@@ -118,14 +126,83 @@ def make_game(server: Server) -> tuple[str, str, list[str], int]:
             seats.append(client.post(f"/v1/games/{game['game_id']}/seats", json=seat, headers=gm).json()["token"])
         started = client.post(f"/v1/games/{game['game_id']}/commands", json={"type": "StartGame"}, headers=gm)
         started.raise_for_status()
-        return game["game_id"], game["gm_token"], seats, int(started.json()["version"])
+        gold = {"type": "GrantGold", "bidder": "ann", "amount": 1, "reason": "head"}
+        head = client.post(f"/v1/games/{game['game_id']}/commands", json=gold, headers=gm)
+        head.raise_for_status()
+        return game["game_id"], game["gm_token"], seats, int(head.json()["version"])
+
+
+def token_of(config: Config, seats: list[str], i: int) -> str:
+    return config.gm if i % 5 == 4 else seats[i % 4]
 
 
 def subscribe(config: Config, seats: list[str], head: int) -> None:
+    if config.kind == "sse":
+        subscribe_sse(config, seats, head)
+    else:
+        subscribe_graphql(config, seats, head)
+    for fd in config.socks:
+        config.ep.register(fd, select.EPOLLIN)
+
+
+def await_all(config: Config, fds: list[int], done: bytes, what: str, first: bytes = b"") -> None:
+    """Read each socket until `done` appears in what it received since this call (`first`: how it must start)."""
+    waiting = dict.fromkeys(fds, b"")
+    wake = select.epoll()
+    for fd in waiting:
+        wake.register(fd, select.EPOLLIN)
+    deadline = time.monotonic() + 180
+    while waiting and time.monotonic() < deadline:
+        for fd, _ in wake.poll(1.0):
+            waiting[fd] += config.socks[fd].recv(65536)
+            if done in waiting[fd]:
+                assert waiting[fd].startswith(first), waiting[fd][:300]
+                del waiting[fd]
+                wake.unregister(fd)
+    wake.close()
+    if waiting:
+        raise RuntimeError(f"{len(waiting)} of {config.label}'s subscribers did not get {what}")
+
+
+def ws_frame(payload: dict[str, object]) -> bytes:
+    """A client's text frame: masked, as a client's must be, with the key 0 (which leaves the payload as it is)."""
+    data = json.dumps(payload).encode()
+    n = len(data)
+    length = bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + n.to_bytes(2, "big")
+    return b"\x81" + length + b"\0\0\0\0" + data
+
+
+def subscribe_graphql(config: Config, seats: list[str], head: int) -> None:
+    """Open the configuration's websockets, one `events` subscription each (after `head - 1`: the head event is
+    its first message, which shows that the subscription follows the game)."""
+    key = base64.b64encode(os.urandom(16)).decode()
+    for _ in range(config.subscribers):
+        sock = socket.create_connection(("127.0.0.1", config.server.port))
+        sock.sendall(
+            f"GET /graphql HTTP/1.1\r\nHost: bench\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+            "Sec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n".encode()
+        )
+        sock.setblocking(False)
+        config.socks[sock.fileno()], config.tails[sock.fileno()] = sock, b""
+    fds = list(config.socks)
+    await_all(config, fds, b"\r\n\r\n", "the websocket handshake", b"HTTP/1.1 101")
+    query = "subscription($g: String!, $a: Int!) { events(gameId: $g, after: $a) { version type data } }"
+    for i, fd in enumerate(fds):
+        init = {"type": "connection_init", "payload": {"Authorization": f"Bearer {token_of(config, seats, i)}"}}
+        config.socks[fd].sendall(ws_frame(init))
+    await_all(config, fds, b"connection_ack", "connection_ack")
+    for fd in fds:
+        payload = {"query": query, "variables": {"g": config.game_id, "a": head - 1}}
+        config.socks[fd].sendall(ws_frame({"id": "1", "type": "subscribe", "payload": payload}))
+    await_all(config, fds, b'"reason":"head"', "the head event")
+
+
+def subscribe_sse(config: Config, seats: list[str], head: int) -> None:
     """Open the configuration's SSE connections (after `head`: no history) and wait for each one's `retry`."""
     waiting = {}
     for i in range(config.subscribers):
-        token = config.gm if i % 5 == 4 else seats[i % 4]
+        token = token_of(config, seats, i)
         sock = socket.create_connection(("127.0.0.1", config.server.port))
         sock.sendall(
             f"GET /v1/games/{config.game_id}/events/stream?after={head} HTTP/1.1\r\nHost: bench\r\n"
@@ -148,8 +225,6 @@ def subscribe(config: Config, seats: list[str], head: int) -> None:
     wake.close()
     if waiting:
         raise RuntimeError(f"{len(waiting)} of {config.label}'s subscribers did not start")
-    for fd in config.socks:
-        config.ep.register(fd, select.EPOLLIN)
 
 
 def connect_commands(config: Config) -> None:
@@ -301,11 +376,12 @@ def spread3(values: list[float], unit: str = "") -> str:
 
 
 def report(figures: dict[str, Figures], servers: list[str], counts: list[int]) -> None:
+    """`servers`: "<server>/<transport>" prefixes of the figures' labels."""
     print(f"\nmedian over rounds; {machine()}")
-    print(f"  {'configuration':18} {'p50 ms':>8} {'p99 ms':>8} {'server CPU/event':>17} {'PostgreSQL CPU/event':>21}")
+    print(f"  {'configuration':22} {'p50 ms':>8} {'p99 ms':>8} {'server CPU/event':>17} {'PostgreSQL CPU/event':>21}")
     for label, f in figures.items():
         print(
-            f"  {label:18} {median(f.p50):8.2f} {median(f.p99):8.2f} {median(f.cpu):14.2f} ms {median(f.db):18.2f} ms"
+            f"  {label:22} {median(f.p50):8.2f} {median(f.p99):8.2f} {median(f.cpu):14.2f} ms {median(f.db):18.2f} ms"
         )
     base = counts[0]
     for name in servers:
@@ -326,6 +402,7 @@ def report(figures: dict[str, Figures], servers: list[str], counts: list[int]) -
 def main() -> None:
     p = parser(__doc__.splitlines()[0])
     p.add_argument("--subscribers", default="1,100,1000", help="comma-separated subscriber counts (first: baseline)")
+    p.add_argument("--transports", default="sse,graphql", help="comma-separated: sse, graphql")
     p.add_argument("--events", type=int, default=40, help="events per configuration per round")
     p.add_argument("--baseline-tree", type=Path, default=None, help="also run a server from this source tree")
     args = p.parse_args()
@@ -337,17 +414,20 @@ def main() -> None:
     trees = {"fanout": Path(__file__).resolve().parent.parent}
     if args.baseline_tree is not None:
         trees["baseline"] = args.baseline_tree.resolve()
+    kinds = args.transports.split(",")
     print(f"client: this process (pid {os.getpid()}), raw sockets under one epoll; {machine()}")
     with postgres_server() as server_url:
-        asyncio.run(_with_database(server_url, trees, counts, events, repeats))
+        asyncio.run(_with_database(server_url, trees, kinds, counts, events, repeats))
 
 
-async def _with_database(server_url: str, trees: dict[str, Path], counts: list[int], events: int, repeats: int) -> None:
+async def _with_database(
+    server_url: str, trees: dict[str, Path], kinds: list[str], counts: list[int], events: int, repeats: int
+) -> None:
     async with fresh_database(server_url) as url:
-        await asyncio.to_thread(measure, url, trees, counts, events, repeats)
+        await asyncio.to_thread(measure, url, trees, kinds, counts, events, repeats)
 
 
-def measure(url: str, trees: dict[str, Path], counts: list[int], events: int, repeats: int) -> None:
+def measure(url: str, trees: dict[str, Path], kinds: list[str], counts: list[int], events: int, repeats: int) -> None:
     servers = [start(name, tree, url) for name, tree in trees.items()]
     configs: list[Config] = []
     try:
@@ -355,12 +435,14 @@ def measure(url: str, trees: dict[str, Path], counts: list[int], events: int, re
             wait_ready(server)
             print(f"server {server.name}: pid {server.process.pid}, port {server.port}, code from {trees[server.name]}")
         for server in servers:
-            for n in counts:
-                game_id, gm, seats, head = make_game(server)
-                config = Config(server, n, game_id, gm)
-                subscribe(config, seats, head)
-                configs.append(config)
-        print(f"{sum(len(c.socks) for c in configs)} SSE connections open; {events} events per configuration per round")
+            for kind in kinds:
+                for n in counts:
+                    game_id, gm, seats, head = make_game(server)
+                    config = Config(server, kind, n, game_id, gm)
+                    subscribe(config, seats, head)
+                    configs.append(config)
+        opened = sum(len(c.socks) for c in configs)
+        print(f"{opened} subscribers' connections open; {events} events per configuration per round")
         pg = postmaster(url)
         figures = {c.label: Figures() for c in configs}
         seq = [0]
@@ -373,7 +455,7 @@ def measure(url: str, trees: dict[str, Path], counts: list[int], events: int, re
                 f.p50.append(p50), f.p99.append(p99), f.cpu.append(cpu), f.db.append(db)
             line = "  ".join(f"{label} p50 {r[0]:.1f} p99 {r[1]:.1f} cpu {r[2]:.1f}" for label, r in results.items())
             print(f"  round {round_ + 1} (load {os.getloadavg()[0]:.2f}): {line}", flush=True)
-        report(figures, [s.name for s in servers], counts)
+        report(figures, [f"{s.name}/{kind}" for s in servers for kind in kinds], counts)
         for label, refused in failures.items():
             print(f"{label}: {len(refused)} commands refused (not counted), e.g. {refused[0]}")
     finally:

@@ -25,6 +25,8 @@ from bench._common import fresh_database, machine, parser, postgres_server
 from bench._servers import ADMIN
 from bench.commands_http import start_server, stop_servers, wait_ready
 
+CLIENT_KEEPALIVE = 1.0  # seconds; below the server's keep-alive timeout (uvicorn: 5 s), see `run`
+
 
 def rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -33,19 +35,23 @@ def rss_mib(pid: int) -> float:
     raise RuntimeError("no VmRSS")
 
 
+def check(r: httpx.Response) -> httpx.Response:
+    """`raise_for_status` that says what the server answered (a run that stops should say why)."""
+    if r.is_error:
+        raise RuntimeError(f"{r.request.method} {r.request.url.path}: {r.status_code} {r.text[:300]}")
+    return r
+
+
 async def touch(client: httpx.AsyncClient, i: int) -> None:
     admin = {"Authorization": f"Bearer {ADMIN}"}
     body = {"ruleset": "test-bids", "name": f"churn {i}", "scenario": {"bidders": ["ann"]}}
-    r = await client.post("/v1/games", headers=admin, json=body)
-    r.raise_for_status()
+    r = check(await client.post("/v1/games", headers=admin, json=body))
     gid, gm = r.json()["game_id"], {"Authorization": f"Bearer {r.json()['gm_token']}"}
-    r = await client.post(f"/v1/games/{gid}/seats", headers=gm, json={"name": "a", "controls": "ann"})
-    r.raise_for_status()
+    r = check(await client.post(f"/v1/games/{gid}/seats", headers=gm, json={"name": "a", "controls": "ann"}))
     ann = {"Authorization": f"Bearer {r.json()['token']}"}
-    (await client.post(f"/v1/games/{gid}/commands", headers=gm, json={"type": "StartGame"})).raise_for_status()
-    r = await client.post(f"/v1/games/{gid}/commands", headers=ann, json={"type": "PlaceBid", "amount": 1})
-    r.raise_for_status()
-    (await client.get(f"/v1/games/{gid}/state", headers=ann)).raise_for_status()
+    check(await client.post(f"/v1/games/{gid}/commands", headers=gm, json={"type": "StartGame"}))
+    check(await client.post(f"/v1/games/{gid}/commands", headers=ann, json={"type": "PlaceBid", "amount": 1}))
+    check(await client.get(f"/v1/games/{gid}/state", headers=ann))
 
 
 async def run(server: str, games: int, every: int, clients: int) -> None:
@@ -55,7 +61,11 @@ async def run(server: str, games: int, every: int, clients: int) -> None:
         process, base = start_server("pantheon", url, data_dir)
         try:
             await wait_ready(base, process)
-            limits = httpx.Limits(max_connections=clients)
+            # The client forgets an idle connection well before the server closes it (uvicorn's keep-alive
+            # timeout is 5 s, httpx's default expiry also 5 s): with both at 5 s, a connection the server was
+            # closing was reused now and then, and the request failed with `httpx.ReadError` (the first run's
+            # stop at about 10,600 games). See `CLIENT_KEEPALIVE`.
+            limits = httpx.Limits(max_connections=clients, keepalive_expiry=CLIENT_KEEPALIVE)
             async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
                 await touch(client, -1)  # warm: imports, first plans
                 start = rss_mib(process.pid)
@@ -74,8 +84,9 @@ async def run(server: str, games: int, every: int, clients: int) -> None:
                             try:
                                 await touch(client, i)
                                 return
-                            except httpx.TransportError:  # a keep-alive connection closed as it was reused
+                            except httpx.TransportError as exc:  # counted and printed: expected to stay 0
                                 retries += 1
+                                print(f"  game {i}: {type(exc).__name__} {exc!r}; touched again", flush=True)
                                 if attempt == 2:
                                     raise
 

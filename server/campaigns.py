@@ -13,6 +13,7 @@ Successors: the GM of a finished game (ended by its rules or by `EndGame`) opens
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Any
 
 import msgspec
@@ -34,6 +35,19 @@ _SUMMARY_SQL = (
 )
 _dict = msgspec.json.Decoder(dict[str, Any])
 _MAX_FORK_DEPTH = 100
+
+
+_PACK_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,99}")
+
+
+def parse_pack_cursor(cursor: str | None) -> tuple[str | None, int]:
+    """A content-pack paging cursor `<name>|<version>` as issued in `next_cursor`."""
+    if not cursor:
+        return None, 0
+    name, sep, version = cursor.rpartition("|")
+    if not sep or not _PACK_NAME.fullmatch(name) or not version.isdigit() or not 1 <= int(version) <= 1_000_000:
+        raise ApiError("request.bad_cursor", "Pass back `next_cursor` exactly as you received it.", 422)
+    return name, int(version)
 
 
 def _summary(row: Any) -> c.ContentPackSummary:
@@ -96,14 +110,25 @@ class ContentPacks:
             raise ApiError("content.not_found", f"No pack {name} version {version} for {ruleset_id}.", 404)
         return _summary(row)
 
-    async def list(self, ruleset_id: str, name: str | None) -> c.ContentPackList:
+    async def list(
+        self, ruleset_id: str, name: str | None, limit: int = 100, cursor: str | None = None
+    ) -> c.ContentPackList:
+        """One page of the stored packs, by name then version; `next_cursor` continues after its last entry."""
         ruleset = self._ruleset(ruleset_id)
+        after_name, after_version = parse_pack_cursor(cursor)
         rows = await self.pool.fetch(
-            _SUMMARY_SQL + "WHERE ruleset_id = $1 AND ($2::text IS NULL OR name = $2) ORDER BY name, version",
+            _SUMMARY_SQL + "WHERE ruleset_id = $1 AND ($2::text IS NULL OR name = $2) "
+            "AND ($3::text IS NULL OR (name, version) > ($3, $4)) ORDER BY name, version LIMIT $5",
             ruleset.id,
             name,
+            after_name,
+            after_version,
+            limit + 1,
         )
-        return c.ContentPackList(packs=[_summary(r) for r in rows])
+        packs = [_summary(r) for r in rows[:limit]]
+        more = len(rows) > limit
+        next_cursor = f"{packs[-1].name}|{packs[-1].version}" if more and packs else None
+        return c.ContentPackList(packs=packs, next_cursor=next_cursor)
 
     async def get(self, ruleset_id: str, name: str, version: int) -> c.ContentPack:
         ruleset = self._ruleset(ruleset_id)

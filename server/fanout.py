@@ -22,8 +22,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import types
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Generator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -42,6 +43,8 @@ log = logging.getLogger("pantheon.fanout")
 PAGE = 1000
 Render = Callable[[Ruleset, Actor, Sequence[RecordedEvent], GameState[Any]], list[s.EventEnvelope]]
 ViewerKey = tuple[str, str | None, str | None]
+SendBody = Callable[[bytes], Awaitable[None]]  # writes bytes to a pushed stream's connection (an ASGI `send`)
+KEEPALIVE = b": keep-alive\n\n"
 
 
 class StreamClosed(ApiError):
@@ -105,21 +108,32 @@ class ViewBatch:
 
 @dataclass(eq=False)
 class Follower:
-    """One open stream: its viewer, its token, and its bounded backlog of batches."""
+    """One open stream: its viewer, its token, and its bounded backlog of batches.
+
+    A pulled stream (`FanOut.follow`, GraphQL) takes its batches from the backlog in its own task. A pushed stream
+    (`FanOut.push`, SSE) has `send_body`: once its history is written, the hub writes each batch to the connection
+    itself, in the loop that renders it (`_push`), so an event costs a stream no task wake-up; the backlog only
+    holds what queues behind a write that had to wait for the client."""
 
     actor: Actor
     backlog: int
     position: int
+    send_body: SendBody | None = None
     pending: deque[ViewBatch | None] = field(default_factory=deque)
     closed: StreamClosed | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
+    live: bool = False  # pushed: its history is written, the hub writes the rest
+    flushing: asyncio.Task[None] | None = None  # pushed: a write that waits for the client, and what queued behind
+    key: ViewerKey = ("", None, None)
 
-    @property
-    def key(self) -> ViewerKey:
-        return (self.actor.role, self.actor.seat_id, self.actor.controls)
+    def __post_init__(self) -> None:
+        self.key = (self.actor.role, self.actor.seat_id, self.actor.controls)
 
     def offer(self, batch: ViewBatch) -> None:
         if self.closed is not None:
+            return
+        if self.live and self.flushing is None:
+            self._push(batch)
             return
         if len(self.pending) >= self.backlog:
             self.close(_too_slow(self.position))
@@ -129,9 +143,13 @@ class Follower:
 
     def tick(self) -> None:
         """A keep-alive, unless something is already waiting to be sent."""
-        if self.closed is None and not self.pending:
+        if self.closed is not None or self.pending:
+            return
+        if self.send_body is None:
             self.pending.append(None)
             self.ready.set()
+        elif self.live and self.flushing is None:
+            self._push(None)
 
     def close(self, why: StreamClosed) -> None:
         if self.closed is None:
@@ -149,6 +167,91 @@ class Follower:
                 return self.pending.popleft()
             self.ready.clear()
             await self.ready.wait()
+
+    # --- pushed streams -------------------------------------------------------------------------------------
+
+    def go_live(self) -> None:
+        """The history is written: from now on the hub writes (first whatever queued meanwhile)."""
+        self.live = True
+        if self.pending and self.closed is None:
+            self.flushing = asyncio.ensure_future(self._flush(None))
+
+    def _push(self, batch: ViewBatch | None) -> None:
+        """Write `batch` (`None`: a keep-alive) now. The ASGI `send` is stepped by hand: when it completes without
+        waiting (the socket took the bytes, the usual case) no task ran for this stream; when it must wait (the
+        transport's buffer is full: the client reads slowly), it finishes in a task of its own and later batches
+        queue behind it (bounded by the backlog), so one slow client holds up no one."""
+        assert self.send_body is not None
+        if batch is not None:
+            batch = batch.after(self.position)
+            if not batch.envelopes:
+                return
+        send = _coroutine(self.send_body(KEEPALIVE if batch is None else batch.sse))
+        try:
+            waiting = send.send(None)
+        except StopIteration:
+            self._wrote(batch)
+            return
+        except Exception:  # the connection is gone: its stream ends with it
+            log.debug("live events: a write failed", exc_info=True)
+            self.close(_interrupted(self.position))
+            return
+        self.flushing = asyncio.ensure_future(self._flush((send, waiting, batch)))
+
+    async def _flush(self, started: tuple[Coroutine[Any, Any, None], Any, ViewBatch | None] | None) -> None:
+        """Finish a write that had to wait, then write what queued behind it; the hub writes again after that."""
+        assert self.send_body is not None
+        try:
+            if started is not None:
+                send, waiting, batch = started
+                await _resume(send, waiting)
+                self._wrote(batch)
+            while self.pending and self.closed is None:
+                batch = self.pending.popleft()
+                if batch is not None:
+                    batch = batch.after(self.position)
+                    if not batch.envelopes:
+                        continue
+                await self.send_body(KEEPALIVE if batch is None else batch.sse)
+                self._wrote(batch)
+        except Exception:
+            log.debug("live events: a write failed", exc_info=True)
+            self.close(_interrupted(self.position))
+        finally:
+            self.flushing = None
+
+    def _wrote(self, batch: ViewBatch | None) -> None:
+        if batch is not None:
+            self.position = batch.envelopes[-1].version
+
+
+def _coroutine(awaitable: Awaitable[None]) -> Coroutine[Any, Any, None]:
+    if isinstance(awaitable, Coroutine):
+        return awaitable
+
+    async def awaited() -> None:
+        await awaitable
+
+    return awaited()
+
+
+@types.coroutine
+def _resume(send: Coroutine[Any, Any, None], waiting: Any) -> Generator[Any, None, None]:
+    """Drive a coroutine that was started by hand and is waiting on `waiting` to its end, in the awaiting task
+    (what `await` would have done had the coroutine been awaited from the start; cancellation is passed in)."""
+    while True:
+        try:
+            yield waiting
+        except BaseException as exc:
+            try:
+                waiting = send.throw(exc)
+            except StopIteration:
+                return
+            continue
+        try:
+            waiting = send.send(None)
+        except StopIteration:
+            return
 
 
 class GameHub:
@@ -234,9 +337,7 @@ class FanOut:
         """`actor`'s view of the game's events after `after`, batch by batch, live; `None` is a keep-alive tick
         (after `keepalive` seconds in which the game had no new event).
         `head` is a recent version of the game (a hub that starts reads from there). Raises `StreamClosed`."""
-        hub = self.hubs.get(game_id)
-        if hub is None:
-            hub = self.hubs[game_id] = GameHub(self, game_id, ruleset, head)
+        hub = self._hub(game_id, ruleset, head)
         follower = Follower(actor=actor, backlog=self.backlog, position=after)
         hub.followers.add(follower)
         try:
@@ -255,6 +356,40 @@ class FanOut:
             hub.followers.discard(follower)
             if not hub.followers:
                 self.forget(hub)
+
+    async def push(
+        self, game_id: str, ruleset: Ruleset, actor: Actor, head: int, after: int, send_body: SendBody
+    ) -> None:
+        """Serve one pushed stream (SSE): `actor`'s view of the game's events after `after`, written with
+        `send_body`: its history by this task, then each new batch by the hub itself (`Follower._push`). Returns
+        never; raises `StreamClosed` when the server ends the stream, and is cancelled when the client leaves."""
+        hub = self._hub(game_id, ruleset, head)
+        follower = Follower(actor=actor, backlog=self.backlog, position=after, send_body=send_body)
+        hub.followers.add(follower)
+        try:
+            async for missed in self._history(hub, follower, hub.head):
+                await send_body(missed.sse)
+            follower.go_live()
+            while follower.closed is None:
+                follower.ready.clear()
+                await follower.ready.wait()
+            raise follower.closed
+        finally:
+            if follower.flushing is not None:
+                follower.flushing.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await follower.flushing
+            if follower.closed is not None:
+                follower.closed.last_version = follower.position
+            hub.followers.discard(follower)
+            if not hub.followers:
+                self.forget(hub)
+
+    def _hub(self, game_id: str, ruleset: Ruleset, head: int) -> GameHub:
+        hub = self.hubs.get(game_id)
+        if hub is None:
+            hub = self.hubs[game_id] = GameHub(self, game_id, ruleset, head)
+        return hub
 
     async def _history(self, hub: GameHub, follower: Follower, until: int) -> AsyncIterator[ViewBatch]:
         """What the follower missed before it joined: its own reads, up to the hub's head when it joined."""

@@ -449,7 +449,7 @@ async def stream_events(
     Authenticate with the bearer header, or, from a browser `EventSource`, with `?ticket=` from
     `POST /v1/games/{id}/events/stream-ticket`. A client that reads too slowly gets a last `event: closed`
     (`stream.too_slow`) and reconnects with `Last-Event-ID`; see `StreamEvent`."""
-    return LiveEvents(svc.follow(who, game_id, start))
+    return LiveEvents(lambda send_body: svc.push(who, game_id, start, send_body))
 
 
 @router.post(

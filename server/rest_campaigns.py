@@ -46,9 +46,13 @@ async def list_content_packs(
     who: Grant,
     ruleset_id: RulesetId,
     name: Annotated[str | None, Query(max_length=100, description="Only this pack's versions")] = None,
+    limit: Annotated[int, Query(ge=1, le=500, description="Packs per page")] = 100,
+    cursor: Annotated[str | None, Query(max_length=200, description="`next_cursor` of the previous page")] = None,
 ) -> Response:
-    """The stored packs of a ruleset, every version, by name then version."""
-    return ok(await ContentPacks(svc).list(ruleset_id, name))
+    """The stored packs of a ruleset, every version, by name then version, a page at a time (as `GET /v1/games`:
+    `limit` 1-500, default 100; pass `next_cursor` back as `cursor`; a cursor not issued here is 422
+    `request.bad_cursor`)."""
+    return ok(await ContentPacks(svc).list(ruleset_id, name, limit, cursor))
 
 
 @router.get(

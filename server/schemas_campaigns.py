@@ -55,7 +55,11 @@ class ContentPackSummary(msgspec.Struct, frozen=True):
 
 
 class ContentPackList(msgspec.Struct, frozen=True):
+    """One page of a ruleset's stored packs, by name then version. `next_cursor`: pass it as `cursor` for the
+    next page; null on the last page."""
+
     packs: list[ContentPackSummary]
+    next_cursor: str | None = None
 
 
 class ContentPack(msgspec.Struct, frozen=True):

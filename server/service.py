@@ -29,7 +29,7 @@ from server import schemas as s
 from server.auth import AuthError, TokenGrant, Tokens, new_token
 from server.auth_limits import StreamSlots
 from server.content_store import pinned_pack
-from server.fanout import FanOut, ViewBatch
+from server.fanout import FanOut, SendBody, ViewBatch
 from server.on_behalf import OnBehalf, entered_by, on_behalf_actor
 from server.problems import ApiError
 from server.replica import Reader, ReadRouting
@@ -402,6 +402,13 @@ class GameService:
         head, _, _ = await self.fanout.states.latest(game_id)  # the hub's reader's own head (a replica may lag)
         async for batch in self.fanout.follow(game_id, ruleset, actor, head, after):
             yield batch
+
+    async def push(self, grant: TokenGrant, game_id: str, after: int, send_body: SendBody) -> None:
+        """Live events after `after`, written with `send_body` by the game's one reader (server/fanout.py, SSE).
+        Ends when cancelled; raises `StreamClosed` when the server ends it."""
+        actor, _, _, ruleset = await self.actor(grant, game_id)
+        head, _, _ = await self.fanout.states.latest(game_id)
+        await self.fanout.push(game_id, ruleset, actor, head, after, send_body)
 
     async def turns(self, grant: TokenGrant, game_id: str) -> s.TurnList:
         await self.actor(grant, game_id)

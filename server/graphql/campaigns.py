@@ -30,11 +30,23 @@ def _pack_name(name: str) -> str:
 
 @strawberry.type
 class CampaignQuery:
-    @query_field("The stored content packs of a ruleset, every version (a ContentPackList).")
-    async def content_packs(self, info: strawberry.Info, ruleset_id: str, name: str | None = None) -> JSON:
+    @query_field(
+        "The stored content packs of a ruleset, every version, a page at a time (a ContentPackList; pass its "
+        "`next_cursor` as `cursor` for the next page)."
+    )
+    async def content_packs(
+        self,
+        info: strawberry.Info,
+        ruleset_id: str,
+        name: str | None = None,
+        limit: int = 100,
+        cursor: str | None = None,
+    ) -> JSON:
         svc, _ = await caller(info)
         only = text("name", name, 100) if name is not None else None
-        return _json(await ContentPacks(svc).list(text("rulesetId", ruleset_id, 64), only))
+        size = bounded("limit", limit, 1, 500) or 100
+        after = text("cursor", cursor, 200) if cursor is not None else None
+        return _json(await ContentPacks(svc).list(text("rulesetId", ruleset_id, 64), only, size, after))
 
     @query_field("One stored content pack version and its document (a ContentPack).")
     async def content_pack(self, info: strawberry.Info, ruleset_id: str, name: str, version: int) -> JSON:

@@ -13,6 +13,7 @@ from typing import Literal
 
 import msgspec
 
+from domain.rulesets.lote.model.battles import Battle
 from domain.rulesets.lote.model.orders import Order
 from domain.rulesets.lote.model.report_types import Press
 from domain.rulesets.lote.scenario.enums import Culture, Economy, Exact, Government, NationType, Society, TaxStatus
@@ -181,6 +182,10 @@ AdjudicationKind = Literal[
     "contact",
     "diplomacy",
     "secret_diplomacy",
+    "battle",
+    "siege",
+    "assault",
+    "passive_siege",
     "loan_default",
 ]
 
@@ -265,4 +270,5 @@ class State(msgspec.Struct, frozen=True):
     projects: dict[str, Project] = {}
     hires: tuple[Hire, ...] = ()
     press: Press = Press()
+    battles: dict[str, Battle] = {}  # P1-G: the turn's battles, sieges and assaults (`military/`)
     ledger: tuple[LedgerLine, ...] = ()  # this and last turn's finance dealings, for the status reports

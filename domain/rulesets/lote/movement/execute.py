@@ -30,9 +30,20 @@ class Stop(NamedTuple):
     place: str
 
 
+class Contact(NamedTuple):
+    """One contact: armies of two or more nations in one region or sea zone in one month (`when` = (year, month);
+    (0, 0) is the start of the turn). `armies` are sorted; `movers` are the ones with an itinerary this turn."""
+
+    place: str
+    when: tuple[int, int]
+    armies: tuple[str, ...]
+    movers: tuple[str, ...] = ()
+
+
 class Outcome(NamedTuple):
     ends: dict[str, str]  # army -> where it ends the turn (only armies that moved)
     items: list[Adjudication]
+    contacts: tuple[Contact, ...] = ()  # every contact, in calendar order, for the battle code (`military/`)
 
 
 def _place(state: State, location: str) -> str:
@@ -73,6 +84,7 @@ def execute(state: State, orders: dict[str, GiveItinerary], turn: int) -> Outcom
     moments = sorted({stop.when for stops in lines.values() for stop in stops} - {(0, 0)})
     stopped: dict[str, str] = {}
     items: list[Adjudication] = []
+    contacts: list[Contact] = []
     for when in moments:
         present: dict[str, list[str]] = {}
         for army, stops in lines.items():
@@ -85,8 +97,10 @@ def execute(state: State, orders: dict[str, GiveItinerary], turn: int) -> Outcom
             for army in armies:
                 stopped.setdefault(army, place)
             items += _contact_items(state, place, when, armies, turn)
+            movers = tuple(sorted(a for a in armies if a in orders))
+            contacts.append(Contact(place, when, tuple(sorted(armies)), movers))
     ends = {army: stopped.get(army) or stops[-1].place for army, stops in lines.items() if army in orders}
-    return Outcome(ends, items)
+    return Outcome(ends, items, tuple(contacts))
 
 
 def _contact_items(state: State, place: str, when: tuple[int, int], armies: list[str], turn: int) -> list[Adjudication]:

@@ -106,6 +106,10 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # [L5211-5213] "All of your leaders will eventually die of old age": no odds are given. From this age (at the
     # end of a turn) the engine raises a `leader_death` item for the GM to rule on; 0 turns the checks off.
     old_age_check_from: Annotated[int, msgspec.Meta(ge=0, le=200)] = 60
+    # [L11562-11720] battles, sieges and assaults have no result table: "gm" leaves every one to the GM
+    # (ResolveBattle, with the automatic resolver's proposal and dice shown); "auto" settles them at R6 with the
+    # documented automatic resolver (`military/resolver.py`), the GM correcting by rollback if he disagrees.
+    battle_resolution: Literal["gm", "auto"] = "gm"
 
 
 def ratio(text: str) -> Fraction:

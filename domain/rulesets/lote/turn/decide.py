@@ -49,6 +49,7 @@ from domain.rulesets.lote.messages import (
     PrintNews,
     PromoteLeader,
     RecordTradeRoute,
+    ResolveBattle,
     SetControlStatus,
     SetHarvest,
     SetNationParameter,
@@ -59,6 +60,7 @@ from domain.rulesets.lote.messages import (
     UnitsAdjusted,
     WithdrawOrder,
 )
+from domain.rulesets.lote.military.decide import decide_military
 from domain.rulesets.lote.model.commands import PARAMETER_CODES, PARAMETER_FLAGS, PARAMETER_NUMBERS
 from domain.rulesets.lote.model.orders import (
     AgroToReserve,
@@ -414,5 +416,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_press(state, command)
         case GenerateLeader() | ConfirmLeaderDeath() | PromoteLeader():
             return decide_leader(state, command, ctx)
+        case ResolveBattle():
+            return decide_military(state, command, ctx)
         case _:
             assert_never(command)

@@ -18,6 +18,9 @@ from domain.rulesets.lote.messages import (
     AgroHarvested,
     AgroReserved,
     ArmyStatusChanged,
+    BattleJoined,
+    BattleResolved,
+    CapitalDestroyed,
     CityExpanded,
     CityFoundationCancelled,
     CityFoundationLaid,
@@ -30,6 +33,7 @@ from domain.rulesets.lote.messages import (
     FerryPointsBuilt,
     FleetAssigned,
     FortressBuilt,
+    GarrisonDropped,
     GarrisonRevolted,
     HarvestSet,
     HeavyTransportsBuilt,
@@ -77,6 +81,7 @@ from domain.rulesets.lote.messages import (
     TradeRouteClosed,
     TradeRouteRecorded,
     TreasuryAdjusted,
+    TreasuryCaptured,
     TreasuryMoved,
     TurnPublished,
     UnitsAdjusted,
@@ -84,6 +89,7 @@ from domain.rulesets.lote.messages import (
     UnitsMustered,
     WallPointsBuilt,
 )
+from domain.rulesets.lote.military.evolve import evolve_military
 from domain.rulesets.lote.model.commands import PARAMETER_CODES, PARAMETER_FLAGS, PARAMETER_NUMBERS
 from domain.rulesets.lote.model.state import Hire, OrderForm, Project, State
 from domain.rulesets.lote.reports.newsfax import evolve_press, next_draft, note_news
@@ -510,6 +516,7 @@ def _truth(state: State, event: Event) -> State:
                 # were out) waits for the next one
                 adjudications={k: v for k, v in state.adjudications.items() if v.outcome is None},
                 press=next_draft(state.press),
+                battles={},  # the turn's battles are in its published reports
             )
         case TreasuryAdjusted():
             return _spend(state, event.nation, -event.gp, -event.nfp)
@@ -557,5 +564,7 @@ def _truth(state: State, event: Event) -> State:
             | DynasticFailureBegan()
         ):
             return evolve_leaders(state, event)
+        case BattleJoined() | BattleResolved() | GarrisonDropped() | TreasuryCaptured() | CapitalDestroyed():
+            return evolve_military(state, event)
         case _:
             assert_never(event)
