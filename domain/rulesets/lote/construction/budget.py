@@ -13,6 +13,8 @@ from typing import NamedTuple
 
 from domain.rulesets.lote.construction import construction
 from domain.rulesets.lote.construction.construction import Cost, decimal, refuse
+from domain.rulesets.lote.dynasty import check as dynasty
+from domain.rulesets.lote.dynasty.orders import DynastyOrder
 from domain.rulesets.lote.economy import economy
 from domain.rulesets.lote.finance import check as finance
 from domain.rulesets.lote.finance.orders import FinanceOrder, SellAgro
@@ -222,6 +224,9 @@ def check_line(state: State, nation: Nation, order: Order, form: list[Order]) ->
     if isinstance(order, FinanceOrder):
         charge = finance.charge(state, nation, order, form)  # a bank loan's gold is a credit (negative cost)
         return Cost(gp=charge.gp - charge.credit, nfp=charge.nfp)
+    if isinstance(order, DynastyOrder):
+        dynasty.check_line(state, nation, order, form)
+        return Cost()
     if isinstance(order, GiveItinerary):
         itinerary.one_line_per_army(order, form)
     cost = construction.cost_of(state, nation, order, form)
@@ -302,7 +307,7 @@ def totals(state: State, nation: Nation, form: list[Order]) -> Totals:
         elif isinstance(order, ConvertAgro):
             gp, n = agro_credit(nation, order)
             credit_gp, credit_nfp = credit_gp + gp, credit_nfp + n
-        elif isinstance(order, AgroToReserve | BuildHeavyTransports | FinanceOrder):
+        elif isinstance(order, AgroToReserve | BuildHeavyTransports | FinanceOrder | DynastyOrder):
             other += cost.gp
         else:
             builds += cost.gp

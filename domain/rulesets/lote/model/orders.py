@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.engine.bounds import Count, Decimal, Delta, Many, Name, Quantity, Table, Text
+from domain.rulesets.lote.dynasty.orders import DynastyOrder
 from domain.rulesets.lote.finance.orders import FinanceOrder
 from domain.rulesets.lote.scenario.enums import FleetActivity, Rating, Status
 
@@ -338,6 +339,7 @@ Order = (
     | SecretDiplomacy
     | ReduceControlStatus
     | FinanceOrder
+    | DynastyOrder
 )
 ORDER_TYPES: tuple[type[msgspec.Struct], ...] = Order.__args__
 ORDER_TAGS: frozenset[str] = frozenset(str(t.__struct_config__.tag) for t in ORDER_TYPES)

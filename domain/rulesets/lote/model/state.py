@@ -187,6 +187,7 @@ AdjudicationKind = Literal[
     "assault",
     "passive_siege",
     "loan_default",
+    "birth",
 ]
 
 

@@ -169,6 +169,11 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
     me = viewer.controls
     if isinstance(event, m.FinanceEvent):
         return event if me in m.parties(event) else None  # both sides of a dealing, no one else (finance/)
+    if isinstance(event, m.ChildPromoted):
+        # [L2111-2117] the new Heir's or Prince's hidden stat is the GM's, even for his own nation: 0
+        return R(event, leader=R(event.leader, hidden=0), reason="") if event.nation == me else None
+    if isinstance(event, m.DynastyEvent):
+        return event if me in m.dynasty_parties(event) else None
     match event:
         case m.ReportsDrafted() | m.TurnPublished() | m.NewsfaxPublished():
             return event

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.engine import DecisionContext, Phase
+from domain.rulesets.lote.dynasty import resolve as dynasty
 from domain.rulesets.lote.finance import resolve as finance
 from domain.rulesets.lote.messages import DefaultOrdersApplied, Event, OrdersLocked, ReportsDrafted
 from domain.rulesets.lote.model.orders import ORDER_TAGS
@@ -63,6 +64,7 @@ def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
         r0_declarations(run, nid)
         r0_reductions(run, nid)
         finance.r0_recalls(run, nid)
+        dynasty.r0_demotions(run, nid)
     r0_route_requests(run)
     for nid in nations:
         r1_revenue(run, nid)
@@ -80,6 +82,7 @@ def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
     r6_movement(run)
     for nid in nations:
         finance.r6_carried_gold(run, nid)
+        dynasty.r6_births(run, nid)
         r6_diplomacy(run, nid)
     r6_end_of_turn_checks(run)
     return run.events
@@ -93,6 +96,7 @@ def close_turn(state: State, ctx: DecisionContext) -> Sequence[Event]:
     apply_outcomes(run)
     r7_end_of_turn(run)
     r7_leaders(run)
+    dynasty.r7_family(run)
     for nid in state.nations:
         finance.r8_census_ends(run, nid)
     r8_assess(run)

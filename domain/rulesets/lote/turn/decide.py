@@ -16,6 +16,8 @@ from domain.engine.bounds import MAX_SAFE, SIGNED_DECIMAL, whole_number
 from domain.rulesets.lote.construction import budget
 from domain.rulesets.lote.construction.construction import refuse
 from domain.rulesets.lote.diplomacy import attempts, control
+from domain.rulesets.lote.dynasty.orders import DynastyOrder
+from domain.rulesets.lote.dynasty.resolve import birth_outcome
 from domain.rulesets.lote.finance.orders import FinanceOrder, SellAgro
 from domain.rulesets.lote.leaders.decide import decide_leader
 from domain.rulesets.lote.leaders.endofturn import OUTCOMES as LEADER_OUTCOMES
@@ -220,6 +222,8 @@ def _valid_outcome(kind: str, outcome: str) -> None:
         raise Rejected("lote.bad_outcome", "A trade route request is 'open' or 'refuse'.")
     if kind == "colony_resistance" and whole_number(outcome, 1, 10) is None:
         raise Rejected("lote.bad_outcome", "A new colony's resistance is a number from 1 to 10 ([L4565-4566]).")
+    if kind == "birth" and birth_outcome(outcome) is None:
+        raise Rejected("lote.bad_outcome", "A birth is none, son or daughter (son:Name names the child).")
     if kind in LEADER_OUTCOMES and outcome not in LEADER_OUTCOMES[kind]:
         raise Rejected(
             "lote.bad_outcome", f"A {kind.replace('_', ' ')} outcome is {' or '.join(LEADER_OUTCOMES[kind])}."
@@ -358,7 +362,7 @@ def _check_parameter(command: SetNationParameter) -> None:
 
 
 def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
-    if isinstance(command, FinanceOrder):
+    if isinstance(command, FinanceOrder | DynastyOrder):
         return decide_order(state, command, ctx)
     match command:
         case (

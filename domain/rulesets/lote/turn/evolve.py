@@ -8,6 +8,8 @@ from typing import assert_never
 
 import msgspec
 
+from domain.rulesets.lote.dynasty.events import DynastyEvent
+from domain.rulesets.lote.dynasty.evolve import evolve_dynasty
 from domain.rulesets.lote.finance.events import FinanceEvent
 from domain.rulesets.lote.finance.evolve import evolve_finance
 from domain.rulesets.lote.leaders.evolve import evolve_leaders
@@ -320,6 +322,8 @@ def evolve(state: State, event: Event) -> State:
 def _truth(state: State, event: Event) -> State:
     if isinstance(event, FinanceEvent):
         return evolve_finance(state, event)
+    if isinstance(event, DynastyEvent):
+        return evolve_dynasty(state, event)
     match event:
         case OrderEntered():
             form = state.forms.get(event.nation, OrderForm())
