@@ -165,6 +165,13 @@ def sheet(state: State, nation: Nation) -> dict[str, str]:
     return out
 
 
+def _married(spouse: str, abroad: str) -> str:
+    """A royal's marriage as the family line prints it (`dynasty/`): `m. Odo (bur)` abroad, `m. Odo` at home."""
+    if not spouse:
+        return ""
+    return f"m. {spouse} ({abroad})" if abroad else f"m. {spouse}"
+
+
 def _listed(statuses: Mapping[str, str], nid: str) -> bool:
     return nid in statuses and statuses[nid] not in UNLISTED
 
@@ -195,7 +202,9 @@ def build_report(state: State, nid: str, turn: int, year: int) -> StatusReport:
         else:
             target.pop(name, None)
     family = [
-        " ".join(t for t in (f.name, f.gender, str(f.age), f.notes) if t) for f in state.royal_family if f.nation == nid
+        " ".join(t for t in (f.name, f.gender, str(f.age), _married(f.spouse, f.married_to_nation), f.notes) if t)
+        for f in state.royal_family
+        if f.nation == nid
     ]
     report = StatusReport(
         nation=nid,

@@ -154,3 +154,4 @@ def test_a_marriage_abroad_needs_both_courts() -> None:
     assert homes == {("anj", "bur", "Odo"), ("bur", "", "Odo")}
     assert redact(wed, bur) == wed and redact(wed, seat("anj")) == wed
     assert g.view(bur).royal_family[0].name == "Alice"
+    assert "Alice f 27 m. Odo (bur)" in g.rules.press.published_reports["anj"].royal_family
