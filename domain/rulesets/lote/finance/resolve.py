@@ -53,7 +53,7 @@ from domain.rulesets.lote.finance.orders import (
     TransferNFP,
 )
 from domain.rulesets.lote.model.events import OrderFailed
-from domain.rulesets.lote.model.orders import Order
+from domain.rulesets.lote.model.orders import BidMercenaries, Order
 from domain.rulesets.lote.model.state import State
 from domain.rulesets.lote.scenario.enums import dec
 
@@ -305,7 +305,7 @@ def _bribe(run: Runner, nid: str, order: BribeMercenaries) -> None:
 def _hire_price(state: State, nation: str, pool: str, unit: str) -> Fraction:
     """The price per unit the hirer's winning bid paid ([L4489-4493]): the bid line on its form."""
     for order in _lines(state, nation):
-        if getattr(order, "pool", None) == pool and getattr(order, "unit", None) == unit and hasattr(order, "price"):
+        if isinstance(order, BidMercenaries) and order.pool == pool and order.unit == unit:
             return Fraction(order.price)
     return Fraction(1, 2)  # [L4488] the minimum bid, for mercenaries a GM placed by hand
 
