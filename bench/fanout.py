@@ -87,6 +87,7 @@ class Config:
     tails: dict[int, bytes] = field(default_factory=dict)
     ep: select.epoll = field(default_factory=select.epoll)
     post: socket.socket | None = None
+    posted: float = 0.0  # when the commands' connection was last used (monotonic seconds)
 
     @property
     def label(self) -> str:
@@ -248,10 +249,13 @@ def one_event(config: Config, seq: int) -> list[float] | str:
     marker = f'"{reason}"'.encode()
     pending = set(config.socks)
     latencies = []
+    if time.monotonic() - config.posted > 2.0:  # uvicorn closes a connection idle for 5 s
+        connect_commands(config)
     assert config.post is not None
     post, answer = config.post.fileno(), Answer()
     t0 = time.monotonic_ns()
     config.post.sendall(request)
+    config.posted = time.monotonic()
     while pending or not answer.done:
         ready = config.ep.poll(30.0)
         now = time.monotonic_ns()
@@ -260,6 +264,7 @@ def one_event(config: Config, seq: int) -> list[float] | str:
         for fd, _ in ready:
             if fd == post:
                 answer.feed(config.post.recv(65536))
+                config.posted = time.monotonic()
                 if answer.done and answer.failure:
                     return answer.failure
                 continue

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import AsyncGenerator, Sequence
 from datetime import datetime
 
 import msgspec
@@ -94,6 +94,13 @@ class InMemoryEventStore:
     ) -> Sequence[tuple[int, str, bytes]]:
         events = await self.read_stream(stream_id, after_version, to_version)
         return [(e.stream_version, e.type, e.data) for e in events]
+
+    async def read_pages(
+        self, stream_id: str, after_version: int = 0, to_version: int | None = None, page_size: int = 2000
+    ) -> AsyncGenerator[Sequence[tuple[int, str, bytes]], None]:
+        rows = await self.read_data(stream_id, after_version, to_version)
+        for start in range(0, len(rows), page_size):
+            yield rows[start : start + page_size]
 
     async def read_of_type(
         self, stream_id: str, type_: str, to_version: int | None = None

@@ -11,14 +11,16 @@ import asyncio
 from collections import defaultdict
 from collections.abc import Callable
 
-_LOCAL_LIMIT = 100_000
+from events.lru import Lru
+
+LOCAL_SIZE = 10_000  # streams whose last local append is remembered (an Lru: a game touched once is forgotten)
 
 
 class Notifier:
     def __init__(self) -> None:
         self._waiters: dict[str | None, set[asyncio.Event]] = defaultdict(set)
         self._observers: list[Callable[[str, int], None]] = []
-        self._local: dict[str, int] = {}
+        self._local: Lru[str, int] = Lru(LOCAL_SIZE)
 
     def observe(self, observer: Callable[[str, int], None]) -> None:
         """Call `observer(stream_id, version)` when another process announces an append."""
@@ -26,17 +28,15 @@ class Notifier:
 
     def appended_locally(self, stream_id: str, version: int) -> None:
         """This process appended up to `version`: wake local readers; its own announcement will be ignored."""
-        if len(self._local) >= _LOCAL_LIMIT:
-            self._local.clear()
-        if version > self._local.get(stream_id, 0):
-            self._local[stream_id] = version
+        if version > (self._local.get(stream_id) or 0):
+            self._local.put(stream_id, version)
         self.wake(stream_id)
 
     def appended(self, stream_id: str, version: int | None) -> None:
         """An append announced by LISTEN/NOTIFY; observers hear of versions this process did not write. A version
         this process already reached locally wakes nobody: its readers woke (and read) when it was appended here."""
         if version is not None:
-            if version <= self._local.get(stream_id, 0):
+            if version <= (self._local.get(stream_id) or 0):
                 return
             for observer in self._observers:
                 observer(stream_id, version)

@@ -21,13 +21,14 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncGenerator, Sequence
 from datetime import datetime
 from typing import Any, cast
 
 import asyncpg
 
 from events.faults import ThrottledLog
+from events.lru import Lru
 from events.notify import Notifier
 from events.store import (
     GENESIS_HASH,
@@ -51,7 +52,12 @@ log = logging.getLogger("pantheon.events")
 _faults = ThrottledLog(log)
 
 CHANNEL = "pantheon_events"
-_HEAD_CACHE_LIMIT = 100_000
+HEAD_CACHE_SIZE = 10_000  # streams whose head this process remembers (an Lru: a game touched once is forgotten)
+PAGE_SIZE = 2000  # events per page of `read_pages` (a full rebuild); see bench.replay
+_PAGE = (
+    "SELECT stream_version, type, data FROM events WHERE stream_id = $1 AND stream_version > $2 "
+    "AND ($3::bigint IS NULL OR stream_version <= $3) ORDER BY stream_version LIMIT $4"
+)
 
 # `tx_id` travels as text (asyncpg has no xid8 codec) under another name: an output column named `tx_id` would
 # make `ORDER BY tx_id` sort by that text ("100000" < "99999") instead of the xid8.
@@ -86,6 +92,12 @@ _HEAD = """head AS (
     INSERT INTO stream_heads (stream_id, version) SELECT $1, max(ev.stream_version) FROM ev
     ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version, updated_at = now()
 )"""
+# A game stream's change, queued for the read-model runner by the append statement itself (migration 012): a
+# catch-up reads the games in this queue instead of comparing every game's head with its checkpoint.
+_CHANGED = """changed AS (
+    INSERT INTO stream_changes (stream_id, version) SELECT $1, max(ev.stream_version) FROM ev
+)"""
+GAME_PREFIX = "game-"
 
 
 async def init_connection(conn: asyncpg.Connection) -> None:
@@ -121,7 +133,7 @@ class PostgresEventStore:
         self._publishing = False
         self._unannounced: dict[str, int] = {}
         self._announce = asyncio.Event()
-        self._heads: dict[str, tuple[int, bytes]] = {}
+        self._heads: Lru[str, tuple[int, bytes]] = Lru(HEAD_CACHE_SIZE)
         self.listening = asyncio.Event()  # set while LISTEN is active
         self.last_append = 0.0  # time.monotonic() of the last committed append (health: disk full cleared)
 
@@ -135,9 +147,7 @@ class PostgresEventStore:
         return head
 
     def _remember_head(self, stream_id: str, head: tuple[int, bytes]) -> None:
-        if len(self._heads) >= _HEAD_CACHE_LIMIT:
-            self._heads.clear()
-        self._heads[stream_id] = head
+        self._heads.put(stream_id, head)
 
     async def append(
         self,
@@ -174,7 +184,7 @@ class PostgresEventStore:
                     found = await self.find_idempotent(idempotency.caller, idempotency.key, stream_id)
                     if found is not None:
                         raise IdempotencyReplay(found) from None
-                self._heads.pop(stream_id, None)
+                self._heads.pop(stream_id)
                 actual = (await self._head(conn, stream_id))[0]
                 raise ConcurrencyConflict(stream_id, expected_version, actual) from None
         # Committed. Nothing below may fail the append: each step is a cache or a wake-up.
@@ -239,6 +249,8 @@ class PostgresEventStore:
                 hashes,
             ]
         ctes = [f"ev AS ({insert})", _OUTBOX, _HEAD]
+        if stream_id.startswith(GAME_PREFIX):
+            ctes.append(_CHANGED)
         if idempotency is not None:
             args += [idempotency.caller, idempotency.key, idempotency.request_hash, idempotency.outcome]
             params = ", ".join(f"${i}" for i in range(len(args) - 3, len(args) + 1))
@@ -270,6 +282,46 @@ class PostgresEventStore:
             to_version,
         )
         return cast("Sequence[tuple[int, str, bytes]]", rows)  # asyncpg Records unpack like tuples
+
+    async def read_pages(
+        self, stream_id: str, after_version: int = 0, to_version: int | None = None, page_size: int = PAGE_SIZE
+    ) -> AsyncGenerator[Sequence[tuple[int, str, bytes]], None]:
+        """What `read_data` returns, a page at a time; each page's query is sent before the caller gets the
+        previous page, so PostgreSQL reads page n+1 while the caller folds page n (close it with `aclosing`)."""
+        queue: asyncio.Queue[Sequence[tuple[int, str, bytes]] | Exception | None] = asyncio.Queue(maxsize=2)
+        producer = asyncio.create_task(self._produce_pages(queue, stream_id, after_version, to_version, page_size))
+        try:
+            while (page := await queue.get()) is not None:
+                if isinstance(page, Exception):
+                    raise page
+                yield page
+        finally:
+            producer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await producer
+
+    async def _produce_pages(
+        self,
+        queue: asyncio.Queue[Sequence[tuple[int, str, bytes]] | Exception | None],
+        stream_id: str,
+        after: int,
+        to_version: int | None,
+        page_size: int,
+    ) -> None:
+        try:
+            async with self.pool.acquire() as conn:
+                while True:
+                    rows = await conn.fetch(_PAGE, stream_id, after, to_version, page_size)
+                    if rows:
+                        # `put` does not yield while the queue has room: the next query goes out at once.
+                        await queue.put(cast("Sequence[tuple[int, str, bytes]]", rows))
+                    if len(rows) < page_size:
+                        break
+                    after = rows[-1][0]
+        except Exception as exc:  # the reader raises it where the caller awaits its next page
+            await queue.put(exc)
+            return
+        await queue.put(None)
 
     async def read_of_type(
         self, stream_id: str, type_: str, to_version: int | None = None

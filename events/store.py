@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextvars
 import hashlib
-from collections.abc import Sequence
+from collections.abc import AsyncGenerator, Sequence
 from datetime import datetime
 from typing import Protocol
 
@@ -210,6 +210,13 @@ class EventStore(Protocol):
         self, stream_id: str, after_version: int = 0, to_version: int | None = None
     ) -> Sequence[tuple[int, str, bytes]]:
         """Only (version, type, data), in version order: the narrow read that folds need."""
+        ...
+
+    def read_pages(
+        self, stream_id: str, after_version: int = 0, to_version: int | None = None, page_size: int = 2000
+    ) -> AsyncGenerator[Sequence[tuple[int, str, bytes]], None]:
+        """`read_data` in pages of at most `page_size` rows (none empty), the next read while the caller works
+        on one (a full rebuild folds as it reads). An async generator: close it (`contextlib.aclosing`)."""
         ...
 
     async def read_of_type(

@@ -2,18 +2,19 @@
 checkpoints in the same transaction.
 
 Each game is followed in its own order only (README, Citus): the runner keeps a checkpoint per game stream
-(`projection_checkpoints`: the last `stream_version` applied), finds the games whose head (`stream_heads`, moved
-by the append statement itself) is past their checkpoint, reads each one's new events by version, applies them
-to the `rm_*` tables and moves those checkpoints, all in one transaction. Nothing orders events across games
-(transaction ids and `global_position` are one node's order on Citus; tests/server/test_citus_schema.py checks
-that no job's SQL uses them). A game's versions commit in order and its head commits with them, so a head that
-is visible has every event up to it visible: an event committed late, by a concurrent transaction on another
-game or on the same one, is never skipped (tests/server/test_rebuild_across_xids.py).
+(`projection_checkpoints`: the last `stream_version` applied), finds the games with new events in a queue of
+changed streams (`stream_changes`, migration 012, written by the append statement itself), reads each one's new
+events by version, applies them to the `rm_*` tables, moves those checkpoints and takes what it applied off the
+queue, all in one transaction. Nothing orders events across games (transaction ids and `global_position` are one
+node's order on Citus; tests/server/test_citus_schema.py checks that no job's SQL uses them). A game's versions
+commit in order and its queue row commits with them, so a queued version that is visible has every event up to it
+visible: an event committed late, by a concurrent transaction on another game or on the same one, is never
+skipped (tests/server/test_rebuild_across_xids.py).
 
-Finding the games behind is one scan of the heads joined with the checkpoints (co-located by stream on Citus):
-its cost grows with the number of games, not of events. Several processes may run the runner: a
-transaction-scoped advisory lock makes one of them the writer at a time. `rebuild` empties the tables and the
-checkpoints and replays from zero, which must give the same rows.
+A catch-up reads only the queue: its cost grows with the games that changed since the last one, not with the
+number of games (`bench/catch_up.py`). Several processes may run the runner: a transaction-scoped advisory lock
+makes one of them the writer at a time. `rebuild` empties the tables and the checkpoints, queues every game's head
+and replays from zero, which must give the same rows.
 """
 
 from __future__ import annotations
@@ -50,12 +51,19 @@ NAME = "core"
 _LOCK_KEY = 0x70726F6A  # "proj"
 _BATCH = 500  # events per transaction, about
 _GAMES = 200  # games looked at per transaction
-# The game streams whose head is past this projection's checkpoint, with both versions.
-_BEHIND = """
-SELECT h.stream_id, h.version, coalesce(c.version, 0) FROM stream_heads h
-LEFT JOIN projection_checkpoints c ON c.stream_id = h.stream_id AND c.name = $1
-WHERE h.stream_id LIKE 'game-%' AND h.version > coalesce(c.version, 0)
+# The game streams with new events (queued by the append statement, migration 012), each with its newest queued
+# version and this projection's checkpoint. Grouped by the stream, in key order: the scan stops after `$2` streams.
+_CHANGED = """
+SELECT q.stream_id, max(q.version), coalesce(max(c.version), 0) FROM stream_changes q
+LEFT JOIN projection_checkpoints c ON c.stream_id = q.stream_id AND c.name = $1
+GROUP BY q.stream_id
 LIMIT $2
+"""
+_APPLIED = "DELETE FROM stream_changes WHERE stream_id = $1 AND version <= $2"
+# After a rebuild every game is behind: its head goes back in the queue.
+_REQUEUE = """
+INSERT INTO stream_changes (stream_id, version) SELECT stream_id, version FROM stream_heads
+WHERE stream_id LIKE 'game-%' ON CONFLICT DO NOTHING
 """
 _CHECKPOINT = """
 INSERT INTO projection_checkpoints (stream_id, name, version) VALUES ($1, $2, $3)
@@ -124,42 +132,54 @@ class ReadModelRunner:
                     await conn.execute("SELECT pg_advisory_xact_lock($1)", _LOCK_KEY)
                 elif not await conn.fetchval("SELECT pg_try_advisory_xact_lock($1)", _LOCK_KEY):
                     return total
-                read = await self._step(conn)
-            if not read:
+                changed, read = await self._step(conn)
+            if not changed:
                 return total
             total += read
-            if progress is not None:
+            if progress is not None and read:
                 progress(total)
 
-    async def _step(self, conn: Any) -> int:
-        """One transaction's worth: the new events of up to `_GAMES` games behind, about `_BATCH` events."""
-        read = 0
-        for stream_id, head, done in await conn.fetch(_BEHIND, NAME, _GAMES):
-            game_id = stream_id.removeprefix("game-")
-            events = await self.store.read_stream(stream_id, after_version=done, to_version=head, limit=_BATCH)
-            for event in events:
-                if event.type in _TRACKED_TAGS:
-                    await self._apply(conn, game_id, event)
-            if events:
-                last = events[-1]
-                # Every event moves its game's version: one update per game per batch.
-                await conn.execute(
-                    "UPDATE rm_games SET version = $2, updated_at = $3 WHERE game_id = $1",
-                    game_id,
-                    last.stream_version,
-                    last.meta().recorded_at,
-                )
-                await conn.execute(_CHECKPOINT, stream_id, NAME, last.stream_version)
-            read += len(events)
+    async def _step(self, conn: Any) -> tuple[int, int]:
+        """One transaction's worth: the new events of up to `_GAMES` changed games, about `_BATCH` events.
+        Returns how many queued games it took off the queue (or moved on) and how many events it read."""
+        taken = read = 0
+        for stream_id, head, done in await conn.fetch(_CHANGED, NAME, _GAMES):
+            taken += 1
+            if head > done:
+                events = await self.store.read_stream(stream_id, after_version=done, to_version=head, limit=_BATCH)
+                if events:
+                    await self._apply_batch(conn, stream_id, events)
+                    done = events[-1].stream_version
+                    read += len(events)
+                else:  # nothing there to read (cannot happen: the queue row commits with the events)
+                    done = head
+            # What is applied leaves the queue; a newer append's row (committed since) stays for the next step.
+            await conn.execute(_APPLIED, stream_id, done)
             if read >= _BATCH:
                 break
-        return read
+        return taken, read
+
+    async def _apply_batch(self, conn: Any, stream_id: str, events: list[RecordedEvent]) -> None:
+        game_id = stream_id.removeprefix("game-")
+        for event in events:
+            if event.type in _TRACKED_TAGS:
+                await self._apply(conn, game_id, event)
+        last = events[-1]
+        # Every event moves its game's version: one update per game per batch.
+        await conn.execute(
+            "UPDATE rm_games SET version = $2, updated_at = $3 WHERE game_id = $1",
+            game_id,
+            last.stream_version,
+            last.meta().recorded_at,
+        )
+        await conn.execute(_CHECKPOINT, stream_id, NAME, last.stream_version)
 
     async def rebuild(self, progress: Callable[[int], None] | None = None) -> int:
         async with self.pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", _LOCK_KEY)
             await conn.execute(f"TRUNCATE {', '.join(_TABLES)}")
             await conn.execute("DELETE FROM projection_checkpoints WHERE name = $1", NAME)
+            await conn.execute(_REQUEUE)
         return await self.catch_up(progress=progress)
 
     async def _replay_game(self, conn: Any, game_id: str, upto: int, to_version: int) -> None:

@@ -11,6 +11,7 @@ an old layout.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections import OrderedDict
@@ -170,14 +171,22 @@ class GameStates:
         return at, state, ruleset
 
     async def fold_from_scratch(self, game_id: str, version: int | None = None) -> GameState[Any]:
-        """A full fold with no cache and no snapshot: the reference every other path must equal."""
+        """A full fold with no cache and no snapshot: the reference every other path must equal.
+
+        Without a revert, the stream is folded a page at a time as it is read (`EventStore.read_pages`:
+        PostgreSQL reads the next page while this one folds). A stream with a revert folds with the reference
+        fold of reverts, which needs every revert target first (a rare case; reverts are indexed)."""
         ruleset = await self.ruleset_of(game_id)
-        rows = await self.store.read_data(stream_of(game_id), to_version=version)
-        decode = codec_for(ruleset).decode_event
-        if any(type_ == "TimelineReverted" for _, type_, _ in rows):
-            state = timeline.fold_with_reverts(ruleset, ((v, decode(t, d)) for v, t, d in rows))
-        else:  # the same fold without keeping revert targets: no list of every event, no check per event
-            state = engine.fold(ruleset, (decode(t, d) for _, t, d in rows))
+        stream = stream_of(game_id)
+        codec = codec_for(ruleset)
+        state: GameState[Any] | None = None
+        if await self.store.read_of_type(stream, "TimelineReverted", to_version=version):
+            rows = await self.store.read_data(stream, to_version=version)
+            state = timeline.fold_with_reverts(ruleset, ((v, codec.decode_event(t, d)) for v, t, d in rows))
+        else:
+            async with contextlib.aclosing(self.store.read_pages(stream, to_version=version)) as pages:
+                async for rows in pages:
+                    state = engine.fold(ruleset, codec.decode_events(rows), state)
         if state is None:
             raise UnknownGame(game_id)
         return state

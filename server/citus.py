@@ -8,10 +8,12 @@ Citus each node draws it from its own range). `tests/server/test_citus_schema.py
 this layout, so a new table or key that would not shard fails the build.
 
 Nothing reads events in an order across games (migration 011): the read-model runner keeps a checkpoint per game
-stream (`projection_checkpoints`, the last version applied) and finds the games with new events by their head
-(`stream_heads`, written by the append statement, co-located with `events`). The scan for games behind joins
-those two co-located tables, so it runs on every node in parallel. The same test fails if a job's SQL orders or
-filters events by `global_position` or `tx_id`.
+stream (`projection_checkpoints`, the last version applied) and finds the games with new events in a queue of
+changed streams (`stream_changes`, migration 012: a row per append, written by the append statement, deleted by
+the runner up to what it applied), co-located with `events`. Its scan joins co-located tables and groups by the
+stream, so it runs on every node in parallel and costs in proportion to the games that changed. A rebuild
+queues every game again from `stream_heads` (each stream's head, migration 011). The same test fails if a job's
+SQL orders or filters events by `global_position` or `tx_id`.
 
 `pantheon citus-sql` prints the statements to run on the Citus coordinator after `pantheon migrate`.
 """
@@ -25,6 +27,7 @@ DISTRIBUTED: dict[str, str] = {
     "idempotency_keys": "stream_id",
     "stream_heads": "stream_id",
     "projection_checkpoints": "stream_id",
+    "stream_changes": "stream_id",
     "rm_games": "game_id",
     "rm_seats": "game_id",
     "rm_turns": "game_id",

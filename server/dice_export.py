@@ -425,6 +425,11 @@ _HEAD = """
 INSERT INTO stream_heads (stream_id, version) SELECT $1, max(stream_version) FROM events WHERE stream_id = $1
 ON CONFLICT (stream_id) DO UPDATE SET version = EXCLUDED.version, updated_at = now()
 """
+# ... and queued for the read-model runner (migration 012), as an append does.
+_CHANGED = """
+INSERT INTO stream_changes (stream_id, version) SELECT $1, max(stream_version) FROM events WHERE stream_id = $1
+ON CONFLICT DO NOTHING
+"""
 
 
 async def import_export(pool: asyncpg.Pool, export: ParsedExport, progress: Callable[[int], None] | None = None) -> int:
@@ -448,6 +453,7 @@ async def import_export(pool: asyncpg.Pool, export: ParsedExport, progress: Call
             if progress is not None:
                 progress(min(start + PAGE, len(rows)))
         await conn.execute(_HEAD, stream)
+        await conn.execute(_CHANGED, stream)
     return len(recorded)
 
 

@@ -87,6 +87,8 @@ class ViewBatch:
     """New events as one viewer sees them; shared by every stream of that viewer."""
 
     envelopes: list[s.EventEnvelope]
+    # What a transport derived from the batch, for every stream of the viewer (server/graphql/shared.py).
+    shared: dict[str, Any] = field(default_factory=dict)
 
     def __iter__(self) -> Any:
         return iter(self.envelopes)

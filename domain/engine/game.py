@@ -486,6 +486,8 @@ def evolve(ruleset: Ruleset, state: GameState[Any] | None, event: Any) -> GameSt
 
 
 def _evolve_meta(ruleset: Ruleset, meta: GameMeta, event: Any) -> GameMeta:
+    if type(event) in _META_INERT:  # a quarter of a stream's engine events: not through the cases below
+        return meta
     match event:
         case SeatAdded():
             seat = Seat(
@@ -546,10 +548,11 @@ def _evolve_meta(ruleset: Ruleset, meta: GameMeta, event: Any) -> GameMeta:
             return R(meta, late_orders={**meta.late_orders, event.seat_id: event.until})
         case SeatTokenRevoked() | SeatTokenIssued() | SeatReassigned():
             return _evolve_seat(meta, event)
-        case _:
-            # PhaseEnded, TurnEnded and GameCreated change nothing here. TimelineReverted cannot be folded
-            # from the state before it alone: projections apply it with `timeline.revert`.
+        case _:  # GameCreated, _META_INERT; TimelineReverted is applied by projections (`timeline.revert`)
             return meta
+
+
+_META_INERT: frozenset[type] = frozenset({PhaseEnded, TurnEnded})  # change nothing in the meta
 
 
 def _evolve_seat(meta: GameMeta, event: SeatTokenRevoked | SeatTokenIssued | SeatReassigned) -> GameMeta:
@@ -584,15 +587,14 @@ def fold(ruleset: Ruleset, events: Iterable[Any], state: GameState[Any] | None =
     """`evolve` over many events. Meta and rules fold apart and meet once at the end: same result, less copying."""
     meta, rules = (state.meta, state.rules) if state is not None else (None, None)
     engine_types, evolve_rules = ENGINE_EVENT_TYPES, ruleset.evolve
-    for event in events:
+    for event in events:  # the ruleset's events first: most of a stream, one check each
         kind = type(event)
-        if kind is GameCreated or kind is GameForked:
+        if kind not in engine_types:
+            if meta is not None:
+                rules = evolve_rules(rules, event)
+        elif kind is GameCreated or kind is GameForked:
             created = initial(ruleset, event) if kind is GameCreated else forked(ruleset, event)
             meta, rules = created.meta, created.rules
-        elif meta is None:
-            continue
-        elif kind in engine_types:
+        elif meta is not None and kind not in _META_INERT:
             meta = _evolve_meta(ruleset, meta, event)
-        else:
-            rules = evolve_rules(rules, event)
     return None if meta is None else GameState(meta=meta, rules=rules)

@@ -23,6 +23,7 @@ from events.handler import Refused
 from server import schemas as s
 from server.graphql import limits
 from server.graphql.errors import ProblemErrors, log_unexpected
+from server.graphql.shared import SharedEventExecution, shared_events
 from server.graphql.types import (
     Accepted,
     AvailableCommands,
@@ -279,8 +280,10 @@ class Subscription:
         game_id = game(game_id)
         with svc.connection_streams.hold(connection), svc.streams.hold(who.token_id), svc.game_streams.hold(game_id):
             async for batch in svc.follow(who, game_id, after):
-                for envelope in batch or ():  # None is the service's keep-alive tick
-                    yield Event.build(envelope)
+                # None is the service's keep-alive tick; the events (and their execution) are shared by every
+                # subscription of the same viewer (server/graphql/shared.py).
+                for event in shared_events(batch) if batch is not None else ():
+                    yield event
 
 
 class PantheonSchema(strawberry.Schema):
@@ -315,6 +318,7 @@ def _build() -> PantheonSchema:
         ),
         subscription=Subscription,
         extensions=[*limits.extensions(), ProblemErrors],
+        execution_context_class=SharedEventExecution,
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime
@@ -110,6 +111,37 @@ async def test_read_stream_by_range(store: EventStore) -> None:
     assert [e.stream_version for e in await store.read_stream("s-5", after_version=2, to_version=4)] == [3, 4]
     assert [e.stream_version for e in await store.read_stream("s-5", after_version=4, limit=1)] == [5]
     assert await store.read_stream("missing") == []
+
+
+async def pages(store: EventStore, stream: str, **kwargs: int) -> list[list[int]]:
+    async with contextlib.aclosing(store.read_pages(stream, **kwargs)) as reader:
+        return [[row[0] for row in page] async for page in reader]
+
+
+async def test_read_pages_is_read_data_a_page_at_a_time(store: EventStore) -> None:
+    await store.append("s-5p", 0, [ev(i) for i in range(1, 8)], META)
+    whole = [(v, t, bytes(d)) for v, t, d in await store.read_data("s-5p")]
+    assert [list(page) for page in await _rows(store, "s-5p", page_size=3)] == [whole[0:3], whole[3:6], whole[6:7]]
+    assert await pages(store, "s-5p", page_size=7) == [[1, 2, 3, 4, 5, 6, 7]]  # full: no empty page after it
+    assert await pages(store, "s-5p", after_version=2, to_version=6, page_size=2) == [[3, 4], [5, 6]]
+    assert await pages(store, "s-5p", after_version=7) == []
+    assert await pages(store, "missing") == []
+
+
+async def _rows(store: EventStore, stream: str, page_size: int) -> list[list[tuple[int, str, bytes]]]:
+    async with contextlib.aclosing(store.read_pages(stream, page_size=page_size)) as reader:
+        return [[(v, t, bytes(d)) for v, t, d in page] async for page in reader]
+
+
+async def test_a_page_reader_closed_early_leaves_the_store_usable(store: EventStore) -> None:
+    await store.append("s-5q", 0, [ev(i) for i in range(1, 10)], META)
+    async with contextlib.aclosing(store.read_pages("s-5q", page_size=2)) as reader:
+        async for page in reader:
+            assert [row[0] for row in page] == [1, 2]
+            break  # the reader reading ahead is stopped, its connection given back
+    if isinstance(store, PostgresEventStore):
+        assert store.pool.get_idle_size() == store.pool.get_size()
+    assert await pages(store, "s-5q", page_size=4) == [[1, 2, 3, 4], [5, 6, 7, 8], [9]]
 
 
 async def test_metadata_is_stored_with_each_event(store: EventStore) -> None:

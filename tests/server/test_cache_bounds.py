@@ -10,6 +10,8 @@ from typing import Any
 import httpx
 import pytest
 
+import events.notify
+import events.postgres
 import events.secrets
 import projections.state
 import server.auth
@@ -43,6 +45,8 @@ def sizes(services: Services) -> dict[str, int]:
         "tokens": len(svc.tokens._cache),
         "secrets": len(svc.handler.secrets._cache),  # type: ignore[attr-defined]
         "order counts": len(svc.handler.order_counts),
+        "stream heads": len(svc.states.store._heads),  # type: ignore[attr-defined]
+        "local appends": len(svc.states.store.notifier._local),  # type: ignore[attr-defined]
     }
 
 
@@ -52,6 +56,8 @@ async def test_touching_many_games_once_keeps_every_cache_within_its_bound(
     monkeypatch.setattr(projections.state, "_CACHE_SIZE", BOUND)
     monkeypatch.setattr(events.secrets, "CACHE_SIZE", BOUND)
     monkeypatch.setattr(server.auth, "CACHE_SIZE", BOUND)
+    monkeypatch.setattr(events.postgres, "HEAD_CACHE_SIZE", BOUND)
+    monkeypatch.setattr(events.notify, "LOCAL_SIZE", BOUND)
     captured: list[Services] = []
     app = create_app(make_settings(db_url, tmp_path), on_ready=captured.append)
     async with app.router.lifespan_context(app):

@@ -92,11 +92,15 @@ async def test_each_stream_gets_exactly_its_own_view_of_the_game(db_url: str, tm
         tokens = {"ann": ann, "bob": bob, "gm": gm, "observer": observer}
         order = [name for name in tokens for _ in range(3)]
         url = f"/v1/games/{gid}/events/stream"
+        # GraphQL too: two subscriptions of bob (they share the rendered events and their execution,
+        # server/graphql/shared.py), one of ann and one of the observer.
+        graphql_names = ["bob", "bob", "ann", "observer"]
         async with (
             open_streams(api.client, url, [tokens[n] for n in order]) as streams,
-            graphql_events(live, gid, bob) as bob_ws,
+            contextlib.AsyncExitStack() as stack,
         ):
-            await eventually(lambda: followers(live.services.service.fanout, gid) == len(order) + 1)
+            sockets = [await stack.enter_async_context(graphql_events(live, gid, tokens[n])) for n in graphql_names]
+            await eventually(lambda: followers(live.services.service.fanout, gid) == len(order) + len(sockets))
             assert (await api.command(game, ann, {"type": "WriteNote", "text": SECRET_NOTE})).status_code == 200
             assert (await api.command(game, ann, {"type": "PlaceBid", "amount": 7})).status_code == 200
             assert (await api.command(game, bob, {"type": "PlaceBid", "amount": 3})).status_code == 200
@@ -104,7 +108,7 @@ async def test_each_stream_gets_exactly_its_own_view_of_the_game(db_url: str, tm
             assert (await api.command(game, gm, {"type": "AdvancePhase"})).status_code == 200
             last = await grant_gold(api, game)
             await all_saw(streams, last)
-            bob_graphql = await graphql_until(bob_ws, last)
+            by_graphql = [await graphql_until(ws, last) for ws in sockets]
         for name, stream in zip(order, streams, strict=True):
             history = (await api.get(f"/v1/games/{gid}/events", tokens[name], limit=1000)).json()["events"]
             assert stream.events() == history, name
@@ -113,8 +117,10 @@ async def test_each_stream_gets_exactly_its_own_view_of_the_game(db_url: str, tm
         assert SECRET_NOTE not in seen["bob"] and SECRET_NOTE not in seen["observer"]
         assert "bob's own note" in seen["bob"] and "bob's own note" not in seen["observer"]
         assert '"bidder":"ann","amount":7' not in seen["bob"].replace(" ", "")
-        bob_history = (await api.get(f"/v1/games/{gid}/events", bob, limit=1000)).json()["events"]
-        assert bob_graphql == [{"version": e["version"], "type": e["type"], "data": e["data"]} for e in bob_history]
+        for name, received in zip(graphql_names, by_graphql, strict=True):
+            history = (await api.get(f"/v1/games/{gid}/events", tokens[name], limit=1000)).json()["events"]
+            assert received == [{"version": e["version"], "type": e["type"], "data": e["data"]} for e in history], name
+        assert by_graphql[0] != by_graphql[2] != by_graphql[3]  # the views differ (the notes, the bids)
 
 
 async def test_the_hub_goes_when_its_last_stream_closes(db_url: str, tmp_path: Path) -> None:

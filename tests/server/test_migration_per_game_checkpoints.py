@@ -44,6 +44,9 @@ async def test_the_old_checkpoint_becomes_one_per_game_and_every_stream_gets_its
             assert heads == {"game-a": 3, "game-b": 2, "dice-a-1": 1}
             done = {tuple(r) for r in await conn.fetch("SELECT stream_id, name, version FROM projection_checkpoints")}
             assert done == {("game-a", "core", 2), ("game-b", "core", 1)}
+            # Migration 012 queues the games the runner is behind on, at their heads (not the dice stream).
+            queued = {tuple(r) for r in await conn.fetch("SELECT stream_id, version FROM stream_changes")}
+            assert queued == {("game-a", 3), ("game-b", 2)}
         finally:
             await conn.close()
     finally:

@@ -44,6 +44,18 @@ DICE_PURPOSES = (
         rule="[L5721-5771] [L6420-6428]",
     ),
     DicePurpose(
+        purpose="battle:<battle id>:<side>",
+        dice="2d6",
+        decides="with <side> `attacker` or `defender`, the automatic resolver's result of a battle, siege or "
+        "assault (a proposal the GM confirms with "
+        "ConfirmAdjudication or ResolveBattle use_proposal, or the result itself when the campaign's "
+        "battle_resolution is auto)",
+        faces="each side scores strength x (its 2d6 + combat leadership); the higher wins, a tie goes to the "
+        "defender; a passive siege (when the 2:1 ratio holds) ends in surrender on the besieger's 2d6 of 10 or more "
+        "(`military/resolver.py`)",
+        rule="[L11562-11720] [L5502-5621] [L6201-6248]",
+    ),
+    DicePurpose(
         purpose="birth:<nation>:<leader>",
         dice="2d6",
         decides="nothing by itself: the roll recorded with a Have Children (HC) action, for the GM who rules whether a "

@@ -90,6 +90,7 @@ class Battle(msgspec.Struct, frozen=True):
     attacker: Side
     defender: Side
     city: str | None = None  # a siege or assault: the city
+    attacker_from: str = ""  # where the attackers came from (their retreat, a Great Wall crossed)
     terrain: str = ""
     at_sea: bool = False
     items: tuple[str, ...] = ()  # its adjudication items, one per nation involved

@@ -37,7 +37,7 @@ ONE = Fraction(1)
 ARROWS = frozenset({"island_arrow", "ocean_arrow"})
 # §6.2.4 base costs (digest §5.4 table): the per-GPv actions (EP, MC, RG, EVC) are priced by `action_base`
 BASE_AP: dict[str, int] = {
-    "A": 3, "AT": 2, "AL": 1, "AS": 1, "B": 1, "BC": 1, "CC": 8, "CR": 8, "D": 1, "DP": 4, "ES": 8, "EX": 3,
+    "A": 3, "AT": 2, "AL": 1, "AS": 1, "S": 3, "B": 1, "BC": 1, "CC": 8, "CR": 8, "D": 1, "DP": 4, "ES": 8, "EX": 3,
     "HC": 1, "IL": 2, "IR": 6, "LR": 2, "PR": 3, "PS": 6, "R": 2, "RD": 1, "SC": 1, "SD": 6, "SE": 4, "SR": 3,
 }  # fmt: skip
 

@@ -19,6 +19,7 @@ from fractions import Fraction
 import msgspec
 
 from domain.rulesets.lote import messages as m
+from domain.rulesets.lote.military import news as battle_news
 from domain.rulesets.lote.model.report_types import NationNews, Newsfax, NewsItem, PoolListing, Press, Ranking
 from domain.rulesets.lote.model.state import State
 from domain.rulesets.lote.reports.reports import REPORT_TABLES
@@ -72,6 +73,10 @@ def note_news(before: State, after: State, event: m.Event) -> State:
         case m.DynasticFailureBegan():
             text = "Dynastic Failure: the realm is torn by civil war over the succession."
             return _drafted(after, event.nation, "event", text, "DynasticFailureBegan")
+        case m.BattleResolved() if event.battle_id in before.battles:
+            for nation, text in battle_news.newsfax_lines(before, before.battles[event.battle_id], event.result):
+                after = _drafted(after, nation, "event", text, "BattleResolved")
+            return after
         case _:
             return after
 

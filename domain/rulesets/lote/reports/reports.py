@@ -25,6 +25,7 @@ import msgspec
 
 from domain.rulesets.lote.finance.report import finance_lines
 from domain.rulesets.lote.leaders.garrisons import city_rv
+from domain.rulesets.lote.military.news import report_lines
 from domain.rulesets.lote.model.report_types import StatusReport
 from domain.rulesets.lote.model.state import Nation, State
 from domain.rulesets.lote.reports.derived import derive
@@ -218,6 +219,7 @@ def build_report(state: State, nid: str, turn: int, year: int) -> StatusReport:
         royal_family=family,
         fleets=lines["fleet"],
         routes=lines["route"],
+        battles=report_lines(state, nid),
         finance=finance_lines(state, nid, turn),
     )
     return msgspec.structs.replace(report, text=render(report, state))
@@ -244,4 +246,6 @@ def render(report: StatusReport, state: State) -> str:
         ("FINANCE", report.finance),
     ):
         out += ["", title, *(section or ["-"])]
+    if report.battles:
+        out += ["", "BATTLES AND SIEGES", *report.battles]
     return "\n".join(out) + "\n"

@@ -15,6 +15,8 @@ import msgspec
 
 from domain.engine import Actor
 from domain.rulesets.lote import messages as m
+from domain.rulesets.lote.military.visibility import seat_battle, seat_result
+from domain.rulesets.lote.model.battles import Battle
 from domain.rulesets.lote.model.report_types import Newsfax, NewsItem, StatusReport
 from domain.rulesets.lote.model.state import Adjudication, Nation, OrderForm, Project, State
 from domain.rulesets.lote.reports.derived import Derived, derive
@@ -80,6 +82,8 @@ class View(msgspec.Struct, frozen=True):
     news_items: dict[str, NewsItem] = {}
     # §4.7 [L3696-3770] ferry arrows (with their ferry points) touching a region the viewer sees, or its own
     ferries: dict[str, FerryArrow] = {}
+    # P1-G: the GM sees every battle's inputs; a participant its own side and the result (`military/visibility.py`)
+    battles: dict[str, Battle] = {}
 
 
 def _strip(statuses: dict[str, Any], gm: bool) -> dict[str, Any]:
@@ -145,8 +149,16 @@ def view_for(state: State, viewer: Actor) -> View:
         report=state.press.published_reports.get(viewer.controls or "") if not gm else None,
         newsfax=state.press.newsfax,
         ferries={k: f for k, f in state.ferries.items() if gm or f.owner in mine or f.a in regions or f.b in regions},
+        battles=_battles(state, viewer),
         **(_drafts(state) if gm else {}),
     )
+
+
+def _battles(state: State, viewer: Actor) -> dict[str, Battle]:
+    if viewer.is_gm:
+        return dict(state.battles)
+    seen = {k: seat_battle(b, viewer.controls) for k, b in state.battles.items()}
+    return {k: b for k, b in seen.items() if b is not None}
 
 
 def _drafts(state: State) -> dict[str, Any]:
@@ -198,6 +210,13 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
             return R(event, reason="") if event.nation == me else None
         case m.TradeRouteRecorded():
             return R(event, reason="") if me in (event.route.nation_a, event.route.nation_b) else None
+        case m.BattleJoined():
+            battle = seat_battle(event.battle, me)
+            return None if battle is None else R(event, battle=battle)
+        case m.BattleResolved():
+            return R(event, result=seat_result(event.result)) if me in event.nations else None
+        case m.TreasuryCaptured():
+            return event if me in (event.nation, event.captor) else None
         case m.AdjudicationRaised():
             if event.item.nation != me:
                 return None

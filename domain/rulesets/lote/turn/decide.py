@@ -62,7 +62,8 @@ from domain.rulesets.lote.messages import (
     UnitsAdjusted,
     WithdrawOrder,
 )
-from domain.rulesets.lote.military.decide import decide_military
+from domain.rulesets.lote.military.decide import KINDS as BATTLE_KINDS
+from domain.rulesets.lote.military.decide import confirm_item, decide_military
 from domain.rulesets.lote.model.commands import PARAMETER_CODES, PARAMETER_FLAGS, PARAMETER_NUMBERS
 from domain.rulesets.lote.model.orders import (
     AgroToReserve,
@@ -193,6 +194,10 @@ def decide_adjudication(state: State, command: ConfirmAdjudication | OverrideAdj
         raise Rejected("lote.unknown_item", f"There is no adjudication item {command.item_id!r}.")
     if item.outcome is not None:
         raise Rejected("lote.already_decided", f"Item {command.item_id!r} was decided: {item.outcome}.", status=409)
+    if item.kind in BATTLE_KINDS:
+        if isinstance(command, OverrideAdjudication):
+            raise Rejected("lote.use_resolve_battle", "A battle's result has parts: settle it with ResolveBattle.")
+        return confirm_item(state, item, command.reason)
     if isinstance(command, OverrideAdjudication):
         _valid_outcome(item.kind, command.outcome)
         if item.kind in attempts.KINDS:

@@ -25,6 +25,8 @@ from domain.rulesets.lote.messages import (
     TradeRouteClosed,
     TreasuryMoved,
 )
+from domain.rulesets.lote.military import detect, raising
+from domain.rulesets.lote.model.battles import Battle
 from domain.rulesets.lote.model.orders import (
     AssignFleet,
     BidMercenaries,
@@ -208,6 +210,7 @@ def r6_movement(run: Run) -> None:
             if isinstance(order, GiveItinerary) and run.still_valid(nid, order) is not None:
                 orders[order.army] = order
     outcome = execute(run.state, orders, run.ctx.turn)
+    battles, places = detect.find_battles(run.state, orders, outcome.contacts, run.ctx.turn)  # before the moves
     for army, place in outcome.ends.items():
         leader = run.state.leaders[army]
         if place != leader.location and not (
@@ -219,7 +222,20 @@ def r6_movement(run: Run) -> None:
                 )
             )
     for item in outcome.items:
-        run.emit(AdjudicationRaised(item=item))
+        if not raising.replaced(item, places):
+            run.emit(AdjudicationRaised(item=item))
+    r6_battles(run, battles)
+
+
+def r6_battles(run: Run, battles: list[Battle]) -> None:
+    """R6: the battles, sieges and assaults (`military/`), raised for the GM or settled by the automatic
+    resolver when the campaign says so."""
+    for battle in battles:
+        for event in raising.join(run.state, battle, run.ctx):
+            run.emit(event)  # type: ignore[arg-type]
+        if run.state.settings.battle_resolution == "auto":
+            for event in raising.settle(run.state, battle.battle_id):
+                run.emit(event)  # type: ignore[arg-type]
 
 
 def r0_reductions(run: Run, nid: str) -> None:
