@@ -129,14 +129,19 @@ def r1_loans_due(run: Runner, nid: str) -> None:
             run.emit(LoanRepaid(nation=nid, source=loan.source, amount=owed, lender=lender))
             continue
         run.emit(LoanDefaulted(nation=nid, source=loan.source, amount=owed, lender=lender))
+        creditor = (
+            f"the lender, {run.state.nations[lender].name}, may seek its own remedy"
+            if lender
+            else ("the bankers may send an army or two to collect")
+        )
         run.raise_item(
             nid,
             "loan_default",
             loan.source,
             "cut the tax rate; decide whether the bankers send an army",
             f"{dec(owed)} GP owed to {loan.source} fell due with {dec(run.state.nations[nid].gp)} GP in the treasury:"
-            " [L8839-8846] a default reduces the Tax Rate (§2.4.6) and the bankers may send an army or two to "
-            "collect; no bank lends again (player bankers excepted)",
+            f" [L8839-8846] a default reduces the Tax Rate (§2.4.6) and {creditor}; no bank lends again (player "
+            "bankers excepted). The debt stays on the sheet (RepayLoan).",
         )
 
 
