@@ -7,6 +7,9 @@ form and the form's running totals in `derived`), the commands it may send now (
 its status report and the Newsfax once the GM publishes them. During the `orders` phase of each turn it:
 
 - declares the tax rate (`SetTaxRate`, line `tax`; 100% unless `--tax` says otherwise, [L1357-1366]);
+- sends the lines its war plan (`--plan FILE`) gives for this turn: itineraries (`GiveItinerary`, §6.3),
+  `Diplomacy` and `SecretDiplomacy` attempts, any order line (lines `plan-1`, `plan-2`... unless the plan names
+  them); the plan is JSON, `{"1": [order, ...], "3": [...]}` by turn, each order as the API takes it;
 - invests a share of the gold the form leaves saved into the first rating of `--ratings` still below its cap
   (`Invest`, line `invest`, [L4062-4137]); a refused line is not sent again that turn;
 - declares the form complete (`SubmitOrders`). A nation that sends nothing still pays support ([L48-50]).
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -74,6 +78,7 @@ class Policy:
     tax: int = 100
     invest_share: Fraction = Fraction(1, 2)
     ratings: tuple[str, ...] = RATINGS
+    plan: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # order lines to give, by turn
 
 
 def exact(text: str) -> Fraction:
@@ -91,6 +96,10 @@ def choose(seen: Seen, policy: Policy, refused: set[str]) -> Action | None:
     lines = form.get("lines", {})
     if "tax" not in lines and "tax" not in refused:
         return Action("tax", {"type": "SetTaxRate", "line": "tax", "percent": policy.tax})
+    for i, order in enumerate(policy.plan.get(seen.turn, []), start=1):
+        line = str(order.get("line", f"plan-{i}"))
+        if line not in lines and line not in refused:
+            return Action(line, {**order, "line": line})
     if "invest" not in lines and "invest" not in refused:
         action = _investment(seen, policy)
         if action is not None:
@@ -208,8 +217,8 @@ class LoteBot:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         description="Send one nation's Lords of the Earth order form each turn over the Pantheon HTTP API.",
-        epilog="Each turn: SetTaxRate, an Invest line with part of the saved gold, then SubmitOrders. The last "
-        "status report and Newsfax are printed when published.",
+        epilog="Each turn: SetTaxRate, the plan's lines for the turn, an Invest line with part of the saved gold, "
+        "then SubmitOrders. The last status report and Newsfax are printed when published.",
     )
     p.add_argument("--api", required=True, help="server base URL, e.g. http://127.0.0.1:8000")
     p.add_argument("--token", required=True, help="this seat's bearer token (pnt_...)")
@@ -217,9 +226,15 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--tax", type=int, default=100, help="the tax rate to declare, in percent (default 100)")
     p.add_argument("--invest-share", default="1/2", help="share of the saved gold to invest, e.g. 1/2 (default)")
     p.add_argument("--ratings", default=",".join(RATINGS), help="ratings to invest in, first below its cap wins")
+    p.add_argument("--plan", help='a JSON file of order lines by turn: {"1": [{"type": "GiveItinerary", ...}]}')
     p.add_argument("--poll", type=float, default=5.0, help="seconds between looks")
     p.add_argument("--once", action="store_true", help="play the current turn (if open) and stop")
     return p
+
+
+def read_plan(path: str) -> dict[int, list[dict[str, Any]]]:
+    with open(path, encoding="utf-8") as file:
+        return {int(turn): list(orders) for turn, orders in json.load(file).items()}
 
 
 async def amain(argv: Sequence[str]) -> None:
@@ -228,6 +243,7 @@ async def amain(argv: Sequence[str]) -> None:
         tax=args.tax,
         invest_share=Fraction(args.invest_share),
         ratings=tuple(r for r in args.ratings.split(",") if r),
+        plan=read_plan(args.plan) if args.plan else {},
     )
     async with httpx.AsyncClient(base_url=args.api, timeout=10) as client:
         await LoteBot(client, args.token, args.game, policy).run(poll=args.poll, once=args.once)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Iterable
 from datetime import datetime
 from typing import Annotated, Any
 
@@ -17,11 +17,12 @@ import msgspec
 import strawberry
 from graphql import GraphQLError
 from strawberry.scalars import JSON
-from strawberry.types import ExecutionContext
+from strawberry.types import ExecutionContext, ExecutionResult
+from strawberry.types.graphql import OperationType
 
 from events.handler import Refused
 from server import schemas as s
-from server.graphql import limits
+from server.graphql import lean, limits
 from server.graphql.errors import ProblemErrors, log_unexpected
 from server.graphql.shared import SharedEventExecution, shared_events
 from server.graphql.types import (
@@ -287,6 +288,21 @@ class Subscription:
 
 
 class PantheonSchema(strawberry.Schema):
+    async def execute(
+        self,
+        query: str | None,
+        variable_values: dict[str, Any] | None = None,
+        context_value: Any | None = None,
+        root_value: Any | None = None,
+        operation_name: str | None = None,
+        allowed_operation_types: Iterable[OperationType] | None = None,
+        operation_extensions: dict[str, Any] | None = None,
+    ) -> ExecutionResult:
+        # The common case without the per-request extension machinery (`lean`); anything else as Strawberry does.
+        args = (query, variable_values, context_value, root_value, operation_name, allowed_operation_types)
+        result = await lean.execute(self, *args, operation_extensions)
+        return result if result is not None else await super().execute(*args, operation_extensions)
+
     def process_errors(self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None) -> None:
         # Expected errors (auth, not found, conflicts) are answers, not incidents: log only the unexpected.
         context = execution_context.context if execution_context is not None else None

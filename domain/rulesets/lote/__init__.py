@@ -10,7 +10,7 @@ import-linter contract in pyproject.toml keeps each folder from importing the on
   the command handler (`decide.py`), the event fold (`evolve.py`) and the game's start (`setup.py`);
 - `reports/`: the status report, the Newsfax, the GM's press edits, the derived figures and what each seat may
   see (`views.py`), kept apart from the truth;
-- `diplomacy/`, `military/`: the war game's areas to come;
+- `military/`: battles, sieges and assaults (P1-G); `diplomacy/`: diplomacy attempts and control;
 - `construction/`: costs and checks of the order lines (`construction.py`, `budget.py`);
 - `movement/`: action points and itineraries (the HBZ today);
 - `economy/`: the §3 formulas (`economy.py`, `upkeep.py`, `holdings.py`);

@@ -44,6 +44,24 @@ DICE_PURPOSES = (
         rule="[L5721-5771] [L6420-6428]",
     ),
     DicePurpose(
+        purpose="pillage-revolt:<region>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded when a region is Looted or Scorched, for the GM who rules "
+        "whether it rebels (a proposal, 'calm', the GM adjudicates)",
+        faces="the sum S of both dice, shown with the region's RV; the rulebook only says the action 'may provoke a "
+        "regional rebellion', so the GM reads S against the RV",
+        rule="[L6008-6010] [L6416-6418]",
+    ),
+    DicePurpose(
+        purpose="raid:<nation>:<region>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a Raid, for the GM who rules the gold taken or a botched "
+        "raid (a proposal, 2 x GPv, the GM adjudicates)",
+        faces="the sum S of both dice; the rulebook gives no table ('a variable number of GP based on the value of "
+        "the region'; 'a chance a Raid may be botched')",
+        rule="[L6279-6285]",
+    ),
+    DicePurpose(
         purpose="battle:<battle id>:<side>",
         dice="2d6",
         decides="with <side> `attacker` or `defender`, the automatic resolver's result of a battle, siege or "

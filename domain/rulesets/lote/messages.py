@@ -14,10 +14,11 @@ from domain.rulesets.lote.leaders.commands import *  # noqa: F403
 from domain.rulesets.lote.leaders.events import *  # noqa: F403
 from domain.rulesets.lote.military.commands import *  # noqa: F403
 from domain.rulesets.lote.military.events import *  # noqa: F403
+from domain.rulesets.lote.military.pillage_events import *  # noqa: F403
 from domain.rulesets.lote.model.commands import *  # noqa: F403
 from domain.rulesets.lote.model.events import *  # noqa: F403
 from domain.rulesets.lote.model.report_events import *  # noqa: F403
 
 Command = CoreCommand | LeaderCommand | MilitaryCommand  # noqa: F405
-Event = CoreEvent | LeaderEvent | MilitaryEvent | FinanceEvent | DynastyEvent  # noqa: F405
+Event = CoreEvent | LeaderEvent | MilitaryEvent | PillageEvent | FinanceEvent | DynastyEvent  # noqa: F405
 GM_COMMANDS = CORE_GM_COMMANDS | LEADER_GM_COMMANDS | MILITARY_GM_COMMANDS  # noqa: F405

@@ -110,6 +110,7 @@ def _economic(state: State, nation: Nation, order: Order) -> Cost:
     match order:
         case GiveItinerary():
             itinerary.plan(state, nation, order)  # refuses the first step that does not fit (§6.3)
+            itinerary.check_port(state, nation, order)
             return Cost()
         case SetTaxRate():
             top = economy.max_tax_pct(state)

@@ -124,9 +124,12 @@ def terrain_tax(terrain: str, culture: str) -> Fraction:
 
 
 def regional_income(state: State, nation: Nation) -> tuple[Fraction, Fraction]:
-    """[L945-998] sum of GPv x status x terrain; and the Silk (+1 each) and Fur Line (+2 each) bonus."""
+    """[L945-998] sum of GPv x status x terrain; and the Silk (+1 each) and Fur Line (+2 each) bonus. A region
+    Looted in the turn being assessed yields nothing on the next ([L6003-6006])."""
     income, bonus = Fraction(0), Fraction(0)
-    for _, region, status in held_regions(state, nation.id):
+    for name, region, status in held_regions(state, nation.id):
+        if state.looted.get(name) == state.turn:
+            continue  # [L6003-6006] Looted this turn: no regional income on the next
         income += max(region.gpv, 0) * tax_multiple(state, status) * terrain_tax(region.terrain, nation.culture)
         if at_least(status, "t"):
             bonus += 1 if region.spacer == "s" else 2 if region.spacer == "f" else 0

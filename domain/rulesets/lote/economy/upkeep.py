@@ -170,7 +170,8 @@ def city_consumption(state: State, city: CityRecord, status: str) -> Fraction:
 
 def agro(state: State, nation: Nation) -> Agro:
     """[L1790-1948] production x harvest; cities' and armies' consumption (troop support / 25 x TSM)."""
-    production = sum((region_agro(state, n, r, s) for n, r, s in held_regions(state, nation.id)), Fraction(0))
+    held = [(n, r, s) for n, r, s in held_regions(state, nation.id) if state.looted.get(n) != state.turn]  # [L6005]
+    production = sum((region_agro(state, n, r, s) for n, r, s in held), Fraction(0))
     production = (production + Fraction(msp_on(state, nation.id, "fishing"), 20)) * harvest_multiple(state, nation)
     cities = sum((city_consumption(state, c, s) for _, c, s in held_cities(state, nation.id)), Fraction(0))
     armies = Fraction(0)

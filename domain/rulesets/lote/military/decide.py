@@ -4,6 +4,8 @@ is refused there (the result has typed parts: use ResolveBattle)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import msgspec
 
 from domain.engine import DecisionContext, Rejected
@@ -103,14 +105,32 @@ def result_of(state: State, battle: Battle, command: ResolveBattle) -> BattleRes
     control = results.default_control(state, battle, result) if command.control == "default" else command.control
     if command.garrison and control != "p":
         raise Rejected("lote.battle_bad_control", "A garrison is dropped off only when the place becomes Pacified.")
-    return R(result, control=control)
+    if command.garrison:
+        _check_garrison(state, battle, result)
+    captured = command.capture_treasury and control != "none" and command.winner == "attacker"
+    return R(
+        result, control=control, treasury_captured=results.treasury_at_stake(state, battle) if captured else Fraction(0)
+    )
+
+
+def _check_garrison(state: State, battle: Battle, result: BattleResult) -> None:
+    """[L5595-5600] the garrison comes from the first attacking army's surviving units."""
+    army = battle.attacker.armies[0] if battle.attacker.armies else ""
+    units = dict(state.leaders[army].units) if army in state.leaders else {}
+    lost = result.losses.get(army, {})
+    short = sorted(u for u, n in result.garrison.items() if n > units.get(u, 0) - lost.get(u, 0))
+    if short:
+        raise Rejected(
+            "lote.battle_bad_garrison",
+            f"{army or 'the attacker'} has too few surviving {', '.join(short)} to leave that garrison.",
+        )
 
 
 def decide_resolve(state: State, command: ResolveBattle) -> list[object]:
     if not command.reason.strip():
         raise Rejected("lote.reason_required", "A GM ruling needs a reason.")
     battle = _battle(state, command.battle_id)
-    return results.effects(state, battle, result_of(state, battle, command))
+    return results.effects(state, battle, result_of(state, battle, command), overridden=not command.use_proposal)
 
 
 def confirm_item(state: State, item: Adjudication, reason: str) -> list[object]:

@@ -7,8 +7,12 @@ Decisions (the rulebook leaves "when combat happens" to the GM, [L11578-11583]):
 - A contact is a battle when an army in it attacks at that place (A, AT, AL, S, AS or PS), or when two of the
   nations met are at war: one of them holds a region or city whose status for the other is "aw" (§2.14.6).
   Other contacts (passage, friends, hostile-but-not-at-war) stay `contact` items for the GM.
-- The attackers are the nations attacking there (or, at war, those that moved in); the defenders everyone else
-  there, with the garrison of the defending nations.
+- A contact where an army on React intercepted a mover (`Contact.reactors`, §6.2.4.28 [L6288-6340]) is a battle
+  too, unless an evader is in it (the GM rules first whether it slipped by, §6.2.4.15).
+- The attackers are the nations attacking there (or, at war or intercepted, those that moved in); the defenders
+  everyone else there, with the garrison of the defending nations.
+- A contact where one side besieges a city of the region (S, AS, PS) and the other side's armies are all inside
+  a city is no field battle: the siege is the fight, and the armies inside are its defenders.
 - An A, AT or AL reached without a contact is a battle against the region's holders and their garrison (a
   garrison fight, or none at all: the GM still rules, the garrison requirement decides p or pt). S, AS and PS are
   a siege, an assault and a passive siege of the city named by the step's `to` (or the region's only city held by
@@ -228,6 +232,9 @@ def find_battles(
     replaced: set[tuple[str, tuple[int, int]]] = set()
     used: set[tuple[str, int]] = set()
     for contact in contacts:
+        if _besieged_inside(state, contact, acts):
+            replaced.add((contact.place, contact.when))  # the siege's own item covers the armies in the city
+            continue
         battle = _contact_battle(state, orders, contact, acts, used, turn)
         if battle is not None:
             battles.append(battle)
@@ -242,6 +249,19 @@ def find_battles(
     battles.sort(key=lambda b: (b.when, b.battle_id))
     unique = {b.battle_id: b for b in battles}
     return list(unique.values()), replaced
+
+
+def _besieged_inside(state: State, contact: Contact, acts: dict[str, list[Act]]) -> bool:
+    """Armies besieging, assaulting or passively besieging a city of the contact's region, and every army of the
+    other nations there inside that city: no field battle, the siege is the fight ([L5509-5511])."""
+    sieging = {
+        a for a in contact.armies for x in acts.get(a, []) if x.place == contact.place and x.step.action in CITY_ATTACKS
+    }
+    if not sieging:
+        return False
+    nations = {state.leaders[a].nation for a in sieging}
+    others = [a for a in contact.armies if state.leaders[a].nation not in nations]
+    return all(state.leaders[a].location in state.cities for a in others)
 
 
 def _contact_battle(
@@ -263,11 +283,15 @@ def _contact_battle(
                 break
     nations = sorted({state.leaders[a].nation for a in contact.armies})
     war = any(at_war(state, a, b) for a in nations for b in nations if a < b)
-    if not attacking and not war:
+    reacted = bool(contact.reactors) and not contact.evaders  # an evader's escape is the GM's to rule first
+    if not attacking and not war and not reacted:
         return None
     if not attacking:
-        held = set(holders(state, contact.place))
-        attacking = [a for a in contact.movers if state.leaders[a].nation not in held] or list(contact.movers[:1])
+        # at war, or intercepted (§6.2.4.28): the armies that came into the place attack, the reacting or
+        # standing armies defend it
+        held = set(holders(state, contact.place)) | {state.leaders[a].nation for a in contact.reactors}
+        movers = [a for a in contact.movers if a not in contact.reactors]
+        attacking = [a for a in movers if state.leaders[a].nation not in held] or movers[:1] or list(contact.movers[:1])
         came_from = next((x.came_from for a in attacking for x in acts.get(a, [])), contact.place)
     side = {state.leaders[a].nation for a in attacking}
     attackers = [a for a in contact.armies if state.leaders[a].nation in side]

@@ -26,6 +26,8 @@ class BattleResolved(_Event, frozen=True, tag="BattleResolved"):
     battle_id: str
     nations: tuple[str, ...]
     result: BattleResult
+    attackers: tuple[str, ...] = ()  # the attacking nations
+    own: dict[str, tuple[str, ...]] = {}  # per nation, the loss keys of its side (what it may read of the result)
 
 
 class GarrisonDropped(_Event, frozen=True, tag="GarrisonDropped"):

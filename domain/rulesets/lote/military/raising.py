@@ -8,6 +8,8 @@ if that matters).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import msgspec
 
 from domain.engine import DecisionContext
@@ -29,7 +31,9 @@ def replaced(item: Adjudication, places: set[tuple[str, tuple[int, int]]]) -> bo
 def join(state: State, battle: Battle, ctx: DecisionContext) -> list[object]:
     items = detect.items_for(battle, state)
     proposal = resolver.propose(state, battle, ctx)
-    proposal = R(proposal, control=results.default_control(state, battle, proposal))
+    control = results.default_control(state, battle, proposal)
+    at_stake = results.treasury_at_stake(state, battle) if control != "none" else Fraction(0)
+    proposal = R(proposal, control=control, treasury_captured=at_stake)
     joined = R(battle, items=tuple(i.item_id for i in items), proposal=proposal)
     return [BattleJoined(battle=joined), *(AdjudicationRaised(item=R(i, rolls=proposal.rolls)) for i in items)]
 

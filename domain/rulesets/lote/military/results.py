@@ -7,8 +7,8 @@ Control, when the attacker wins and the result's control is not "none" (the defa
   Pacified Tributary ("converted into an AT action"). S, AS, PS ([L5524-5527]): the city Pacified (the GM may
   rule "pt", the player's note). AT ([L5565-5581]): Pacified Tributary. AL ([L5607-5621]): liberation.
 - The former holders: a Friendly or Homeland place becomes Occupied for them ([L2371-2377]); any other status
-  they had there is gone. Liberation gives the liberator back Homeland (its capital or the capital's region) or
-  Friendly, and the occupier's status there is gone.
+  they had there is gone. Liberation gives the liberator back Homeland (its capital, the capital's region or its
+  HBZ origin) or Friendly, and the occupier's status there is gone.
 - For "p" the winning army drops off the garrison: the fewest units (infantry first, cheapest first) meeting
   the requirement (`leaders/garrisons.py`), unless the GM names them.
 - The loser's treasury, when it stood at the place (§9.1.5 [L8423-8428]: "the GP are captured as well").
@@ -23,6 +23,7 @@ from math import ceil
 
 from domain.rulesets.lote.leaders.garrisons import city_requirement, region_requirement, unit_kind
 from domain.rulesets.lote.military.events import BattleResolved, CapitalDestroyed, GarrisonDropped, TreasuryCaptured
+from domain.rulesets.lote.military.visibility import own_keys
 from domain.rulesets.lote.model.battles import Battle, BattleResult, ControlResult
 from domain.rulesets.lote.model.events import (
     AdjudicationDecided,
@@ -121,8 +122,9 @@ def _status_events(state: State, battle: Battle, control: ControlResult, why: st
     nation = battle.attacker.nations[0]
     out: list[object] = []
     if control == "liberate":
-        capital = state.nations[nation].capital
-        home = place == capital or (capital in state.cities and state.cities[capital].region == place)
+        n = state.nations[nation]
+        capital = n.capital
+        home = place in (capital, n.hbz_origin) or (capital in state.cities and state.cities[capital].region == place)
         out.append(ControlStatusSet(place=place, nation=nation, status="hm" if home else "f", reason=why))
     else:
         out.append(ControlStatusSet(place=place, nation=nation, status=control, reason=why))
@@ -155,6 +157,11 @@ def _treasury(state: State, battle: Battle) -> list[object]:
     return out
 
 
+def treasury_at_stake(state: State, battle: Battle) -> Fraction:
+    """The saved GP of the defenders whose treasury stands at the place (§9.1.5)."""
+    return sum((e.gp for e in _treasury(state, battle) if isinstance(e, TreasuryCaptured)), Fraction(0))
+
+
 def _capital(state: State, battle: Battle) -> list[object]:
     out: list[object] = []
     for nid in battle.defender.nations:
@@ -168,11 +175,19 @@ def _capital(state: State, battle: Battle) -> list[object]:
     return out
 
 
-def effects(state: State, battle: Battle, result: BattleResult) -> list[object]:
-    """BattleResolved, then every effect, then the decision of each of the battle's items."""
+def effects(state: State, battle: Battle, result: BattleResult, overridden: bool = False) -> list[object]:
+    """BattleResolved, then every effect, then the decision of each of the battle's items (`overridden` when the
+    GM gave his own result rather than the proposal)."""
     why = f"{battle.kind} {battle.battle_id}"
     place = battle.city or battle.region
-    out: list[object] = [BattleResolved(battle_id=battle.battle_id, nations=battle.nations, result=result)]
+    resolved = BattleResolved(
+        battle_id=battle.battle_id,
+        nations=battle.nations,
+        result=result,
+        attackers=battle.attacker.nations,
+        own=own_keys(battle),
+    )
+    out: list[object] = [resolved]
     for key, units in sorted(result.losses.items()):
         if key in state.leaders:
             lost = {u: -n for u, n in units.items() if n}
@@ -185,7 +200,8 @@ def effects(state: State, battle: Battle, result: BattleResult) -> list[object]:
         out += _status_events(state, battle, result.control, why)
         for army, units in sorted(_dropped(state, battle, result).items()):
             out.append(GarrisonDropped(nation=state.leaders[army].nation, army=army, place=place, units=units))
-        out += _treasury(state, battle)
+        if result.treasury_captured > 0:
+            out += _treasury(state, battle)
     if result.walls_left is not None and battle.city is not None:
         out.append(PlaceAdjusted(place=battle.city, reason=why, walls=result.walls_left))
     if result.capital_destroyed:
@@ -199,7 +215,7 @@ def effects(state: State, battle: Battle, result: BattleResult) -> list[object]:
                     item_id=item_id,
                     nation=item.nation,
                     outcome=outcome,
-                    overridden=result.by == "gm",
+                    overridden=overridden,
                     reason=result.reason,
                 )
             )

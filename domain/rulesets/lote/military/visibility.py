@@ -1,5 +1,6 @@
 """What a seat sees of a battle (digest §1.6): a participant its own side (without the hidden stats, [L2111-2117])
-and the other side's nations, and the result without the GM's dice and reason; a third nation nothing."""
+and the other side's nations, and the result without the GM's dice and reason and without the other side's
+losses and retreats; a third nation nothing."""
 
 from __future__ import annotations
 
@@ -20,8 +21,30 @@ def _other(side: Side) -> Side:
     return Side(nations=side.nations)
 
 
-def seat_result(result: BattleResult | None) -> BattleResult | None:
-    return None if result is None else R(result, rolls=(), reason="")
+def own_keys(battle: Battle) -> dict[str, tuple[str, ...]]:
+    """Per nation, the loss keys of its side: its side's armies, and the place (its garrison) for defenders."""
+    place = battle.city or battle.region
+    out = {n: battle.attacker.armies for n in battle.attacker.nations}
+    out.update({n: (*battle.defender.armies, place) for n in battle.defender.nations})
+    return out
+
+
+def seat_result(battle: Battle, result: BattleResult | None, nation: str | None) -> BattleResult | None:
+    if result is None or nation is None:
+        return None
+    return filtered(result, own_keys(battle).get(nation, ()), nation in battle.attacker.nations)
+
+
+def filtered(result: BattleResult, own: tuple[str, ...], attacker: bool) -> BattleResult:
+    """The result as a participant reads it: its own side's losses and retreats only, no dice, no reason."""
+    return R(
+        result,
+        losses={k: v for k, v in result.losses.items() if k in own},
+        retreats={k: v for k, v in result.retreats.items() if k in own},
+        garrison=result.garrison if attacker else {},
+        rolls=(),
+        reason="",
+    )
 
 
 def seat_battle(battle: Battle, nation: str | None) -> Battle | None:
@@ -36,5 +59,5 @@ def seat_battle(battle: Battle, nation: str | None) -> Battle | None:
         passive_siege_allowed=battle.passive_siege_allowed if mine else None,
         notes=(),
         proposal=None,
-        result=seat_result(battle.result),
+        result=seat_result(battle, battle.result, nation),
     )

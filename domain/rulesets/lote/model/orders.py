@@ -256,13 +256,15 @@ StepKind = Literal["move", "sail", "land", "ferry", "act"]
 class Step(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One step of an itinerary (§6.3 L6519-6597): `move` overland to `to`, `sail` into the sea zone `to`, `land`
     from the sea on the region `to`, cross the ferry arrow `to`, or `act` (`action` code, `extra` AP for "+"
-    actions: `DP+5`). `secret` is Secret Movement (2 AP base, §6.2.4.24 L6047-6052)."""
+    actions: `DP+5`). `secret` is Secret Movement (2 AP base, §6.2.4.24 L6047-6052). For an `act`, `to` names the
+    city acted on (Burn, Sack, Evacuate; Enslave or Military Conversion of a city) or the region raided (Raid)."""
 
     kind: StepKind
     to: Name = ""
     action: Name = ""
     extra: Annotated[int, msgspec.Meta(ge=0, le=100)] = 0
     secret: bool = False
+    evade: bool = False  # §6.2.4.15 [L5854-5865] Evade: +1 AP to the move, to slip through unnoticed (the GM rules)
 
 
 class GiveItinerary(_Order, frozen=True, tag="GiveItinerary"):

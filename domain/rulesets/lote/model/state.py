@@ -159,6 +159,9 @@ class Nation(msgspec.Struct, frozen=True):
     imperial_size: int = 1
     size_divisor: int = 3
     dynastic_failure_turn: int | None = None  # [L8925-8965] the turn a Dynastic Failure began (the GM's ruling)
+    # [L5873-5876] evacuated goods and refugees: only to build or increase a city or to settle a province
+    refugee_gp: Exact = msgspec.field(default_factory=Fraction)
+    refugee_nfp: Exact = msgspec.field(default_factory=Fraction)
 
 
 class OrderForm(msgspec.Struct, frozen=True):
@@ -182,6 +185,10 @@ AdjudicationKind = Literal[
     "contact",
     "diplomacy",
     "secret_diplomacy",
+    "raid",
+    "military_conversion",
+    "pillage_revolt",
+    "pillage",
     "battle",
     "siege",
     "assault",
@@ -271,5 +278,6 @@ class State(msgspec.Struct, frozen=True):
     projects: dict[str, Project] = {}
     hires: tuple[Hire, ...] = ()
     press: Press = Press()
+    looted: dict[str, int] = {}  # region -> the turn it was Looted ([L6003-6006]: no income or agro the next turn)
     battles: dict[str, Battle] = {}  # P1-G: the turn's battles, sieges and assaults (`military/`)
     ledger: tuple[LedgerLine, ...] = ()  # this and last turn's finance dealings, for the status reports

@@ -13,6 +13,7 @@ Costs, exact (Fractions):
 - `land`: from an arrow onto its island, 1 AP (L6186-6189); otherwise the region's entry cost (no border) + 1 to
   unload + 1 more without a port (L6166-6171, EX-56).
 - `ferry`: ceil(cargo / ferry points) AP, at least 1 (§4.7.2 L3731-3750), to the arrow's other end.
+- `evade` on a `move` or `land` step: +1 (§6.2.4.15, Table 6-21 "+1 to move").
 - `act`: the action's base AP + "+" extra + Table 6-17 terrain modifier + 1 in Hostile Land (L6148-6154).
 Fractions from a run of moves add up and are lost when any other action is performed (L6061-6067): the running
 total is rounded up before an `act`, a `land` or a `ferry` step.
@@ -27,7 +28,7 @@ from typing import NamedTuple
 from domain.engine import Rejected
 from domain.rulesets.lote.model.orders import GiveItinerary, Order, Step
 from domain.rulesets.lote.model.state import Nation, State
-from domain.rulesets.lote.movement import ap
+from domain.rulesets.lote.movement import actions, ap
 from domain.rulesets.lote.scenario.enums import at_least
 from domain.rulesets.lote.scenario.tables import TABLES
 
@@ -35,7 +36,8 @@ MOVE = TABLES.movement
 BORDER = MOVE.border_modifier.values
 ONE = Fraction(1)
 ARROWS = frozenset({"island_arrow", "ocean_arrow"})
-# §6.2.4 base costs (digest §5.4 table): the per-GPv actions (EP, MC, RG, EVC) are priced by `action_base`
+# §6.2.4 base costs (digest §5.4 table); the actions that take from a place (BC, SC, LR, SE, EP, EVC, MC, RD) are
+# priced by `movement/actions.py` from their target and the army's troops
 BASE_AP: dict[str, int] = {
     "A": 3, "AT": 2, "AL": 1, "AS": 1, "S": 3, "B": 1, "BC": 1, "CC": 8, "CR": 8, "D": 1, "DP": 4, "ES": 8, "EX": 3,
     "HC": 1, "IL": 2, "IR": 6, "LR": 2, "PR": 3, "PS": 6, "R": 2, "RD": 1, "SC": 1, "SD": 6, "SE": 4, "SR": 3,
@@ -166,7 +168,7 @@ class _Walk:
     def act(self, i: int, step: Step) -> Fraction:
         if step.action == "Rule":
             return self.rule(i, step)
-        base = action_base(self.state, step.action, self.here)
+        base = self.pillage(i, step) if step.action in actions.PILLAGE else action_base(step.action)
         if base is None:
             raise self.fail(i, "itinerary_unknown_action", f"{step.action!r} is not an action code of §6.2.4")
         if self.at_sea:
@@ -174,6 +176,35 @@ class _Walk:
         rec = self.state.regions[self.here]
         terrain = MOVE.terrain_action.values[self.nation.culture].get(rec.terrain, Fraction(0))
         return base + step.extra + terrain + (1 if rec.hostile_land else 0)
+
+    def pillage(self, i: int, step: Step) -> int:
+        """The actions that take from a place (`movement/actions.py`): their target, troop minimum and cost."""
+        target = actions.target_of(self.state, step.action, self.here, step.to)
+        if isinstance(target, str):
+            raise self.fail(i, "itinerary_bad_target", target)
+        if step.action == "SE" and self.state.regions[target.region].terrain not in ("c", "c2"):
+            raise self.fail(i, "itinerary_not_cultivated", "[L6406-6408] only a c or c2 region can be scorched")
+        if step.action == "MC":
+            leader = self.state.leaders[self.order.army]
+            region = self.state.regions[target.region]
+            religion = (self.state.cities[target.city].religion if target.city else "") or region.religion
+            if leader.type not in actions.NATIONAL_LEADERS:
+                raise self.fail(
+                    i,
+                    "itinerary_cannot_convert",
+                    "[L6021-6024] a King, Heir, Prince, Lieutenant or "
+                    "Bishop leads a Military Conversion, not a mercenary or an ally",
+                )
+            if religion == self.nation.religion:
+                raise self.fail(
+                    i,
+                    "itinerary_cannot_convert",
+                    f"{target.city or target.region} is already of the army's religion, {self.nation.religion}",
+                )
+        short = actions.shortfall(step.action, target, self.units)
+        if short is not None:
+            raise self.fail(i, "itinerary_too_few_troops", short)
+        return actions.cost(step.action, target, self.units)
 
     def rule(self, i: int, step: Step) -> Fraction:
         """§6.2.4.30 L6379-6384: a King, Queen, Heir or Emperor Rules with at least 3/4 of his alone capacity for
@@ -187,12 +218,9 @@ class _Walk:
 RULERS = frozenset({"K", "Q", "H", "E"})
 
 
-def action_base(state: State, code: str, where: str) -> int | None:
-    """Base AP of an action; Enslave is 3 x GPv and Military Conversion 4 + GPv (§6.2.4.14, EX-53)."""
-    if code in BASE_AP:
-        return BASE_AP[code]
-    gpv = state.regions[where].gpv if where in state.regions else 0
-    return {"EP": 3 * gpv, "MC": 4 + gpv}.get(code)
+def action_base(code: str) -> int | None:
+    """Base AP of an action (the actions that take from a place are priced by `movement/actions.py`)."""
+    return BASE_AP.get(code)
 
 
 def one_line_per_army(order: GiveItinerary, form: list[Order]) -> None:
@@ -222,7 +250,9 @@ def plan(state: State, nation: Nation, order: GiveItinerary, budget: int | None 
     for i, step in enumerate(order.steps):
         if step.kind in ("act", "land", "ferry"):
             total = Fraction(ceil(total))  # [L6061-6067] fractions are lost when another action is performed
-        cost = getattr(walk, step.kind)(i, step)
+        if step.evade and step.kind not in ("move", "land"):
+            raise walk.fail(i, "itinerary_evade_not_moving", "[L5856] Evade adds +1 to a movement: 'move' or 'land'")
+        cost = getattr(walk, step.kind)(i, step) + (1 if step.evade else 0)
         if step.kind in ("move", "sail", "land"):
             walk.here, walk.at_sea = step.to, step.kind == "sail"
         walk.moved = walk.moved or step.kind in ("move", "land", "ferry")
@@ -237,3 +267,46 @@ def plan(state: State, nation: Nation, order: GiveItinerary, budget: int | None 
         impulse = ceil(total) if total > 0 else 1
         priced.append(Priced(i + 1, cost, total, impulse, (impulse - 1) // ap_year + 1))
     return Plan(ap_year, ap_turn, priced)
+
+
+def check_port(state: State, nation: Nation, order: GiveItinerary) -> None:
+    """[L6090-6096] "fleets must end the turn in a controlled Port" (or one a nation lets them base in: here a nation
+    in `guided_by`); "not ... on either an Inter-Island Arrow or an Open-Ocean arrow or in a Coastal Sea Zone.
+    Fleets that do so will be destroyed." An itinerary that puts to sea must end on land in such a port; one that
+    ends at sea is refused here (a fleet stopped at sea by a contact and still there at the end of the turn is
+    destroyed then, `military/endturn.py`).
+
+    Decision: the engine's army carries its own ships and does not split them from the troops, so an army with
+    troops may land them on any coast (the amphibious operation of [L6162-6175]; the ships ashore with them are the
+    GM's to rule on); a fleet alone (ships, no cavalry or infantry) must end in a controlled or permitted port."""
+    if not any(step.kind == "sail" for step in order.steps):
+        return
+    units = dict(state.leaders[order.army].units)
+    walk = _Walk(state, nation, order, units)
+    here = ""
+    for step in order.steps:
+        if step.kind in ("move", "sail", "land"):
+            here = step.to
+    last = len(order.steps)
+    if here in state.sea_zones:
+        raise refuse(
+            order,
+            "itinerary_ends_at_sea",
+            f"step {last}: the fleet would end the turn in {here!r} and be "
+            "destroyed [L6090-6096]; end it in a controlled port ('land')",
+        )
+    if actions.troops(units) > 0:
+        return
+    ports = [z for z in state.sea_zones if walk.port(here, z)] if here in state.regions else []
+    owners = [nation.id, *order.guided_by]
+    place = state.regions.get(here)
+    held = place is not None and any(at_least(place.statuses.get(n), "nt") for n in owners)
+    cities = [c for c in state.cities.values() if c.region == here and c.port_sea_zones]
+    held = held or any(at_least(c.statuses.get(n), "nt") for c in cities for n in owners)
+    if not ports or not held:
+        raise refuse(
+            order,
+            "itinerary_fleet_not_in_port",
+            f"step {last}: {here!r} is not a port the nation or a "
+            "nation in guided_by controls; a fleet must end the turn in one [L6090-6096]",
+        )

@@ -41,3 +41,29 @@ def range_cost(state: State, culture: str, start: str, path: list[str]) -> Fract
             total += MOVE.terrain_entry.values[state.regions[place].terrain][culture] + extra
         here = place
     return total
+
+
+def reach(state: State, culture: str, start: str, limit: Fraction) -> dict[str, Fraction]:
+    """Every place within `limit` AP of `start`, traced as `range_cost` does (the cheapest path), with its cost.
+
+    Land borders join regions; coasts join a region and its sea zones; sea borders join zones."""
+    links: dict[str, set[str]] = {}
+    for a, b in [(x.a, x.b) for x in state.borders] + [(c.region, c.sea_zone) for c in state.coasts]:
+        links.setdefault(a, set()).add(b)
+        links.setdefault(b, set()).add(a)
+    for sb in state.sea_borders:
+        links.setdefault(sb.a, set()).add(sb.b)
+        links.setdefault(sb.b, set()).add(sb.a)
+    best: dict[str, Fraction] = {start: Fraction(0)}
+    frontier = [start]
+    while frontier:
+        here = min(frontier, key=lambda p: (best[p], p))
+        frontier.remove(here)
+        for there in sorted(links.get(here, ())):
+            if there not in state.regions and there not in state.sea_zones:
+                continue
+            cost = best[here] + range_cost(state, culture, here, [there])
+            if cost <= limit and cost < best.get(there, limit + 1):
+                best[there] = cost
+                frontier.append(there)
+    return best

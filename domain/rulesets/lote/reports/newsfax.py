@@ -20,6 +20,7 @@ import msgspec
 
 from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.military import news as battle_news
+from domain.rulesets.lote.military.pillage_report import PILLAGE_EVENTS, news_line
 from domain.rulesets.lote.model.report_types import NationNews, Newsfax, NewsItem, PoolListing, Press, Ranking
 from domain.rulesets.lote.model.state import State
 from domain.rulesets.lote.reports.reports import REPORT_TABLES
@@ -73,6 +74,9 @@ def note_news(before: State, after: State, event: m.Event) -> State:
         case m.DynasticFailureBegan():
             text = "Dynastic Failure: the realm is torn by civil war over the succession."
             return _drafted(after, event.nation, "event", text, "DynasticFailureBegan")
+        case _ if isinstance(event, PILLAGE_EVENTS):
+            line = news_line(event)
+            return after if line is None else _drafted(after, event.nation, "event", line, type(event).__name__)
         case m.BattleResolved() if event.battle_id in before.battles:
             for nation, text in battle_news.newsfax_lines(before, before.battles[event.battle_id], event.result):
                 after = _drafted(after, nation, "event", text, "BattleResolved")

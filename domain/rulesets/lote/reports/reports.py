@@ -25,6 +25,7 @@ import msgspec
 
 from domain.rulesets.lote.finance.report import finance_lines
 from domain.rulesets.lote.leaders.garrisons import city_rv
+from domain.rulesets.lote.military import pillage_report
 from domain.rulesets.lote.military.news import report_lines
 from domain.rulesets.lote.model.report_types import StatusReport
 from domain.rulesets.lote.model.state import Nation, State
@@ -193,7 +194,7 @@ def build_report(state: State, nid: str, turn: int, year: int) -> StatusReport:
         "fleet": {fid: fleet_line(fid, f) for fid, f in state.fleets.items() if f.nation == nid},
         "route": {rid: route_line(rid, r) for rid, r in state.routes.items() if nid in (r.nation_a, r.nation_b)},
     }
-    printed = sheet(state, nation)
+    printed = sheet(state, nation) | pillage_report.sheet_lines(state, nid)
     for key, text in state.press.report_amendments.get(nid, {}).items():
         kind, _, subject = key.partition(":")
         target = lines[kind] if kind in lines and subject else printed

@@ -15,7 +15,8 @@ import msgspec
 
 from domain.engine import Actor
 from domain.rulesets.lote import messages as m
-from domain.rulesets.lote.military.visibility import seat_battle, seat_result
+from domain.rulesets.lote.military.pillage_report import PILLAGE_EVENTS, redact_pillage
+from domain.rulesets.lote.military.visibility import filtered, seat_battle
 from domain.rulesets.lote.model.battles import Battle
 from domain.rulesets.lote.model.report_types import Newsfax, NewsItem, StatusReport
 from domain.rulesets.lote.model.state import Adjudication, Nation, OrderForm, Project, State
@@ -214,7 +215,10 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
             battle = seat_battle(event.battle, me)
             return None if battle is None else R(event, battle=battle)
         case m.BattleResolved():
-            return R(event, result=seat_result(event.result)) if me in event.nations else None
+            if me is None or me not in event.nations:
+                return None
+            result = filtered(event.result, event.own.get(me, ()), me in event.attackers)
+            return R(event, result=result, own={me: event.own.get(me, ())})
         case m.TreasuryCaptured():
             return event if me in (event.nation, event.captor) else None
         case m.AdjudicationRaised():
@@ -231,6 +235,8 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
             | m.LeaderMoved()
         ):
             return R(event, reason="") if event.nation == me else None
+        case _ if isinstance(event, PILLAGE_EVENTS):
+            return redact_pillage(event, me)
         case _:
             nation = getattr(event, "nation", None)
             return event if nation is not None and nation == me else None

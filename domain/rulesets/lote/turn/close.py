@@ -31,7 +31,8 @@ from domain.rulesets.lote.messages import (
     TradeRouteRecorded,
     TurnPublished,
 )
-from domain.rulesets.lote.model.orders import InitiateTradeRoute
+from domain.rulesets.lote.military import endturn, pillage
+from domain.rulesets.lote.model.orders import GiveItinerary, InitiateTradeRoute
 from domain.rulesets.lote.model.state import Hire, State
 from domain.rulesets.lote.reports.newsfax import build_newsfax
 from domain.rulesets.lote.reports.reports import build_report
@@ -80,6 +81,12 @@ def apply_outcomes(run: Run) -> None:
         elif item.kind in LEADER_OUTCOMES:
             for event in outcome_events(run.state, item, run.ctx):
                 run.emit(event)
+        elif item.kind in pillage.KINDS:
+            orders = {
+                o.line: o for nid in run.state.nations for o in lines_of(run.state, nid) if isinstance(o, GiveItinerary)
+            }
+            for pillaged in pillage.outcome_events(run.state, item, run.ctx, orders):
+                run.emit(pillaged)
 
 
 def r7_leaders(run: Run) -> None:
@@ -132,7 +139,10 @@ def open_route(run: Run, pair: str) -> None:
 
 def r7_end_of_turn(run: Run) -> None:
     """[L4641-4650] cities appear at the end of the turn; [L4754-4760] megaliths finish when fully paid;
-    [L4480-4484] the turn's mercenaries return to their pools (as many as are still with the army)."""
+    [L4480-4484] the turn's mercenaries return to their pools (as many as are still with the army); fleets left at
+    sea are lost and Feudal Allies go home (`military/endturn.py`)."""
+    for change in endturn.end_of_turn(run.state):
+        run.emit(change)
     for hire in run.state.hires:
         present = _present(run.state, hire)
         run.emit(

@@ -62,6 +62,7 @@ from domain.rulesets.lote.messages import (
     UnitsAdjusted,
     WithdrawOrder,
 )
+from domain.rulesets.lote.military import pillage
 from domain.rulesets.lote.military.decide import KINDS as BATTLE_KINDS
 from domain.rulesets.lote.military.decide import confirm_item, decide_military
 from domain.rulesets.lote.model.commands import PARAMETER_CODES, PARAMETER_FLAGS, PARAMETER_NUMBERS
@@ -229,6 +230,8 @@ def _valid_outcome(kind: str, outcome: str) -> None:
         raise Rejected("lote.bad_outcome", "A new colony's resistance is a number from 1 to 10 ([L4565-4566]).")
     if kind == "birth" and birth_outcome(outcome) is None:
         raise Rejected("lote.bad_outcome", "A birth is none, son or daughter (son:Name names the child).")
+    if kind in pillage.KINDS:
+        pillage.check_ruling(kind, outcome)
     if kind in LEADER_OUTCOMES and outcome not in LEADER_OUTCOMES[kind]:
         raise Rejected(
             "lote.bad_outcome", f"A {kind.replace('_', ' ')} outcome is {' or '.join(LEADER_OUTCOMES[kind])}."

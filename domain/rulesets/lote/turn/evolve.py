@@ -91,7 +91,9 @@ from domain.rulesets.lote.messages import (
     UnitsMustered,
     WallPointsBuilt,
 )
+from domain.rulesets.lote.military import pillage_events as pe
 from domain.rulesets.lote.military.evolve import evolve_military
+from domain.rulesets.lote.military.pillage_evolve import evolve_pillage
 from domain.rulesets.lote.model.commands import PARAMETER_CODES, PARAMETER_FLAGS, PARAMETER_NUMBERS
 from domain.rulesets.lote.model.state import Hire, OrderForm, Project, State
 from domain.rulesets.lote.reports.newsfax import evolve_press, next_draft, note_news
@@ -568,6 +570,20 @@ def _truth(state: State, event: Event) -> State:
             | DynasticFailureBegan()
         ):
             return evolve_leaders(state, event)
+        case (
+            pe.RegionLooted()
+            | pe.TerrainReverted()
+            | pe.CitySacked()
+            | pe.CityBurned()
+            | pe.CityDestroyed()
+            | pe.PopulationEnslaved()
+            | pe.CityEvacuated()
+            | pe.MilitaryConversionBegun()
+            | pe.RegionConverted()
+            | pe.FleetLost()
+            | pe.FeudalAllyReturned()
+        ):
+            return evolve_pillage(state, event)
         case BattleJoined() | BattleResolved() | GarrisonDropped() | TreasuryCaptured() | CapitalDestroyed():
             return evolve_military(state, event)
         case _:

@@ -25,7 +25,7 @@ from domain.rulesets.lote.messages import (
     TradeRouteClosed,
     TreasuryMoved,
 )
-from domain.rulesets.lote.military import detect, raising
+from domain.rulesets.lote.military import detect, pillage, raising
 from domain.rulesets.lote.model.battles import Battle
 from domain.rulesets.lote.model.orders import (
     AssignFleet,
@@ -42,7 +42,7 @@ from domain.rulesets.lote.model.orders import (
     TradeWithAnyone,
     WithdrawShips,
 )
-from domain.rulesets.lote.movement.execute import execute
+from domain.rulesets.lote.movement.execute import Act, execute
 from domain.rulesets.lote.scenario.enums import dec
 from domain.rulesets.lote.scenario.tables import TABLES
 from domain.rulesets.lote.turn.run import R0_ORDERS, Run, lines_of
@@ -225,6 +225,7 @@ def r6_movement(run: Run) -> None:
         if not raising.replaced(item, places):
             run.emit(AdjudicationRaised(item=item))
     r6_battles(run, battles)
+    r6_pillage(run, orders, outcome.acts)
 
 
 def r6_battles(run: Run, battles: list[Battle]) -> None:
@@ -236,6 +237,22 @@ def r6_battles(run: Run, battles: list[Battle]) -> None:
         if run.state.settings.battle_resolution == "auto":
             for event in raising.settle(run.state, battle.battle_id):
                 run.emit(event)  # type: ignore[arg-type]
+
+
+def r6_pillage(run: Run, orders: dict[str, GiveItinerary], acts: tuple[Act, ...]) -> None:
+    """R6: the actions that take from a place, in the month they are reached (`military/pillage.py`), after the
+    battles (an automatic resolver may have given the attacker the place); a step that no longer holds fails."""
+    done: set[tuple[str, str]] = set()
+    for act in acts:
+        order = orders[act.army]
+        try:
+            changes = pillage.run_act(run.state, order, act, run.ctx, done)
+        except Rejected as failed:
+            nation = run.state.leaders[act.army].nation
+            run.emit(OrderFailed(nation=nation, line=order.line, code=failed.code, message=failed.message))
+            continue
+        for change in changes:
+            run.emit(change)
 
 
 def r0_reductions(run: Run, nid: str) -> None:

@@ -94,7 +94,7 @@ def test_the_gm_resolves_a_battle_losses_retreat_and_the_items_are_decided() -> 
     s = g.rules
     assert s.leaders["byz-1"].units == {"HC": 10, "I": 15} and s.leaders["kip-1"].units == {"LC": 20}
     assert s.leaders["byz-1"].location == "Wallachia"
-    assert {i.outcome for i in s.adjudications.values() if i.kind == "battle"} == {"defender"}
+    assert {(i.outcome, i.overridden) for i in s.adjudications.values() if i.kind == "battle"} == {("defender", True)}
     assert s.battles[BATTLE].result is not None and s.battles[BATTLE].result.winner == "defender"
     again = g.rejects(m.ResolveBattle(battle_id=BATTLE, winner="attacker", reason="again"))
     assert again.code == "lote.battle_decided"
@@ -145,7 +145,8 @@ def test_confirming_a_battle_item_applies_the_automatic_proposal_to_the_whole_ba
     proposal = g.rules.battles[BATTLE].proposal
     item = next(i for i in g.rules.adjudications.values() if i.kind == "battle")
     g.when(m.ConfirmAdjudication(item_id=item.item_id, reason="as rolled"))
-    assert all(i.outcome is not None for i in g.rules.adjudications.values() if i.kind == "battle")
+    items = [i for i in g.rules.adjudications.values() if i.kind == "battle"]
+    assert all(i.outcome is not None and not i.overridden for i in items)
     assert g.rules.battles[BATTLE].result.winner == proposal.winner
 
 
@@ -165,9 +166,17 @@ def test_a_participant_sees_its_own_side_and_the_result_a_third_nation_nothing()
     assert joined.battle.proposal is None
     assert not [x for x in (redact(e, rus) for e in events) if isinstance(x, m.BattleJoined)]  # type: ignore[arg-type]
     assert g.view(rus).battles == {}
-    g.when(m.ResolveBattle(battle_id=BATTLE, winner="defender", reason="held"))
+    resolved = g.when(
+        m.ResolveBattle(
+            battle_id=BATTLE, winner="defender", losses={"byz-1": {"I": 7}, "kip-1": {"LC": 3}}, reason="held"
+        )
+    )
     seen = g.view(kip).battles[BATTLE]
     assert seen.result is not None and seen.result.winner == "defender" and seen.result.reason == ""
+    assert seen.result.losses == {"kip-1": {"LC": 3}}  # never the attacker's losses
+    (event,) = [x for x in (redact(e, kip) for e in resolved) if isinstance(x, m.BattleResolved)]  # type: ignore[arg-type]
+    assert event.result.losses == {"kip-1": {"LC": 3}} and event.result.retreats == {}
+    assert not [x for x in (redact(e, rus) for e in resolved) if x is not None]  # type: ignore[arg-type]
 
 
 def test_an_active_siege_of_a_walled_city_counts_its_walls_and_takes_the_city() -> None:
@@ -180,8 +189,13 @@ def test_an_active_siege_of_a_walled_city_counts_its_walls_and_takes_the_city() 
     _resolve(g)
     siege = next(b for b in g.rules.battles.values() if b.kind == "siege")
     assert siege.city == "Kiev" and siege.defender.wall_points == 2 and siege.defender.nations == ("rus",)
+    too_many = m.ResolveBattle(
+        battle_id=siege.battle_id, winner="attacker", control="p", garrison={"HC": 11}, reason="x"
+    )
+    assert g.rejects(too_many).code == "lote.battle_bad_garrison"
     g.when(m.ResolveBattle(battle_id=siege.battle_id, winner="attacker", walls_left=0, reason="the walls fell"))
     assert g.rules.cities["Kiev"].walls == 0 and g.rules.cities["Kiev"].statuses["byz"] == "p"
+    assert g.rules.leaders["rus-1"].units == {"I": 12, "C": 4}  # the GM named no losses
     assert g.rules.cities["Kiev"].statuses["rus"] == "oc"
     # [L2599-2619] Kiev's RV floor(2/2 + sqrt 4) = 3, same religion: the three cheapest units stay as garrison
     assert g.rules.cities["Kiev"].garrison["byz"] == {"I": 3} and g.rules.leaders["byz-1"].units == {"HC": 10, "I": 17}

@@ -1,0 +1,49 @@
+"""The README's Lords of the Earth war walk-through, run as written with bash and curl against a live server: the
+Khan's bot with its war plan (`--plan`), the Rus itineraries by hand (one refused, naming the step), the contact
+in Pereyaslavl (the GM reads the armies, the Rus only the place, month and nation), the GM's battle ruling, the
+dispute re-adjudicated (a dry run, then the commit with the same dice) and the battle ruled again with the GM's
+correction, which the Rus read in their status report. Needs `curl` (`.ci/run` installs it when missing)."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import sys
+
+import pytest
+
+from tests.server.conftest import LiveServer
+from tests.server.test_readme_lote import ADMIN, ROOT
+
+HEADING = "### Lords of the Earth, war: itineraries, contacts, battles and a disputed battle"
+
+
+def walkthrough() -> str:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index("```sh", readme.index(HEADING)) + len("```sh")
+    return readme[start : readme.index("```", start)]
+
+
+async def test_the_readme_lote_war_walkthrough_runs_as_written(live_server: LiveServer) -> None:
+    if shutil.which("curl") is None:
+        pytest.fail("curl is missing: install it (apt-get install -y curl), as .ci/run does")
+    prelude = (
+        "set -euo pipefail\n"
+        f"API={live_server.base_url}\nADMIN={ADMIN}\n"
+        """json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }\n"""
+    )
+    script = prelude + walkthrough().replace(".venv/bin/python ", f"{sys.executable} ")
+    process = await asyncio.create_subprocess_exec(
+        "bash", "-c", script, cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT
+    )
+    out, _ = await asyncio.wait_for(process.communicate(), timeout=240)
+    printed = out.decode()
+    assert process.returncode == 0, printed
+    assert "[kip] turn 1: {'type': 'GiveItinerary'" in printed and "SubmitOrders" in printed  # the Khan's bot
+    assert '"code":"lote.itinerary_no_link"' in printed and "step 1" in printed  # Perm is not next to Kiev
+    assert "kip-1 (kip: {'LC': 30}); rus-1 (rus: {'C': 4, 'I': 12})" in printed  # the GM reads the armies
+    assert "'subject': 'Pereyaslavl@1.4:kip'" in printed and "'explanation': ''" in printed  # the Rus do not
+    assert "(2, None)" in printed and "(2, {'status': 'accepted'" in printed  # the dry run, then the commit
+    assert "AdjudicationDecided" in printed and "StatusReportPublished" in printed
+    reports = [line for line in printed.splitlines() if line.startswith("#1 K788 Vladimir")]
+    assert reports == ["#1 K788 Vladimir 50 4c,4i Kiev Normal", "#1 K788 Vladimir 50 4c,9i Kiev Normal"], printed
