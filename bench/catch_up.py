@@ -10,7 +10,8 @@ Two runners, interleaved in every round on the same database:
 - `queue`: this tree's `ReadModelRunner` (migration 012: it reads the queue of changed streams);
 - `scan`: the same runner with the previous way of finding the games behind, copied here from commit 7730d01:
   one scan of every game's head joined with its checkpoint.
-Each prints the median catch-up time per N, and its ratio to N = 0 (min / median / max over the paired rounds).
+Each prints the median catch-up time per N, and its ratio to N = 0 (min / median / max over the paired rounds),
+and, per N, the pages (buffers) that each way's query touches to find the one changed game (EXPLAIN ANALYZE).
 
     python -m bench.catch_up [--idle 0,10000,100000] [--repeats 30] [--quick]
 """
@@ -18,6 +19,7 @@ Each prints the median catch-up time per N, and its ratio to N = 0 (min / median
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import time
 from typing import Any
@@ -70,6 +72,23 @@ async def one_event(handler: CommandHandler, game_id: str) -> None:
     assert isinstance(await handler.submit(game_id, body, GM), Accepted)
 
 
+async def pages(pool: Any) -> str:
+    """The buffers (8 KiB pages, shared hits + reads) each way of finding the games behind touches: a measure of
+    work that the machine's load does not disturb."""
+    explain = "EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) "
+    changed = await pool.fetch(readmodels._CHANGED, readmodels._GAMES)
+    queue = [
+        await pool.fetchval(explain + readmodels._CHANGED, readmodels._GAMES),
+        await pool.fetchval(explain + readmodels._DONE, [r[0] for r in changed], NAME),
+    ]
+    scan = [await pool.fetchval(explain + _SCAN, NAME, readmodels._GAMES)]
+
+    def total(plans: list[str]) -> int:
+        return sum(p["Shared Hit Blocks"] + p["Shared Read Blocks"] for p in (json.loads(x)[0]["Plan"] for x in plans))
+
+    return f"queue {total(queue)}, scan {total(scan)}"
+
+
 async def timed(runner: ReadModelRunner) -> float:
     t0 = time.perf_counter()
     read = await runner.catch_up()
@@ -103,6 +122,9 @@ async def run(url: str, idle_counts: list[int], repeats: int) -> None:
                     await pool.execute("DELETE FROM stream_changes")
             line = "  ".join(f"{n} {median(times[(n, idle)]):.2f} ms" for n in runners)
             print(f"  {idle:>7,} idle games: median catch-up {line}  (load {os.getloadavg()[0]:.2f})")
+            await one_event(handler, game_id)
+            print(f"      pages read to find the one changed game (EXPLAIN ANALYZE, BUFFERS): {await pages(pool)}")
+            await runners["queue"].catch_up()
         print("\nratio of the catch-up time to the time with no idle game, paired by round: min / median / max")
         for name in runners:
             base = times[(name, idle_counts[0])]

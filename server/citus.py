@@ -10,8 +10,9 @@ this layout, so a new table or key that would not shard fails the build.
 Nothing reads events in an order across games (migration 011): the read-model runner keeps a checkpoint per game
 stream (`projection_checkpoints`, the last version applied) and finds the games with new events in a queue of
 changed streams (`stream_changes`, migration 012: a row per append, written by the append statement, deleted by
-the runner up to what it applied), co-located with `events`. Its scan joins co-located tables and groups by the
-stream, so it runs on every node in parallel and costs in proportion to the games that changed. A rebuild
+the runner up to what it applied), co-located with `events`. Its reads group the queue by the stream and
+look the checkpoints up by key, so they run on every node in parallel and cost in proportion to the games that
+changed. A rebuild
 queues every game again from `stream_heads` (each stream's head, migration 011). The same test fails if a job's
 SQL orders or filters events by `global_position` or `tx_id`.
 

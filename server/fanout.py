@@ -4,6 +4,8 @@ A `GameHub` exists while at least one stream follows its game. Its reader task w
 (`events.notify`: local appends and other processes' LISTEN/NOTIFY), reads the new events once, and renders them
 once per distinct viewer (role, seat, entity), so 1,000 streams of 4 seats redact each event 4 times, not 1,000.
 Each stream gets the same rendered `ViewBatch` object as every other stream of its viewer, SSE bytes included.
+An SSE stream is pushed (`FanOut.push`): the reader writes the batch to its connection in the same loop, without
+waking a task per stream; a GraphQL subscription pulls (`FanOut.follow`), in its own task.
 
 A stream that joins reads its own history (from its `after` up to the hub's head when it joined) in pages, then
 takes the hub's batches from a bounded backlog. A stream whose backlog is full (its client reads slower than the

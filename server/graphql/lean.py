@@ -19,7 +19,7 @@ from graphql import GraphQLError, get_operation_ast
 from graphql import execute as graphql_execute
 from graphql.validation import specified_rules
 from strawberry.execution import optimized_is_awaitable
-from strawberry.schema._graphql_core import execution_context_class_kwargs
+from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.types import ExecutionResult
 from strawberry.types.graphql import OperationType
 from strawberry.utils.await_maybe import await_maybe
@@ -34,6 +34,21 @@ if TYPE_CHECKING:
 # so that the cached validation result is the one Strawberry's path would use.
 _RULES = (*specified_rules, *RULES)
 _LEAN = {"query": OperationType.QUERY, "mutation": OperationType.MUTATION}
+
+
+class _Executor(StrawberryGraphQLCoreExecutionContext):
+    """Strawberry's executor, less one reference cycle per request. graphql-core's executor keeps helpers made of
+    its own bound methods (`async_helpers`), so each request's executor, and with it the request's context,
+    `Request` and everything they hold (about a hundred objects), waited for the cyclic garbage collector: in
+    a loaded server that was 0.1-0.2 ms of collection per GraphQL request, in pauses of tens of ms. The helpers
+    are dropped once the response is built with no work left in the background (the schema has no @defer or
+    @stream, so nothing is delivered after it), and reference counting frees the rest at once."""
+
+    def build_response(self, data: dict[str, Any] | None) -> Any:
+        response = super().build_response(data)
+        if not self.background_futures:
+            self.__dict__.pop("async_helpers", None)
+        return response
 
 
 async def execute(
@@ -66,7 +81,7 @@ async def execute(
                 operation_name=operation.name.value if operation.name else None,
                 context_value=context_value,
                 is_awaitable=optimized_is_awaitable,  # type: ignore[arg-type]  # as Strawberry passes it
-                **execution_context_class_kwargs(schema.execution_context_class),
+                executor_class=_Executor,
                 operation_extensions=operation_extensions,
             )
         )

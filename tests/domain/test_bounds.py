@@ -31,9 +31,10 @@ from tests.domain.harness import GM, SEED, Game, seat
 inspect = msgspec.inspect
 
 # Orders that turn one thing the seat owns into another the wealth counts, as their rules say; a gain from them
-# at resolution is the rule, not a leak. [L2007-2017] surplus agro for GP or NFP; [L4379-4407] units to NFP.
+# at resolution is the rule, not a leak. [L2007-2017] surplus agro for GP or NFP; [L4379-4407] units to NFP;
+# [L1696-1716] project support paid in NFP at 5 GP each leaves that gold in the treasury;
 # TakeLoan: gold now against a debt on the sheet (repaid with interest two turns later, [L8821-8836])
-CONVERSIONS = {"lote": {"ConvertAgro", "Demobilize", "TakeLoan"}}
+CONVERSIONS = {"lote": {"ConvertAgro", "Demobilize", "PayProjectSupportWithNFP", "TakeLoan"}}
 
 
 def _unbounded(info: Any, path: str, out: list[str], seen: set[type]) -> None:
@@ -91,8 +92,23 @@ def _game(name: str) -> tuple[Game, str, list[str]]:
     return game, controls, names_in([msgspec.json.decode(view), scenario, list(game.state.meta.seats)])
 
 
+def _confirmed(game: Game, state: Any, ctx: Any) -> Any:
+    """lote: the GM confirms every pending adjudication item's proposal (revolt checks, assimilation...), or None
+    when one needs his own ruling (a free-form order)."""
+    items = getattr(state.rules, "adjudications", {})
+    for item in [i for i in items.values() if i.outcome is None]:
+        command = game.ruleset.command_type.__args__  # the ruleset's ConfirmAdjudication, by tag
+        confirm = next(k for k in command if tag(k) == "ConfirmAdjudication")(item_id=item.item_id)
+        try:
+            state = engine.fold(game.ruleset, engine.decide(game.ruleset, state, confirm, ctx), state)
+        except Rejected:
+            return None
+    return state
+
+
 def _resolved(game: Game, state: Any) -> Any:
-    """The state once the GM has closed every phase of the turn (the queued orders are carried out)."""
+    """The state once the GM has closed every phase of the turn (the queued orders are carried out), confirming
+    the proposals of the adjudication items on the way."""
     turn = state.meta.turn
     for _phase in game.ruleset.phases:
         if state.meta.turn != turn or state.meta.status != "running":
@@ -101,7 +117,14 @@ def _resolved(game: Game, state: Any) -> Any:
         try:
             events = engine.decide(game.ruleset, state, AdvancePhase(), ctx)
         except Rejected:
-            return None  # the GM must rule first (an adjudication item): nothing to compare
+            confirmed = _confirmed(game, state, ctx)
+            if confirmed is None or confirmed is state:
+                return None  # the GM must rule first (an adjudication item): nothing to compare
+            try:
+                state = confirmed
+                events = engine.decide(game.ruleset, state, AdvancePhase(), ctx)
+            except Rejected:
+                return None
         state = engine.fold(game.ruleset, events, state)
     return state
 

@@ -26,7 +26,8 @@ VERSION_KEYS = frozenset(
      "startedVersion", "ended_version", "endedVersion", "at_version", "position", "global_position", "next_after",
      "after"}
 )  # fmt: skip
-TIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?")
+# ISO times, and the Newsfax's printed due date ("Orders due: 2026-12-09 03:31 UTC", a wall-clock time too)
+TIME = re.compile(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?| \d{2}:\d{2} UTC)")
 HEX = re.compile(r"\b[0-9a-f]{64}\b")
 SEAT = re.compile(r"\bseat-[0-9a-f]{8,}\b")  # seat ids are random per game
 

@@ -6,6 +6,8 @@
   it gets for giving an itinerary to the Khan's army (the same as for an army that does not exist).
 - The Rus, whom the Khan meets in Kiev, learn that much (a `contact` item: the place, the month, the nation met)
   and nothing else: not the size of his army, nor where his itinerary would have taken him after Kiev.
+- The Rus, whose Pereyaslavl the Khan attacks (`act A`, a battle the GM settles), read the battle, its result and
+  their own side in it, and the Newsfax prints it; neither they nor Byzantium can tell how many horsemen he had.
 The worlds play turn 1 to its published reports; the GM rules every item the same way in both.
 """
 
@@ -34,8 +36,14 @@ async def play(client: httpx.AsyncClient, itinerary: dict[str, Any], losses: int
                            "steps": [{"kind": "move", "to": "Anatolia"}]})  # fmt: skip
     await world.ok("gm", {"type": "AdvancePhase", "phase": "orders"})
     await world.ok("gm", {"type": "AdvancePhase", "phase": "validation"})  # the itineraries run
+    view = (await world.get("/state", world.gm)).json()["view"]
+    for battle_id in sorted(view["battles"]):  # the same ruling in both worlds, whatever the armies
+        await world.ok("gm", {"type": "ResolveBattle", "battle_id": battle_id, "winner": "attacker", "control": "pt",
+                              "reason": "the Khan's horse"})  # fmt: skip
     items = (await world.get("/state", world.gm)).json()["view"]["adjudications"]
     for item_id, item in sorted(items.items()):
+        if item["outcome"] is not None:
+            continue
         if item["kind"] == "contact":
             await world.ok("gm", {"type": "OverrideAdjudication", "item_id": item_id, "outcome": "the Rus hold Kiev",
                                   "reason": "the walls"})  # fmt: skip
@@ -99,3 +107,21 @@ async def test_the_contacted_nation_learns_where_and_when_and_whom_it_met_and_no
         gm = [(await w.get("/state", w.gm)).json()["view"] for w in (big, small)]
         assert [g["leaders"]["kip-1"]["units"] for g in gm] == [{"LC": 30}, {"LC": 20}]
         assert [g["leaders"]["kip-1"]["location"] for g in gm] == ["Kiev", "Kiev"]  # stopped at the contact
+
+
+async def test_the_attacked_nation_reads_the_battle_and_not_the_size_of_the_army_that_attacked_it(
+    live_server: LiveServer,
+) -> None:
+    async with client_for(live_server) as client:
+        attack = [{"kind": "move", "to": "Pereyaslavl"}, {"kind": "act", "action": "A"}]
+        big = await play(client, {**march(), "steps": attack})
+        small = await play(client, {**march(), "steps": attack}, losses=10)
+        for seat in ("rus", "byz"):
+            assert_same(await everything_seen(big, seat), await everything_seen(small, seat))
+        rus = (await big.get("/state", big.seats["rus"])).json()["view"]
+        report = rus["report"]["text"]
+        assert "Battle of Pereyaslavl (year 1 month 8): defending against the Kipchak Horde with -; lost -." in report
+        assert "lc" not in report.split("BATTLES AND SIEGES")[1]  # its own forces only (none there), not the Khan's
+        assert "Battle of Pereyaslavl: the Kipchak Horde defeated the Principality of Kiev" in rus["newsfax"]["text"]
+        gm = [(await w.get("/state", w.gm)).json()["view"] for w in (big, small)]
+        assert [g["leaders"]["kip-1"]["units"] for g in gm] == [{"LC": 30}, {"LC": 20}]

@@ -1,18 +1,20 @@
 """End to end, the war game: four Lords of the Earth nations of the sample scenario play five turns over HTTP on
-PostgreSQL, each through its bot (`examples/bots/lote.py` with a war plan of order lines by turn).
+PostgreSQL, each through its bot (`examples/bots/lote.py` with its war plan, `examples/bots/lote_war/<nation>.json`).
 
-- Turn 1: the Kipchaks march on Kiev (Kipchak -> Pereyaslavl -> Kiev, an itinerary, §6.3) and the Rus march out
-  to meet them in Pereyaslavl: the interception (both there in month 4 of Table 6-15) is a `contact` item for
-  each, which the GM rules a battle; the Kipchaks win. Byzantium's Diplomacy in Macedonia is ruled a public
-  success (the Newsfax's diplomacy line, [L3027-3044]); the Rus Secret Diplomacy in Polotsk a secret one
-  ([L6420-6428]: never in the Newsfax); the Danes march secretly to Jutland and meet no one.
+- Turn 1: the Kipchak Khan marches into Pereyaslavl and attacks it (`act A`, an itinerary, §6.3); the Rus, on
+  React in Kiev (`act R`, §6.2.4.28), intercept him there in month 4 (Table 6-15): a battle (R6), which the GM
+  settles with `ResolveBattle`
+  (the Khan wins, the Rus fall back to Kiev, Pereyaslavl becomes his). Byzantium's Diplomacy in Macedonia is
+  ruled a public success (the Newsfax's diplomacy line, [L3027-3044]); the Rus Secret Diplomacy in Polotsk a
+  secret one ([L6420-6428]: never in the Newsfax); the Danes march secretly to Jutland and meet no one.
 - The Rus dispute the battle. The GM re-adjudicates turn 1 (`POST /turns/1/readjudicate`: a dry run first,
-  then the commit, the same dice replayed), rules the battle again with his correction and publishes again.
-- Turn 2: the Kipchaks besiege Kiev (the Rus army inside); the GM rules the siege (the walls battered).
-- Turns 3 to 5: the Kipchaks go home, Byzantium negotiates with Wallachia, the Danes return to Zealand.
+  then the commit, the same dice replayed), settles the battle again with his correction and publishes again.
+- Turn 2: the Khan rides to Kiev (a contact item) and besieges the city (`act S`) with the Rus army inside; the
+  GM settles the siege: it holds, its walls battered from 2 to 1.
+- Turns 3 to 5: the Khan goes home, Byzantium wins Wallachia as a tributary, the Danes march home.
 
-After each turn every nation's status report and the Newsfax are checked for what they must print and for what
-they must not (a rival's secret movement, a secret diplomacy result, another nation's armies).
+After the turns every nation's status report and the Newsfax are checked for what they must print and for what
+they must not (a rival's secret movement, a secret diplomacy result, the other side's forces in a battle).
 """
 
 from __future__ import annotations
@@ -71,48 +73,55 @@ class Game:
         return response.json()  # type: ignore[no-any-return]
 
 
-Losses = dict[str, dict[str, int]]
-FIRST_RULING: tuple[Losses, str] = ({"rus": {"I": -8, "C": -2}, "kip": {"LC": -3}}, "the Kipchak horse")
-CORRECTION: tuple[Losses, str] = ({"rus": {"I": -3}, "kip": {"LC": -9}}, "the river crossing: +1 to the Rus")
+Ruling = dict[str, Any]  # the GM's ResolveBattle for the battle of Pereyaslavl, less its battle id
+FIRST_RULING: Ruling = {
+    "winner": "attacker", "losses": {"rus-1": {"I": 8, "C": 2}, "kip-1": {"LC": 3}}, "retreats": {"rus-1": "Kiev"},
+    "reason": "the Kipchak horse",
+}  # fmt: skip
+CORRECTION: Ruling = {
+    "winner": "attacker", "losses": {"rus-1": {"I": 3}, "kip-1": {"LC": 9}}, "retreats": {"rus-1": "Kiev"},
+    "control": "pt", "reason": "the river crossing: +1 to the Rus; the Khan holds Pereyaslavl as a tributary",
+}  # fmt: skip
+SIEGE: Ruling = {"winner": "none", "losses": {"kip-1": {"LC": 2}}, "walls_left": 1, "reason": "one season of siege"}
 
 
-async def rule_battle(game: Game, items: dict[str, dict[str, Any]], losses: Losses, reason: str) -> None:
-    """The GM's ruling on the Pereyaslavl contact (the interception): a battle, its losses, the loser's retreat."""
-    contacts = sorted(k for k, v in items.items() if v["kind"] == "contact")
-    assert [items[k]["subject"] for k in contacts] == ["Pereyaslavl@1.4:rus", "Pereyaslavl@1.4:kip"]
-    for item_id in contacts:
-        outcome = "intercepted; the Kipchaks win the battle of Pereyaslavl"
-        await game.gm({"type": "OverrideAdjudication", "item_id": item_id, "outcome": outcome, "reason": reason})
-    for nation, units in losses.items():
-        await game.gm({"type": "AdjustUnits", "nation": nation, "army": f"{nation}-1", "units": units,
-                       "reason": f"battle of Pereyaslavl: {reason}"})  # fmt: skip
-    await game.gm({"type": "MoveLeader", "leader": "rus-1", "location": "Kiev", "reason": "retreat after the battle"})
+async def rule_battles(game: Game, turn: int, battle: Ruling) -> None:
+    """The GM's rulings on the turn's fights (`ResolveBattle`) and on the contacts that are no fight."""
+    view = await game.view("gm")
+    battles = {k: b for k, b in view["battles"].items() if b["result"] is None}
+    if turn == 1:  # the interception: the Rus, on React in Kiev (R+6), met the Khan in Pereyaslavl
+        (battle_id,) = battles
+        assert view["leaders"]["rus-1"]["location"] == "Pereyaslavl"  # its itinerary had no move: it reacted
+        assert battle_id == "t1-battle-Pereyaslavl@1.4" and battles[battle_id]["defender"]["armies"] == ["rus-1"]
+        await game.gm({"type": "ResolveBattle", "battle_id": battle_id, **battle})
+    if turn == 2:  # the Khan rides up to Kiev (a contact), then besieges the city with the Rus army inside
+        (battle_id,) = battles
+        assert battles[battle_id]["kind"] == "siege" and battles[battle_id]["city"] == "Kiev"
+        await game.gm({"type": "ResolveBattle", "battle_id": battle_id, **SIEGE})
+        for item_id, item in view["adjudications"].items():
+            if item["kind"] == "contact":
+                assert item["subject"] == "Kiev@1.3:" + ("rus" if item["nation"] == "kip" else "kip")
+                await game.gm({"type": "OverrideAdjudication", "item_id": item_id, "reason": "no sortie",
+                               "outcome": "the Rus shut themselves in Kiev"})  # fmt: skip
+    if turn > 2:
+        assert not battles
 
 
-async def adjudicate(game: Game, turn: int, battle: tuple[Losses, str]) -> None:
-    """Rule every pending item: diplomacy per DIPLOMACY, contacts per the turn's story, the rest as proposed."""
-    items = await game.pending()
-    game.rolls.setdefault(turn, {k: v["rolls"] for k, v in items.items()})
-    if turn == 1:
-        await rule_battle(game, items, *battle)
-    for item_id, item in sorted(items.items()):
+async def adjudicate(game: Game, turn: int, battle: Ruling) -> None:
+    """Rule every pending item: the fights, diplomacy per DIPLOMACY, the rest as the engine proposes."""
+    game.rolls.setdefault(turn, {k: v["rolls"] for k, v in (await game.pending()).items()})
+    await rule_battles(game, turn, battle)
+    for item_id, item in sorted((await game.pending()).items()):
         if item["kind"] in ("diplomacy", "secret_diplomacy"):
             outcome = DIPLOMACY[(turn, item["subject"])]
             await game.gm({"type": "OverrideAdjudication", "item_id": item_id, "outcome": outcome,
                            "reason": "the envoys' reception"})  # fmt: skip
-        elif item["kind"] == "contact" and turn == 2:
-            assert item["subject"] == "Kiev@1.3:" + ("rus" if item["nation"] == "kip" else "kip")
-            siege = "siege of Kiev: the walls battered"
-            await game.gm({"type": "OverrideAdjudication", "item_id": item_id, "outcome": siege,
-                           "reason": "one season of siege"})  # fmt: skip
-        elif item["kind"] not in ("contact", "freeform"):
+        else:
             await game.gm({"type": "ConfirmAdjudication", "item_id": item_id})
-    if turn == 2:
-        await game.gm({"type": "AdjustPlace", "place": "Kiev", "walls": 1, "reason": "siege of Kiev"})
     assert not await game.pending()
 
 
-async def close_turn(game: Game, turn: int, validated: bool = False, battle: tuple[Losses, str] = FIRST_RULING) -> None:
+async def close_turn(game: Game, turn: int, validated: bool = False, battle: Ruling = FIRST_RULING) -> None:
     if not validated:
         await game.gm({"type": "AdvancePhase", "phase": "orders"})
         await game.gm({"type": "AdvancePhase", "phase": "validation"})
@@ -137,24 +146,33 @@ async def reports(game: Game) -> tuple[dict[str, str], str]:
     return texts, paper
 
 
-async def check_turn_1(game: Game, rus_left: str, kip_left: str) -> None:
+async def check_turn_1(game: Game, rus: tuple[str, str], kip: tuple[str, str], status: str) -> None:
+    """The battle of Pereyaslavl as each nation reads it: the Rus and the Khan each their own forces and losses
+    (`rus`, `kip`: what was left, what was lost) and the result; Byzantium and Denmark only the Newsfax's line."""
     texts, paper = await reports(game)
-    rus = (await game.view("rus"))["report"]
-    assert leader_line(rus, "rus-1").endswith(f"{rus_left} Kiev Normal")
-    kip = (await game.view("kip"))["report"]
-    assert f"{kip_left} Pereyaslavl" in leader_line(kip, "kip-1")
-    dan = (await game.view("dan"))["report"]
-    assert "Jutland Normal" in leader_line(dan, "dan-1")
-    assert "Polotsk" in rus["regions"] and " ea " in rus["regions"]["Polotsk"]
+    rus_report, kip_report = (await game.view("rus"))["report"], (await game.view("kip"))["report"]
+    assert leader_line(rus_report, "rus-1").endswith(f"{rus[0]} Kiev Normal")  # the retreat
+    assert leader_line(kip_report, "kip-1").endswith(f"{kip[0]} Pereyaslavl Normal")
+    result = "the Kipchak Horde defeated the Principality of Kiev; Pereyaslavl is now " + (
+        "Pacified (p)" if status == "p" else "Pacified Tributary (pt)"
+    )
+    assert f"Battle of Pereyaslavl: {result} to the Kipchak Horde." in paper  # hostile actions are news
+    assert f"defending against the Kipchak Horde with 4c,12i; lost {rus[1]}." in texts["rus"]
+    assert f"attacking against the Principality of Kiev with 30lc; lost {kip[1]}." in texts["kip"]
+    assert "30lc" not in texts["rus"] and "4c,12i" not in texts["kip"]  # never the other side's forces
+    assert f"Pereyaslavl 2+0/6 oc eo w 0 : - 0% : / kip({status})" in texts["rus"]
+    assert "Jutland Normal" in leader_line((await game.view("dan"))["report"], "dan-1")
+    assert "Polotsk" in rus_report["regions"] and " ea " in rus_report["regions"]["Polotsk"]
     assert "Macedonia" in (await game.view("byz"))["report"]["regions"]
     assert "Diplomacy: Macedonia(c)" in paper  # public diplomacy, printed
-    for secret in ("Polotsk", "Jutland", "rus-1", "kip-1", "Pereyaslavl"):  # secret diplomacy and armies never
+    for secret in ("Polotsk", "Jutland", "rus-1", "kip-1", "30lc", "4c,12i"):  # secret diplomacy, armies, forces: never
         assert secret not in paper
     for nid, text in texts.items():
-        others = [f"#{n}" for n in ("Bonyak", "Vladimir", "Sweyn", "Basil")]
+        kings = ("Bonyak", "Vladimir", "Sweyn", "Basil")
         assert "Jutland" not in text or nid == "dan", nid  # the Danes' secret march is theirs alone
         assert "Polotsk" not in text or nid == "rus", nid  # so is the Rus secret diplomacy
-        assert sum(name[1:] in text for name in others) == 1, (nid, text)  # its own King only
+        assert "Battle of Pereyaslavl" not in text or nid in ("kip", "rus"), nid  # and the battle its fighters'
+        assert sum(name in text for name in kings) == 1, (nid, text)  # its own King only
 
 
 async def play(game: Game, bots: dict[str, LoteBot], turn: int) -> None:
@@ -183,7 +201,7 @@ async def test_four_nations_make_war_for_five_turns_and_the_gm_corrects_a_disput
     # turn 1: movement, the interception and battle, diplomacy
     await play(game, bots, 1)
     await close_turn(game, 1)
-    await check_turn_1(game, rus_left="2c,4i", kip_left="27lc")
+    await check_turn_1(game, rus=("2c,4i", "2c,8i"), kip=("9lc", "3lc"), status="p")  # 18lc stay as garrison
     assert (await game.view("gm"))["leaders"]["dan-1"]["location"] == "Jutland"
 
     # the dispute: the Rus say the Kipchaks crossed the Pereyaslavl river under their spears. A dry run first:
@@ -196,27 +214,39 @@ async def test_four_nations_make_war_for_five_turns_and_the_gm_corrects_a_disput
     rus_paths = {c["path"] for c in dry["preview"]["changes"][rus_seat]}
     assert "/view/leaders/rus-1/units/I" in rus_paths  # the battle's losses are undone, pending the new ruling
     dan_changes = json.dumps(dry["preview"]["changes"][dan_seat])
-    assert "rus-1" not in dan_changes and "kip-1" not in dan_changes and "Pereyaslavl" not in dan_changes
+    assert "rus-1" not in dan_changes and "kip-1" not in dan_changes, dan_changes  # public news only (the Newsfax)
+    dan_paths = [c["path"].split("/")[2:4] for c in dry["preview"]["changes"][dan_seat]]
+    assert all(
+        p[1].startswith(("dan-", "t1-dan-")) for p in dan_paths if p[0] in ("leaders", "battles", "adjudications")
+    ), dan_paths
     committed = await game.readjudicate(1, reason=reason, dry_run=False)
     assert committed["committed"]["status"] == "accepted"
     again = await game.view("gm")
     assert again["turn"] == 1 and again["leaders"]["rus-1"]["units"] == {"C": 4, "I": 12}
     assert {k: v["rolls"] for k, v in again["adjudications"].items()} == game.rolls[1]  # the same dice, replayed
     assert all(v["outcome"] is None for v in again["adjudications"].values())
+    (rejoined,) = again["battles"].values()  # the battle joined again, its proposal on the same dice
+    assert rejoined["result"] is None and rejoined["proposal"]["rolls"] == list(game.rolls[1][rejoined["items"][0]])
     # the GM rules again with his correction: the Kipchaks still win, at a price
     await close_turn(game, 1, validated=True, battle=CORRECTION)
-    await check_turn_1(game, rus_left="4c,9i", kip_left="21lc")
+    await check_turn_1(game, rus=("4c,9i", "3i"), kip=("21lc", "9lc"), status="pt")
     audit = (await api.get(f"/v1/games/{game.gid}/audit", game.game["gm_token"], type="Readjudicate")).json()
     assert audit["entries"][0]["reason"] == reason
     rus_events = (await api.get(f"/v1/games/{game.gid}/events", seats["rus"], limit=1000)).json()["events"]
     assert not [e for e in rus_events if e["data"].get("nation") in ("kip", "dan", "byz")]
 
-    # turn 2: the siege of Kiev
+    # turn 2: the siege of Kiev, the Rus army inside; the walls battered from 2 to 1
     await play(game, bots, 2)
     await close_turn(game, 2)
     texts, paper = await reports(game)
-    assert "Kiev [4+0c1]" in texts["rus"]  # the walls the siege left
-    assert "Kiev" not in texts["byz"] and "Kiev" not in texts["dan"]
+    assert "Siege of Kiev: the Kipchak Horde lay siege to Kiev; it holds." in paper
+    assert "Siege of Kiev (year 1 month 6): defending against the Kipchak Horde with 4c,9i; lost -." in texts["rus"]
+    assert (
+        "Siege of Kiev (year 1 month 6): attacking against the Principality of Kiev with 21lc; lost 2lc."
+        in (texts["kip"])
+    )
+    assert (await game.view("rus"))["report"]["cities"]["Kiev"].startswith("Kiev [4+0c1]")
+    assert "Siege of Kiev" not in texts["byz"] + texts["dan"] and "Battle of Pereyaslavl" not in paper  # last turn's
     assert "Kiev Normal" in leader_line((await game.view("kip"))["report"], "kip-1")
 
     # turns 3 to 5: the Kipchaks go home, Byzantium wins Wallachia as a tributary, the Danes march home

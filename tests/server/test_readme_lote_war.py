@@ -1,8 +1,8 @@
 """The README's Lords of the Earth war walk-through, run as written with bash and curl against a live server: the
-Khan's bot with its war plan (`--plan`), the Rus itineraries by hand (one refused, naming the step), the contact
-in Pereyaslavl (the GM reads the armies, the Rus only the place, month and nation), the GM's battle ruling, the
-dispute re-adjudicated (a dry run, then the commit with the same dice) and the battle ruled again with the GM's
-correction, which the Rus read in their status report. Needs `curl` (`.ci/run` installs it when missing)."""
+Khan's bot with its war plan (`--plan`), the Rus itineraries by hand (one refused, naming the step), the battle
+in Pereyaslavl (the GM reads the resolver's proposal, the Rus only the place, month and nation), `ResolveBattle`,
+the dispute re-adjudicated (a dry run, then the commit with the same dice) and the battle settled again with the
+GM's correction, which the Rus read in their status report. Needs `curl` (`.ci/run` installs it when missing)."""
 
 from __future__ import annotations
 
@@ -41,9 +41,15 @@ async def test_the_readme_lote_war_walkthrough_runs_as_written(live_server: Live
     assert process.returncode == 0, printed
     assert "[kip] turn 1: {'type': 'GiveItinerary'" in printed and "SubmitOrders" in printed  # the Khan's bot
     assert '"code":"lote.itinerary_no_link"' in printed and "step 1" in printed  # Perm is not next to Kiev
-    assert "kip-1 (kip: {'LC': 30}); rus-1 (rus: {'C': 4, 'I': 12})" in printed  # the GM reads the armies
-    assert "'subject': 'Pereyaslavl@1.4:kip'" in printed and "'explanation': ''" in printed  # the Rus do not
+    assert "'by': 'auto'" in printed and "'rolls': [" in printed  # the GM reads the resolver's proposal
+    assert "'subject': 'Pereyaslavl@1.4:kip'" in printed and "'explanation': ''" in printed  # the Rus only this
     assert "(2, None)" in printed and "(2, {'status': 'accepted'" in printed  # the dry run, then the commit
-    assert "AdjudicationDecided" in printed and "StatusReportPublished" in printed
-    reports = [line for line in printed.splitlines() if line.startswith("#1 K788 Vladimir")]
-    assert reports == ["#1 K788 Vladimir 50 4c,4i Kiev Normal", "#1 K788 Vladimir 50 4c,9i Kiev Normal"], printed
+    battles = [line for line in printed.splitlines() if line.startswith("Battle of Pereyaslavl (year 1 month 4)")]
+    assert battles == [
+        "Battle of Pereyaslavl (year 1 month 4): defending against the Kipchak Horde with 4c,12i; lost 8i. Battle of "
+        "Pereyaslavl: the Kipchak Horde defeated the Principality of Kiev; Pereyaslavl is now Pacified (p) to the "
+        "Kipchak Horde.",
+        "Battle of Pereyaslavl (year 1 month 4): defending against the Kipchak Horde with 4c,12i; lost 3i. Battle of "
+        "Pereyaslavl: the Kipchak Horde defeated the Principality of Kiev; Pereyaslavl is now Pacified Tributary (pt) "
+        "to the Kipchak Horde.",
+    ], printed

@@ -44,6 +44,25 @@ DICE_PURPOSES = (
         rule="[L5721-5771] [L6420-6428]",
     ),
     DicePurpose(
+        purpose="revolt:<nation>:<place>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with an end-of-turn revolt check (a region, city or leader "
+        "beyond the Command Control Radius, without a line of communication, or an occupied region holding a "
+        "hostile city) or with a cession the new owner may not keep (a proposal the GM adjudicates)",
+        faces="the sum S of both dice, shown with the check's inputs (courier AP against the CCR, sea zones, status, "
+        "RV, religion, language, troops, Years from Conquest); the rulebook prints no revolt table",
+        rule="[L8289-8311] [L8915-8923] [L9357-9380] [L9444-9450]",
+    ),
+    DicePurpose(
+        purpose="assimilation:<nation>:<place>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a natural-assimilation check of a Pacified or Pacified "
+        "Tributary place of the nation's religion (a proposal the GM adjudicates)",
+        faces="the sum S of both dice, shown with the language and the Years from Conquest; the rulebook prints "
+        "no odds",
+        rule="[L9324-9343]",
+    ),
+    DicePurpose(
         purpose="pillage-revolt:<region>",
         dice="2d6",
         decides="nothing by itself: the roll recorded when a region is Looted or Scorched, for the GM who rules "

@@ -44,8 +44,32 @@ def game(setup: Setup, settings: Settings | None = None, seats: list[str] | None
     return Game(ruleset, setup, settings=settings, seats=seats if seats is not None else list(setup.nations))
 
 
+# the end-of-turn control items (`control/`): revolt checks, assimilation, seizures, cessions
+CONTROL_KINDS = frozenset({"revolt_check", "assimilation", "seizure", "cession"})
+
+
+def settle_control(g: Game) -> None:
+    """The GM confirms every pending control item (its proposal: the place holds, nothing assimilates)."""
+    from domain.rulesets.lote import messages as m
+
+    for item in list(g.rules.adjudications.values()):
+        if item.outcome is None and item.kind in CONTROL_KINDS:
+            g.when(m.ConfirmAdjudication(item_id=item.item_id))
+
+
 def example_setup() -> Setup:
     return msgspec.json.decode(EXAMPLE.read_bytes(), type=Setup)
 
 
-__all__ = ["EXAMPLE", "city", "example_setup", "game", "nation", "region", "scenario", "seat"]
+__all__ = [
+    "CONTROL_KINDS",
+    "EXAMPLE",
+    "city",
+    "example_setup",
+    "game",
+    "nation",
+    "region",
+    "scenario",
+    "seat",
+    "settle_control",
+]

@@ -23,12 +23,14 @@ from domain.rulesets.lote.model.orders import (
     AssignFleet,
     BuildHeavyTransports,
     CeaseTrade,
+    CedePlace,
     ConvertAgro,
     ConvertShipsToMSP,
     DeclareMassConscription,
     Diplomacy,
     FreeformOrder,
     GiveItinerary,
+    GrantSatrapy,
     InitiateTradeRoute,
     Invest,
     MoveTreasury,
@@ -194,8 +196,8 @@ def _economic(state: State, nation: Nation, order: Order) -> Cost:
             return Cost()
         case DeclareMassConscription() | ConvertAgro() | FreeformOrder() | TradeWithAnyone():
             return Cost()
-        case Diplomacy() | SecretDiplomacy() | ReduceControlStatus():
-            return Cost()  # checked by `diplomacy/attempts.py`; gold for diplomacy is not an order field yet
+        case Diplomacy() | SecretDiplomacy() | ReduceControlStatus() | CedePlace() | GrantSatrapy():
+            return Cost()  # checked by `diplomacy/`; gold for diplomacy is not an order field yet
     raise AssertionError(f"unexpected order {order!r}")
 
 

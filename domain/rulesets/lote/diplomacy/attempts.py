@@ -19,13 +19,16 @@ The rulebook prints no table turning these into a result ("the receptiveness of 
 things", [L5725-5731]), so the engine proposes no change and records a 2d6 roll for the GM (purpose
 `diplomacy:<nation>:<place>`); the GM rules the new status with OverrideAdjudication (a reason is required) or
 confirms "unchanged". A ruling above the maximum status is refused; the slot rule applies when the outcome takes
-effect. Gold spent on an attempt is not an order field yet: the GM weighs it from the free-form lines.
+effect. In a province shared by agreement (§9.17, `sharing.py`) a ruling above the share limit lowers the other
+sharers. Gold spent on an attempt is not an order field yet: the GM weighs it from the free-form lines.
 """
 
 from __future__ import annotations
 
 from domain.engine import DecisionContext, Rejected
 from domain.rulesets.lote.construction.construction import refuse
+from domain.rulesets.lote.control.events import SharingRecorded
+from domain.rulesets.lote.diplomacy.sharing import share_note, sharing_events
 from domain.rulesets.lote.leaders.garrisons import city_rv, relation
 from domain.rulesets.lote.leaders.limits import check_room
 from domain.rulesets.lote.model.events import ControlStatusSet
@@ -152,7 +155,8 @@ def attempt_item(state: State, nation: Nation, order: Attempt, ctx: DecisionCont
         f"(BAC {BAC[type(order).__name__]}); RV {rv}; terrain {terrain}; religion {religion or '-'} "
         f"({relation(nation.religion, religion)} to {nation.religion}); present status "
         f"{statuses.get(nation.id, 'none')}; maximum status {cap} [L2487-2522] [L7370-7373]; {slots} "
-        f"[L5750-5754]; 2d6 = {sum(rolls)}. The rulebook prints no result table: rule the new status "
+        f"[L5750-5754]{share_note(state, nation.id, order.target)}; 2d6 = {sum(rolls)}. The rulebook prints no "
+        "result table: rule the new status "
         f"({', '.join(RESULTS)}, at most {cap}) or confirm 'unchanged'."
     )
     return Adjudication(
@@ -184,7 +188,7 @@ def check_ruling(state: State, item: Adjudication, outcome: str) -> None:
         )
 
 
-def outcome_events(state: State, item: Adjudication) -> list[ControlStatusSet]:
+def outcome_events(state: State, item: Adjudication) -> list[ControlStatusSet | SharingRecorded]:
     """A decided attempt: the place's status towards the nation, after the slot rule of [L5750-5754]. A public
     Diplomacy result is marked for the Newsfax's diplomacy line; a Secret Diplomacy one is not ([L6424-6427])."""
     nation = state.nations.get(item.nation)
@@ -199,12 +203,11 @@ def outcome_events(state: State, item: Adjudication) -> list[ControlStatusSet]:
     cap = max_status(state, nation, item.subject)
     if STATUS_RANK[status] > STATUS_RANK[cap]:
         status = cap  # the place changed since the ruling (a GM edit): never above the cap
-    return [
-        ControlStatusSet(
-            place=item.subject,
-            nation=item.nation,
-            status=status,  # type: ignore[arg-type]
-            reason=why,
-            diplomacy=item.kind == "diplomacy",
-        )
-    ]
+    changed = ControlStatusSet(
+        place=item.subject,
+        nation=item.nation,
+        status=status,  # type: ignore[arg-type]
+        reason=why,
+        diplomacy=item.kind == "diplomacy",
+    )
+    return [changed, *sharing_events(state, item.nation, item.subject, status)]

@@ -307,6 +307,21 @@ class ReduceControlStatus(_Order, frozen=True, tag="ReduceControlStatus"):
     to: Status
 
 
+class CedePlace(_Order, frozen=True, tag="CedePlace"):
+    """[L9428-9450] cede a region or city you control to another nation; its status changes as §9.18 lists
+    (Friendly becomes Pacified, Allied Economic Ally...), applied at the start of the turn (`diplomacy/cession.py`)."""
+
+    place: Name
+    to: Name
+
+
+class GrantSatrapy(_Order, frozen=True, tag="GrantSatrapy"):
+    """[L8469-8480] a Pacified region or city becomes a Pacified Tributary at the start of the turn; it reverts to
+    Pacified at the end of the turn if its garrison has not been withdrawn (`diplomacy/cession.py`)."""
+
+    place: Name
+
+
 Order = (
     SetTaxRate
     | DeclareMassConscription
@@ -342,6 +357,8 @@ Order = (
     | ReduceControlStatus
     | FinanceOrder
     | DynastyOrder
+    | CedePlace
+    | GrantSatrapy
 )
 ORDER_TYPES: tuple[type[msgspec.Struct], ...] = Order.__args__
 ORDER_TAGS: frozenset[str] = frozenset(str(t.__struct_config__.tag) for t in ORDER_TYPES)

@@ -53,6 +53,7 @@ class StatusReport(msgspec.Struct, frozen=True):
     text: str = ""
     battles: list[str] = []  # P1-G: the nation's battles this turn, its own side and the result (`military/news.py`)
     finance: list[str] = []  # loans, the census and the turn's dealings with other nations (`finance/report.py`)
+    control: list[str] = []  # the turn's diplomacy and control results (`control/news.py`)
 
 
 class NationNews(msgspec.Struct, frozen=True):

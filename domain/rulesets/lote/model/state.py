@@ -195,6 +195,10 @@ AdjudicationKind = Literal[
     "passive_siege",
     "loan_default",
     "birth",
+    "revolt_check",
+    "assimilation",
+    "cession",
+    "seizure",
 ]
 
 
@@ -250,6 +254,28 @@ class LedgerLine(msgspec.Struct, frozen=True):
     lines: dict[str, str]
 
 
+class Occupation(msgspec.Struct, frozen=True):
+    """[L2371-2377] a Friendly or Homeland place of `owner` seized by `occupier`: the owner holds it `oc` until
+    it is retaken, when it reverts to `previous` (`control/occupation.py`)."""
+
+    owner: str
+    occupier: str
+    previous: str
+    since_turn: int
+    city: bool = False
+
+
+class ControlRecords(msgspec.Struct, frozen=True):
+    """The records of P1-H (`control/`, `diplomacy/`): occupations by place, provinces shared by agreement
+    ([L9405-9427]), satrapies granted this turn ([L8469-8480]) and successor states after a Dynastic Failure
+    ([L8966-8981]: original nation -> (successors, the turn seizures are allowed))."""
+
+    occupations: dict[str, Occupation] = {}
+    shares: dict[str, tuple[str, ...]] = {}
+    satrapies: dict[str, str] = {}
+    successors: dict[str, tuple[tuple[str, ...], int]] = {}
+
+
 class State(msgspec.Struct, frozen=True):
     name: str
     campaign_no: int
@@ -281,3 +307,4 @@ class State(msgspec.Struct, frozen=True):
     looted: dict[str, int] = {}  # region -> the turn it was Looted ([L6003-6006]: no income or agro the next turn)
     battles: dict[str, Battle] = {}  # P1-G: the turn's battles, sieges and assaults (`military/`)
     ledger: tuple[LedgerLine, ...] = ()  # this and last turn's finance dealings, for the status reports
+    control: ControlRecords = ControlRecords()

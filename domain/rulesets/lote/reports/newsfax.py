@@ -19,6 +19,7 @@ from fractions import Fraction
 import msgspec
 
 from domain.rulesets.lote import messages as m
+from domain.rulesets.lote.control.news import news_lines
 from domain.rulesets.lote.military import news as battle_news
 from domain.rulesets.lote.military.pillage_report import PILLAGE_EVENTS, news_line
 from domain.rulesets.lote.model.report_types import NationNews, Newsfax, NewsItem, PoolListing, Press, Ranking
@@ -82,6 +83,8 @@ def note_news(before: State, after: State, event: m.Event) -> State:
                 after = _drafted(after, nation, "event", text, "BattleResolved")
             return after
         case _:
+            for nation, kind, text in news_lines(before, event):  # type: ignore[arg-type]
+                after = _drafted(after, nation, kind, text, type(event).__name__)
             return after
 
 

@@ -23,10 +23,11 @@ from importlib import resources
 
 import msgspec
 
+from domain.rulesets.lote.control.news import report_lines as control_lines
 from domain.rulesets.lote.finance.report import finance_lines
 from domain.rulesets.lote.leaders.garrisons import city_rv
 from domain.rulesets.lote.military import pillage_report
-from domain.rulesets.lote.military.news import report_lines
+from domain.rulesets.lote.military.news import report_lines as battle_lines
 from domain.rulesets.lote.model.report_types import StatusReport
 from domain.rulesets.lote.model.state import Nation, State
 from domain.rulesets.lote.reports.derived import derive
@@ -220,7 +221,8 @@ def build_report(state: State, nid: str, turn: int, year: int) -> StatusReport:
         royal_family=family,
         fleets=lines["fleet"],
         routes=lines["route"],
-        battles=report_lines(state, nid),
+        battles=battle_lines(state, nid),
+        control=control_lines(state, nid),
         finance=finance_lines(state, nid, turn),
     )
     return msgspec.structs.replace(report, text=render(report, state))
@@ -245,6 +247,7 @@ def render(report: StatusReport, state: State) -> str:
         ("MERCHANT FLEETS", list(report.fleets.values())),
         ("TRADE ROUTES", list(report.routes.values())),
         ("FINANCE", report.finance),
+        ("DIPLOMACY AND CONTROL", report.control),
     ):
         out += ["", title, *(section or ["-"])]
     if report.battles:

@@ -19,7 +19,7 @@ from domain.rulesets.lote.military.pillage_report import PILLAGE_EVENTS, redact_
 from domain.rulesets.lote.military.visibility import filtered, seat_battle
 from domain.rulesets.lote.model.battles import Battle
 from domain.rulesets.lote.model.report_types import Newsfax, NewsItem, StatusReport
-from domain.rulesets.lote.model.state import Adjudication, Nation, OrderForm, Project, State
+from domain.rulesets.lote.model.state import Adjudication, ControlRecords, Nation, OrderForm, Project, State
 from domain.rulesets.lote.reports.derived import Derived, derive
 from domain.rulesets.lote.reports.newsfax import build_newsfax
 from domain.rulesets.lote.reports.reports import build_report
@@ -85,6 +85,8 @@ class View(msgspec.Struct, frozen=True):
     ferries: dict[str, FerryArrow] = {}
     # P1-G: the GM sees every battle's inputs; a participant its own side and the result (`military/visibility.py`)
     battles: dict[str, Battle] = {}
+    # P1-H records: the GM's all; a seat's only where it is the owner, occupier, sharer, grantor or successor
+    control: ControlRecords = ControlRecords()
 
 
 def _strip(statuses: dict[str, Any], gm: bool) -> dict[str, Any]:
@@ -151,7 +153,18 @@ def view_for(state: State, viewer: Actor) -> View:
         newsfax=state.press.newsfax,
         ferries={k: f for k, f in state.ferries.items() if gm or f.owner in mine or f.a in regions or f.b in regions},
         battles=_battles(state, viewer),
+        control=state.control if gm else _control(state, viewer.controls or ""),
         **(_drafts(state) if gm else {}),
+    )
+
+
+def _control(state: State, me: str) -> ControlRecords:
+    records = state.control
+    return ControlRecords(
+        occupations={k: v for k, v in records.occupations.items() if me in (v.owner, v.occupier)},
+        shares={k: v for k, v in records.shares.items() if me in v},
+        satrapies={k: v for k, v in records.satrapies.items() if v == me},
+        successors={k: v for k, v in records.successors.items() if me in v[0]},
     )
 
 
@@ -208,6 +221,18 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
             # [L2111-2117] the hidden fourth stat is the GM's, even on the seat's own leader: 0, which no roll gives
             return R(event, leader=R(event.leader, hidden=0), reason="") if event.nation == me else None
         case m.LeaderDied() | m.LeaderPromoted() | m.GarrisonRevolted() | m.DynasticFailureBegan():
+            return R(event, reason="") if event.nation == me else None
+        case m.PlaceCeded():
+            return event if me == event.nation else R(event, line="") if me == event.to else None
+        case m.PlaceOccupied() | m.PlaceLiberated() | m.OccupationEnded():
+            return R(event, reason="") if me in (event.owner, event.occupier) else None
+        case m.SharingRecorded():
+            return R(event, reason="") if me in event.nations else None
+        case m.SuccessorStatesRecorded():
+            return R(event, reason="") if me in event.successors else None
+        case m.RegionSeized():
+            return R(event, reason="") if me in (event.nation, event.previous) else None
+        case m.PlaceRevolted() | m.PlaceAssimilated():
             return R(event, reason="") if event.nation == me else None
         case m.TradeRouteRecorded():
             return R(event, reason="") if me in (event.route.nation_a, event.route.nation_b) else None

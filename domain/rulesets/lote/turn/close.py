@@ -39,7 +39,7 @@ from domain.rulesets.lote.reports.reports import build_report
 from domain.rulesets.lote.scenario.enums import at_least
 from domain.rulesets.lote.scenario.scenario import TradeRouteRecord
 from domain.rulesets.lote.scenario.tables import TABLES
-from domain.rulesets.lote.turn import setup
+from domain.rulesets.lote.turn import control_steps, setup
 from domain.rulesets.lote.turn.run import Run, lines_of
 
 ZERO = Fraction(0)
@@ -87,6 +87,8 @@ def apply_outcomes(run: Run) -> None:
             }
             for pillaged in pillage.outcome_events(run.state, item, run.ctx, orders):
                 run.emit(pillaged)
+        elif item.kind in control_steps.KINDS:
+            control_steps.apply_control_outcome(run, item)
 
 
 def r7_leaders(run: Run) -> None:

@@ -27,6 +27,7 @@ from domain.rulesets.lote.turn.close import (
     r8_assess,
     r8_routes,
 )
+from domain.rulesets.lote.turn.control_steps import r0_cessions, r6_control_checks, r7_control, r7_late_revolt_checks
 from domain.rulesets.lote.turn.resolve import (
     r0_declarations,
     r0_reductions,
@@ -54,15 +55,18 @@ def lock_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
 
 
 def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
-    """Closing `validation`: R0 declarations, status reductions and recalled armies, R1 revenue then loans due,
-    new loans and transfers between nations (`finance/`), R2 support, R3 the mercenary auction and bribes, R4
-    musters, investments, projects, the census and the harvest; R6 the itineraries, carried gold arriving, contacts
-    going to the GM, and the diplomacy attempts; then the end-of-turn checks the GM rules on (old age, garrisons)."""
+    """Closing `validation`: R0 declarations, status reductions, cessions and satrapies, recalled armies and
+    demoted Princes, R1 revenue then loans due, new loans and transfers between nations (`finance/`), R2 support,
+    R3 the mercenary auction and bribes, R4 musters, investments, projects, the census and the harvest; R6 the
+    itineraries, carried gold arriving, births (`dynasty/`), contacts going to the GM, and the diplomacy attempts;
+    then the end-of-turn checks the GM rules on (old age, garrisons; revolt checks from the CCR, the line of
+    communication and hostile cities; assimilation; successor-state seizures)."""
     run = Run(state, ctx)
     nations = list(state.nations)
     for nid in nations:
         r0_declarations(run, nid)
         r0_reductions(run, nid)
+        r0_cessions(run, nid)
         finance.r0_recalls(run, nid)
         dynasty.r0_demotions(run, nid)
     r0_route_requests(run)
@@ -85,16 +89,20 @@ def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
         dynasty.r6_births(run, nid)
         r6_diplomacy(run, nid)
     r6_end_of_turn_checks(run)
+    r6_control_checks(run)
     return run.events
 
 
 def close_turn(state: State, ctx: DecisionContext) -> Sequence[Event]:
     """Closing `adjudication` (refused while items are pending): the decided outcomes, R7 end of turn (cities
-    appear, megaliths finish, leaders age, army statuses), R8 the sheets for the next turn and the trade routes."""
+    appear, megaliths finish, satrapies and occupations settle, Years from Conquest grow, leaders age, army
+    statuses), R8 the sheets for the next turn and the trade routes."""
     check_no_pending(state)
     run = Run(state, ctx)
     apply_outcomes(run)
     r7_end_of_turn(run)
+    r7_control(run)
+    r7_late_revolt_checks(run)
     r7_leaders(run)
     dynasty.r7_family(run)
     for nid in state.nations:

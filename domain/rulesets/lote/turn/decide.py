@@ -15,7 +15,9 @@ from domain.engine import DecisionContext, Rejected
 from domain.engine.bounds import MAX_SAFE, SIGNED_DECIMAL, whole_number
 from domain.rulesets.lote.construction import budget
 from domain.rulesets.lote.construction.construction import refuse
-from domain.rulesets.lote.diplomacy import attempts, control
+from domain.rulesets.lote.control import commands as cc
+from domain.rulesets.lote.control.decide import decide_control
+from domain.rulesets.lote.diplomacy import attempts, cession, control
 from domain.rulesets.lote.dynasty.orders import DynastyOrder
 from domain.rulesets.lote.dynasty.resolve import birth_outcome
 from domain.rulesets.lote.finance.orders import FinanceOrder, SellAgro
@@ -79,6 +81,7 @@ from domain.rulesets.lote.model.orders import (
     BuildUnits,
     BuildWallPoints,
     CeaseTrade,
+    CedePlace,
     Colonize,
     ConvertAgro,
     ConvertShipsToMSP,
@@ -89,6 +92,7 @@ from domain.rulesets.lote.model.orders import (
     FoundCity,
     FreeformOrder,
     GiveItinerary,
+    GrantSatrapy,
     InitiateTradeRoute,
     Invest,
     MoveTreasury,
@@ -104,6 +108,7 @@ from domain.rulesets.lote.model.orders import (
 from domain.rulesets.lote.model.state import Nation, OrderForm, State
 from domain.rulesets.lote.reports.press import decide_press
 from domain.rulesets.lote.scenario.enums import dec
+from domain.rulesets.lote.turn import control_steps
 
 
 def nation_of(state: State, ctx: DecisionContext) -> Nation:
@@ -137,6 +142,7 @@ def decide_order(state: State, order: Order, ctx: DecisionContext) -> list[objec
     budget.check_line(state, nation, order, form)
     attempts.check_attempt(state, nation, order, form)
     control.check_reduction(state, nation, order)
+    cession.check_cession(state, nation, order, form)
     totals = budget.totals(state, nation, form)
     if totals.saved_gp < 0:
         raise refuse(
@@ -203,6 +209,8 @@ def decide_adjudication(state: State, command: ConfirmAdjudication | OverrideAdj
         _valid_outcome(item.kind, command.outcome)
         if item.kind in attempts.KINDS:
             attempts.check_ruling(state, item, command.outcome)
+        if item.kind in control_steps.KINDS:
+            control_steps.check_control_ruling(state, item, command.outcome)
         return [
             AdjudicationDecided(
                 item_id=item.item_id,
@@ -406,6 +414,8 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             | Diplomacy()
             | SecretDiplomacy()
             | ReduceControlStatus()
+            | CedePlace()
+            | GrantSatrapy()
         ):
             return decide_order(state, command, ctx)
         case WithdrawOrder():
@@ -430,5 +440,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_leader(state, command, ctx)
         case ResolveBattle():
             return decide_military(state, command, ctx)
+        case cc.RecordSharing() | cc.OccupyPlace() | cc.LiberatePlace() | cc.RecordSuccessorStates():
+            return decide_control(state, command, ctx)
         case _:
             assert_never(command)

@@ -8,6 +8,8 @@ from typing import assert_never
 
 import msgspec
 
+from domain.rulesets.lote.control import events as ce
+from domain.rulesets.lote.control.evolve import evolve_control
 from domain.rulesets.lote.dynasty.events import DynastyEvent
 from domain.rulesets.lote.dynasty.evolve import evolve_dynasty
 from domain.rulesets.lote.finance.events import FinanceEvent
@@ -586,5 +588,20 @@ def _truth(state: State, event: Event) -> State:
             return evolve_pillage(state, event)
         case BattleJoined() | BattleResolved() | GarrisonDropped() | TreasuryCaptured() | CapitalDestroyed():
             return evolve_military(state, event)
+        case (
+            ce.PlaceCeded()
+            | ce.SatrapyGranted()
+            | ce.SatrapyEnded()
+            | ce.SharingRecorded()
+            | ce.PlaceOccupied()
+            | ce.PlaceLiberated()
+            | ce.OccupationEnded()
+            | ce.PlaceRevolted()
+            | ce.PlaceAssimilated()
+            | ce.ConquestYearsAdvanced()
+            | ce.SuccessorStatesRecorded()
+            | ce.RegionSeized()
+        ):
+            return evolve_control(state, event)
         case _:
             assert_never(event)

@@ -1,8 +1,11 @@
 """Diplomacy (§6.2.4.11 [L5721-5771]) and Secret Diplomacy (§6.2.4.33 [L6420-6428]) as order lines raised for the
 GM with the engine's inputs, and the maximum status of §2.14.12 [L2487-2522] (digest §3.14).
 
-The digest maps EX-32, EX-40, EX-41 and EX-46 to chunk P1-H; they trace the HBZ, the CCR and successor-state
-seizures, none of which is in this increment, and the rulebook prints no worked example of a diplomacy result."""
+The digest maps EX-32, EX-40, EX-41 and EX-46 to chunk P1-H. EX-40 (CCR, Russia) and EX-41 (CCR with rivers and a
+highway) are in `tests/domain/lote/control/test_tracing.py`, EX-46 (successor-state seizure) in
+`tests/domain/lote/control/test_seizure.py`; EX-32 (the HBZ) is `test_ex32_...` in
+`tests/domain/lote/construction/test_construction.py`. The rulebook prints
+no worked example of a diplomacy result; cession, satrapies and sharing are in `test_cession.py`."""
 
 from __future__ import annotations
 

@@ -123,11 +123,12 @@ def test_the_report_lists_the_nations_regions_cities_and_leaders_in_line_format(
     report = g.view(BYZ).report
     assert report is not None
     assert set(report.regions) == {"Thrace", "Bithynia", "Bulgaria"}
-    assert report.regions["Bulgaria"] == "Bulgaria 3+0/3 (5) [2] p eo m 0 : 6i 0% :"
+    # [L2400-2406] the Years from Conquest grow by the turn's 5 years while the region is Pacified
+    assert report.regions["Bulgaria"] == "Bulgaria 3+0/3 (10) [2] p eo m 0 : 6i 0% :"
     assert report.cities["Constantinople"].startswith("Constantinople [10+40cp5] <5> hm eo")
     # [L2057-2058] the age as of the end of the turn the report closes: 42 + 5 years
     assert report.leaders["byz-1"] == "#1 KA78 Basil II 47 10hc,20i Constantinople Normal"
-    assert "    Constantinople [10+40cp5]" in report.text and "Bulgaria 3+0/3 (5) [2]" in report.text
+    assert "    Constantinople [10+40cp5]" in report.text and "Bulgaria 3+0/3 (10) [2]" in report.text
 
 
 def test_hostile_and_uncontrolled_places_and_hidden_stats_stay_off_the_report() -> None:

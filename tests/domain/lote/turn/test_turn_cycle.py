@@ -8,7 +8,7 @@ from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.model.orders import FreeformOrder, Invest, SetTaxRate
 from tests.domain.harness import GM, Game
-from tests.domain.lote.helpers import city, example_setup, game, nation, region, scenario, seat
+from tests.domain.lote.helpers import city, example_setup, game, nation, region, scenario, seat, settle_control
 
 BYZ, DAN = seat("byz"), seat("dan")
 
@@ -94,6 +94,7 @@ def test_an_investment_is_proposed_with_recorded_dice_and_waits_for_the_gm() -> 
     assert g.rules.nations["byz"].pools["siege_qr"] == 60
     assert g.rejects(AdvancePhase()).code == "lote.adjudication_pending"
     g.when(m.ConfirmAdjudication(item_id=item.item_id))
+    settle_control(g)
     g.when(AdvancePhase())
     assert g.rules.nations["byz"].siege_qr == 6 and g.rules.nations["byz"].pools["siege_qr"] == 0
 
@@ -107,6 +108,7 @@ def test_the_gm_may_override_a_proposal_only_with_a_reason() -> None:
     assert g.rejects(m.OverrideAdjudication(item_id=item_id, outcome="rise", reason=" ")).code == "lote.reason_required"
     g.when(m.OverrideAdjudication(item_id=item_id, outcome="rise", reason="a generous GM"))
     assert g.rules.adjudications[item_id].overridden
+    settle_control(g)
     g.when(AdvancePhase())
     assert g.rules.nations["byz"].bl == 4
 
