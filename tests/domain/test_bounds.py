@@ -32,8 +32,9 @@ inspect = msgspec.inspect
 
 # Orders that turn one thing the seat owns into another the wealth counts, as their rules say; a gain from them
 # at resolution is the rule, not a leak. [L2007-2017] surplus agro for GP or NFP; [L4379-4407] units to NFP;
-# [L1696-1716] project support paid in NFP at 5 GP each leaves that gold in the treasury.
-CONVERSIONS = {"lote": {"ConvertAgro", "Demobilize", "PayProjectSupportWithNFP"}}
+# [L1696-1716] project support paid in NFP at 5 GP each leaves that gold in the treasury;
+# TakeLoan: gold now against a debt on the sheet (repaid with interest two turns later, [L8821-8836])
+CONVERSIONS = {"lote": {"ConvertAgro", "Demobilize", "PayProjectSupportWithNFP", "TakeLoan"}}
 
 
 def _unbounded(info: Any, path: str, out: list[str], seen: set[type]) -> None:

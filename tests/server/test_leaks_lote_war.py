@@ -49,6 +49,11 @@ async def play(client: httpx.AsyncClient, itinerary: dict[str, Any], losses: int
                                   "reason": "the walls"})  # fmt: skip
         else:
             await world.ok("gm", {"type": "ConfirmAdjudication", "item_id": item_id})
+    # [L5064-5068] Yaroslav (12) comes of age this turn and becomes the Rus Heir with rolled stats: the Rus's own
+    # leader, rolled the same in both worlds (GM dice) so that only what the march reveals could differ
+    for stat in ("combat", "diplomacy", "charisma", "hidden"):
+        await world.ok("gm", {"type": "EnterDice", "sides": 6, "results": [3, 4],
+                              "purpose": f"leader-stat:rus:rus-h-t1:{stat}"})  # fmt: skip
     await world.ok("gm", {"type": "AdvancePhase", "phase": "adjudication"})
     await world.ok("gm", {"type": "AdvancePhase", "phase": "reports"})
     return world

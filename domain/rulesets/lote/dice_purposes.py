@@ -29,7 +29,7 @@ DICE_PURPOSES = (
         dice="2d6",
         decides="one stat of a new leader (`combat`, `diplomacy`, `charisma`, or `hidden`: the King's Leadership or "
         "another leader's Loyalty), for GenerateLeader and for the Lieutenants, Bishops and Allies who replace the "
-        "dead",
+        "dead, and for royal children made Heir or Prince (`dynasty/`)",
         faces="the stat is the sum of both dice minus 1 (1 to 11, 10 and 11 printed A and B); the hidden stat is "
         "rolled the same way (the rulebook states no distribution for it) and never shown to the seat",
         rule="[L2093-2102] [L2111-2117] [L5233-5249]",
@@ -91,5 +91,14 @@ DICE_PURPOSES = (
         "defender; a passive siege (when the 2:1 ratio holds) ends in surrender on the besieger's 2d6 of 10 or more "
         "(`military/resolver.py`)",
         rule="[L11562-11720] [L5502-5621] [L6201-6248]",
+    ),
+    DicePurpose(
+        purpose="birth:<nation>:<leader>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a Have Children (HC) action, for the GM who rules whether a "
+        "child is born (a `birth` item: none, son or daughter)",
+        faces="the sum S of both dice, shown with the leader's type, age and Diplomacy and the spouse; the rulebook "
+        "prints no chance of a child, so the GM reads S against those inputs",
+        rule="[L5921-5943] [L2131-2132]",
     ),
 )

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from domain.rulesets.lote.control.commands import *  # noqa: F403
 from domain.rulesets.lote.control.events import *  # noqa: F403
+from domain.rulesets.lote.dynasty.events import *  # noqa: F403
+from domain.rulesets.lote.dynasty.orders import *  # noqa: F403
+from domain.rulesets.lote.finance.events import *  # noqa: F403
+from domain.rulesets.lote.finance.orders import *  # noqa: F403
 from domain.rulesets.lote.leaders.commands import *  # noqa: F403
 from domain.rulesets.lote.leaders.events import *  # noqa: F403
 from domain.rulesets.lote.military.commands import *  # noqa: F403
@@ -18,5 +22,5 @@ from domain.rulesets.lote.model.events import *  # noqa: F403
 from domain.rulesets.lote.model.report_events import *  # noqa: F403
 
 Command = CoreCommand | LeaderCommand | MilitaryCommand | ControlCommand  # noqa: F405
-Event = CoreEvent | LeaderEvent | MilitaryEvent | PillageEvent | ControlEvent  # noqa: F405
+Event = CoreEvent | LeaderEvent | MilitaryEvent | PillageEvent | ControlEvent | FinanceEvent | DynastyEvent  # noqa: F405
 GM_COMMANDS = CORE_GM_COMMANDS | LEADER_GM_COMMANDS | MILITARY_GM_COMMANDS | CONTROL_GM_COMMANDS  # noqa: F405

@@ -13,7 +13,11 @@ from typing import NamedTuple
 
 from domain.rulesets.lote.construction import construction
 from domain.rulesets.lote.construction.construction import Cost, decimal, refuse
+from domain.rulesets.lote.dynasty import check as dynasty
+from domain.rulesets.lote.dynasty.orders import DynastyOrder
 from domain.rulesets.lote.economy import economy
+from domain.rulesets.lote.finance import check as finance
+from domain.rulesets.lote.finance.orders import FinanceOrder, SellAgro
 from domain.rulesets.lote.model.orders import (
     AgroToReserve,
     AssignFleet,
@@ -220,6 +224,12 @@ def _check_initiation(state: State, nation: Nation, order: InitiateTradeRoute) -
 
 
 def check_line(state: State, nation: Nation, order: Order, form: list[Order]) -> Cost:
+    if isinstance(order, FinanceOrder):
+        charge = finance.charge(state, nation, order, form)  # a bank loan's gold is a credit (negative cost)
+        return Cost(gp=charge.gp - charge.credit, nfp=charge.nfp)
+    if isinstance(order, DynastyOrder):
+        dynasty.check_line(state, nation, order, form)
+        return Cost()
     if isinstance(order, GiveItinerary):
         itinerary.one_line_per_army(order, form)
     cost = construction.cost_of(state, nation, order, form)
@@ -300,7 +310,7 @@ def totals(state: State, nation: Nation, form: list[Order]) -> Totals:
         elif isinstance(order, ConvertAgro):
             gp, n = agro_credit(nation, order)
             credit_gp, credit_nfp = credit_gp + gp, credit_nfp + n
-        elif isinstance(order, AgroToReserve | BuildHeavyTransports):
+        elif isinstance(order, AgroToReserve | BuildHeavyTransports | FinanceOrder | DynastyOrder):
             other += cost.gp
         else:
             builds += cost.gp
@@ -314,6 +324,7 @@ def totals(state: State, nation: Nation, form: list[Order]) -> Totals:
         credit_gp = min(credit_gp, invest)  # [L2015-2016] 100+ GP: GP only as an investment in a rating
     if band.nfp_use == "megalith":
         credit_nfp = min(credit_nfp, megalith_nfp)
+    other += finance.due_charge(nation, state.turn, form, net + nation.gp)  # [L8829-8836] loans due now
     slaves = sum((check_line(state, nation, o, form).slave_nfp for o in form), ZERO)
     if slaves > nation.slave_nfp:
         raise refuse(form[-1], "not_enough_slaves", f"the form uses {slaves} slave NFP of {nation.slave_nfp}")
@@ -337,4 +348,4 @@ def totals(state: State, nation: Nation, form: list[Order]) -> Totals:
 
 
 def agro_points(form: list[Order]) -> int:
-    return sum(o.points for o in form if isinstance(o, AgroToReserve | ConvertAgro))
+    return sum(o.points for o in form if isinstance(o, AgroToReserve | ConvertAgro | SellAgro))

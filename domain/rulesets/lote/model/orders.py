@@ -11,6 +11,8 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.engine.bounds import Count, Decimal, Delta, Many, Name, Quantity, Table, Text
+from domain.rulesets.lote.dynasty.orders import DynastyOrder
+from domain.rulesets.lote.finance.orders import FinanceOrder
 from domain.rulesets.lote.scenario.enums import FleetActivity, Rating, Status
 
 
@@ -353,8 +355,10 @@ Order = (
     | Diplomacy
     | SecretDiplomacy
     | ReduceControlStatus
+    | FinanceOrder
+    | DynastyOrder
     | CedePlace
     | GrantSatrapy
 )
-ORDER_TYPES: tuple[type[_Order], ...] = Order.__args__
+ORDER_TYPES: tuple[type[msgspec.Struct], ...] = Order.__args__
 ORDER_TAGS: frozenset[str] = frozenset(str(t.__struct_config__.tag) for t in ORDER_TYPES)

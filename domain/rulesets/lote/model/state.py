@@ -122,6 +122,7 @@ class Nation(msgspec.Struct, frozen=True):
     mass_conscription_debt: Exact = msgspec.field(default_factory=Fraction)
     usury_restricted: bool = False
     loans: list[Loan] = []
+    loan_defaulted: bool = False  # [L8842-8846] after a default no bank lends again (finance/)
     bl: int = 0
     infra: int = 0
     bl_granted: int = 0
@@ -193,6 +194,8 @@ AdjudicationKind = Literal[
     "siege",
     "assault",
     "passive_siege",
+    "loan_default",
+    "birth",
     "revolt_check",
     "assimilation",
     "cession",
@@ -243,6 +246,13 @@ class Project(msgspec.Struct, frozen=True):
     name: str = ""
     detail: tuple[str, ...] = ()
     kind_detail: str = ""
+
+
+class LedgerLine(msgspec.Struct, frozen=True):
+    """A finance dealing of `turn` as each party's status report prints it (nation -> line); `finance/`."""
+
+    turn: int
+    lines: dict[str, str]
 
 
 class Occupation(msgspec.Struct, frozen=True):
@@ -297,4 +307,5 @@ class State(msgspec.Struct, frozen=True):
     press: Press = Press()
     looted: dict[str, int] = {}  # region -> the turn it was Looted ([L6003-6006]: no income or agro the next turn)
     battles: dict[str, Battle] = {}  # P1-G: the turn's battles, sieges and assaults (`military/`)
+    ledger: tuple[LedgerLine, ...] = ()  # this and last turn's finance dealings, for the status reports
     control: ControlRecords = ControlRecords()

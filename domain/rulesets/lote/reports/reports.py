@@ -24,6 +24,7 @@ from importlib import resources
 import msgspec
 
 from domain.rulesets.lote.control.news import report_lines as control_lines
+from domain.rulesets.lote.finance.report import finance_lines
 from domain.rulesets.lote.leaders.garrisons import city_rv
 from domain.rulesets.lote.military import pillage_report
 from domain.rulesets.lote.military.news import report_lines as battle_lines
@@ -167,6 +168,13 @@ def sheet(state: State, nation: Nation) -> dict[str, str]:
     return out
 
 
+def _married(spouse: str, abroad: str) -> str:
+    """A royal's marriage as the family line prints it (`dynasty/`): `m. Odo (bur)` abroad, `m. Odo` at home."""
+    if not spouse:
+        return ""
+    return f"m. {spouse} ({abroad})" if abroad else f"m. {spouse}"
+
+
 def _listed(statuses: Mapping[str, str], nid: str) -> bool:
     return nid in statuses and statuses[nid] not in UNLISTED
 
@@ -197,7 +205,9 @@ def build_report(state: State, nid: str, turn: int, year: int) -> StatusReport:
         else:
             target.pop(name, None)
     family = [
-        " ".join(t for t in (f.name, f.gender, str(f.age), f.notes) if t) for f in state.royal_family if f.nation == nid
+        " ".join(t for t in (f.name, f.gender, str(f.age), _married(f.spouse, f.married_to_nation), f.notes) if t)
+        for f in state.royal_family
+        if f.nation == nid
     ]
     report = StatusReport(
         nation=nid,
@@ -213,6 +223,7 @@ def build_report(state: State, nid: str, turn: int, year: int) -> StatusReport:
         routes=lines["route"],
         battles=battle_lines(state, nid),
         control=control_lines(state, nid),
+        finance=finance_lines(state, nid, turn),
     )
     return msgspec.structs.replace(report, text=render(report, state))
 
@@ -235,6 +246,7 @@ def render(report: StatusReport, state: State) -> str:
         ("ROYAL FAMILY", report.royal_family),
         ("MERCHANT FLEETS", list(report.fleets.values())),
         ("TRADE ROUTES", list(report.routes.values())),
+        ("FINANCE", report.finance),
         ("DIPLOMACY AND CONTROL", report.control),
     ):
         out += ["", title, *(section or ["-"])]

@@ -125,7 +125,8 @@ def view_for(state: State, viewer: Actor) -> View:
         for name, c in state.cities.items()
         if gm or any(n in c.statuses and c.statuses[n] not in GM_ONLY_STATUSES for n in mine)
     }
-    leaders = {lid: _leader(x, gm) for lid, x in state.leaders.items() if x.nation in mine}
+    # [L5175-5183] a loaned army shows on both sheets: the borrower's, and the lender's who owns the units
+    leaders = {lid: _leader(x, gm) for lid, x in state.leaders.items() if x.nation in mine or x.loaned_from in mine}
     items = {
         k: (v if gm else R(v, rolls=(), explanation="", proposal="", reason=""))
         for k, v in state.adjudications.items()
@@ -192,6 +193,13 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
     if viewer.is_gm:
         return event
     me = viewer.controls
+    if isinstance(event, m.FinanceEvent):
+        return event if me in m.parties(event) else None  # both sides of a dealing, no one else (finance/)
+    if isinstance(event, m.ChildPromoted):
+        # [L2111-2117] the new Heir's or Prince's hidden stat is the GM's, even for his own nation: 0
+        return R(event, leader=R(event.leader, hidden=0), reason="") if event.nation == me else None
+    if isinstance(event, m.DynastyEvent):
+        return event if me in m.dynasty_parties(event) else None
     match event:
         case m.ReportsDrafted() | m.TurnPublished() | m.NewsfaxPublished():
             return event

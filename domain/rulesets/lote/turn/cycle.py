@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.engine import DecisionContext, Phase
+from domain.rulesets.lote.dynasty import resolve as dynasty
+from domain.rulesets.lote.finance import resolve as finance
 from domain.rulesets.lote.messages import DefaultOrdersApplied, Event, OrdersLocked, ReportsDrafted
 from domain.rulesets.lote.model.orders import ORDER_TAGS
 from domain.rulesets.lote.model.state import State
@@ -53,28 +55,38 @@ def lock_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
 
 
 def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
-    """Closing `validation`: R0 declarations, status reductions, cessions and satrapies, R1 revenue, R2 support,
-    R3 the mercenary auction, R4 musters, investments, projects and the harvest; R6 the itineraries, contacts
-    going to the GM, and the diplomacy attempts; then the end-of-turn checks the GM rules on (old age,
-    garrisons; revolt checks from the CCR, the line of communication and hostile cities; assimilation;
-    successor-state seizures)."""
+    """Closing `validation`: R0 declarations, status reductions, cessions and satrapies, recalled armies and
+    demoted Princes, R1 revenue then loans due, new loans and transfers between nations (`finance/`), R2 support,
+    R3 the mercenary auction and bribes, R4 musters, investments, projects, the census and the harvest; R6 the
+    itineraries, carried gold arriving, births (`dynasty/`), contacts going to the GM, and the diplomacy attempts;
+    then the end-of-turn checks the GM rules on (old age, garrisons; revolt checks from the CCR, the line of
+    communication and hostile cities; assimilation; successor-state seizures)."""
     run = Run(state, ctx)
     nations = list(state.nations)
     for nid in nations:
         r0_declarations(run, nid)
         r0_reductions(run, nid)
         r0_cessions(run, nid)
+        finance.r0_recalls(run, nid)
+        dynasty.r0_demotions(run, nid)
     r0_route_requests(run)
     for nid in nations:
         r1_revenue(run, nid)
+    for step in (finance.r1_loans_due, finance.r1_new_loans, finance.r1_transfers):
+        for nid in nations:
+            step(run, nid)
     for nid in nations:
         r2_support(run, nid)
     r3_mercenaries(run)
+    finance.r3_bribes(run)
     for nid in nations:
         r4_builds(run, nid)
+        finance.r4_census(run, nid)
         r4_harvest(run, nid)
     r6_movement(run)
     for nid in nations:
+        finance.r6_carried_gold(run, nid)
+        dynasty.r6_births(run, nid)
         r6_diplomacy(run, nid)
     r6_end_of_turn_checks(run)
     r6_control_checks(run)
@@ -92,6 +104,9 @@ def close_turn(state: State, ctx: DecisionContext) -> Sequence[Event]:
     r7_control(run)
     r7_late_revolt_checks(run)
     r7_leaders(run)
+    dynasty.r7_family(run)
+    for nid in state.nations:
+        finance.r8_census_ends(run, nid)
     r8_assess(run)
     r8_routes(run)
     run.emit(ReportsDrafted(turn=ctx.turn))

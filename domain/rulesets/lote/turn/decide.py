@@ -18,6 +18,9 @@ from domain.rulesets.lote.construction.construction import refuse
 from domain.rulesets.lote.control import commands as cc
 from domain.rulesets.lote.control.decide import decide_control
 from domain.rulesets.lote.diplomacy import attempts, cession, control
+from domain.rulesets.lote.dynasty.orders import DynastyOrder
+from domain.rulesets.lote.dynasty.resolve import birth_outcome
+from domain.rulesets.lote.finance.orders import FinanceOrder, SellAgro
 from domain.rulesets.lote.leaders.decide import decide_leader
 from domain.rulesets.lote.leaders.endofturn import OUTCOMES as LEADER_OUTCOMES
 from domain.rulesets.lote.messages import (
@@ -155,7 +158,7 @@ def decide_order(state: State, order: Order, ctx: DecisionContext) -> list[objec
             f"the form now spends {dec(totals.nfp_spent)} NFP but only "
             f"{dec(totals.nfp_available + totals.conscription_extra)} NFP are available",
         )
-    if isinstance(order, ConvertAgro) or budget.agro_points(form) > 0:
+    if isinstance(order, ConvertAgro | SellAgro) or budget.agro_points(form) > 0:
         surplus = max(nation.agro.surplus, Fraction(0))
         if budget.agro_points(form) > surplus:
             raise refuse(order, "agro_surplus", f"only {dec(surplus)} surplus agro points are available")
@@ -233,6 +236,8 @@ def _valid_outcome(kind: str, outcome: str) -> None:
         raise Rejected("lote.bad_outcome", "A trade route request is 'open' or 'refuse'.")
     if kind == "colony_resistance" and whole_number(outcome, 1, 10) is None:
         raise Rejected("lote.bad_outcome", "A new colony's resistance is a number from 1 to 10 ([L4565-4566]).")
+    if kind == "birth" and birth_outcome(outcome) is None:
+        raise Rejected("lote.bad_outcome", "A birth is none, son or daughter (son:Name names the child).")
     if kind in pillage.KINDS:
         pillage.check_ruling(kind, outcome)
     if kind in LEADER_OUTCOMES and outcome not in LEADER_OUTCOMES[kind]:
@@ -373,6 +378,8 @@ def _check_parameter(command: SetNationParameter) -> None:
 
 
 def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
+    if isinstance(command, FinanceOrder | DynastyOrder):
+        return decide_order(state, command, ctx)
     match command:
         case (
             SetTaxRate()

@@ -10,6 +10,10 @@ import msgspec
 
 from domain.rulesets.lote.control import events as ce
 from domain.rulesets.lote.control.evolve import evolve_control
+from domain.rulesets.lote.dynasty.events import DynastyEvent
+from domain.rulesets.lote.dynasty.evolve import evolve_dynasty
+from domain.rulesets.lote.finance.events import FinanceEvent
+from domain.rulesets.lote.finance.evolve import evolve_finance
 from domain.rulesets.lote.leaders.evolve import evolve_leaders
 from domain.rulesets.lote.messages import (
     AdjudicationDecided,
@@ -320,6 +324,10 @@ def evolve(state: State, event: Event) -> State:
 
 
 def _truth(state: State, event: Event) -> State:
+    if isinstance(event, FinanceEvent):
+        return evolve_finance(state, event)
+    if isinstance(event, DynastyEvent):
+        return evolve_dynasty(state, event)
     match event:
         case OrderEntered():
             form = state.forms.get(event.nation, OrderForm())
