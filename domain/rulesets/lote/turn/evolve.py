@@ -8,7 +8,7 @@ from typing import assert_never
 
 import msgspec
 
-from domain.rulesets.lote.control import events as ce
+from domain.rulesets.lote.control.events import ControlEvent
 from domain.rulesets.lote.control.evolve import evolve_control
 from domain.rulesets.lote.dynasty.events import DynastyEvent
 from domain.rulesets.lote.dynasty.evolve import evolve_dynasty
@@ -22,9 +22,6 @@ from domain.rulesets.lote.messages import (
     AgroHarvested,
     AgroReserved,
     ArmyStatusChanged,
-    BattleJoined,
-    BattleResolved,
-    CapitalDestroyed,
     CityExpanded,
     CityFoundationCancelled,
     CityFoundationLaid,
@@ -37,7 +34,6 @@ from domain.rulesets.lote.messages import (
     FerryPointsBuilt,
     FleetAssigned,
     FortressBuilt,
-    GarrisonDropped,
     GarrisonRevolted,
     HarvestSet,
     HeavyTransportsBuilt,
@@ -85,7 +81,6 @@ from domain.rulesets.lote.messages import (
     TradeRouteClosed,
     TradeRouteRecorded,
     TreasuryAdjusted,
-    TreasuryCaptured,
     TreasuryMoved,
     TurnPublished,
     UnitsAdjusted,
@@ -93,8 +88,9 @@ from domain.rulesets.lote.messages import (
     UnitsMustered,
     WallPointsBuilt,
 )
-from domain.rulesets.lote.military import pillage_events as pe
+from domain.rulesets.lote.military.events import MilitaryEvent
 from domain.rulesets.lote.military.evolve import evolve_military
+from domain.rulesets.lote.military.pillage_events import PillageEvent
 from domain.rulesets.lote.military.pillage_evolve import evolve_pillage
 from domain.rulesets.lote.model.commands import PARAMETER_CODES, PARAMETER_FLAGS, PARAMETER_NUMBERS
 from domain.rulesets.lote.model.state import Hire, OrderForm, Project, State
@@ -328,6 +324,12 @@ def _truth(state: State, event: Event) -> State:
         return evolve_finance(state, event)
     if isinstance(event, DynastyEvent):
         return evolve_dynasty(state, event)
+    if isinstance(event, PillageEvent):
+        return evolve_pillage(state, event)
+    if isinstance(event, MilitaryEvent):
+        return evolve_military(state, event)
+    if isinstance(event, ControlEvent):
+        return evolve_control(state, event)
     match event:
         case OrderEntered():
             form = state.forms.get(event.nation, OrderForm())
@@ -572,36 +574,5 @@ def _truth(state: State, event: Event) -> State:
             | DynasticFailureBegan()
         ):
             return evolve_leaders(state, event)
-        case (
-            pe.RegionLooted()
-            | pe.TerrainReverted()
-            | pe.CitySacked()
-            | pe.CityBurned()
-            | pe.CityDestroyed()
-            | pe.PopulationEnslaved()
-            | pe.CityEvacuated()
-            | pe.MilitaryConversionBegun()
-            | pe.RegionConverted()
-            | pe.FleetLost()
-            | pe.FeudalAllyReturned()
-        ):
-            return evolve_pillage(state, event)
-        case BattleJoined() | BattleResolved() | GarrisonDropped() | TreasuryCaptured() | CapitalDestroyed():
-            return evolve_military(state, event)
-        case (
-            ce.PlaceCeded()
-            | ce.SatrapyGranted()
-            | ce.SatrapyEnded()
-            | ce.SharingRecorded()
-            | ce.PlaceOccupied()
-            | ce.PlaceLiberated()
-            | ce.OccupationEnded()
-            | ce.PlaceRevolted()
-            | ce.PlaceAssimilated()
-            | ce.ConquestYearsAdvanced()
-            | ce.SuccessorStatesRecorded()
-            | ce.RegionSeized()
-        ):
-            return evolve_control(state, event)
         case _:
             assert_never(event)
