@@ -23,6 +23,7 @@ from domain.rulesets.lote.control.events import (
     PlaceRevolted,
     RegionSeized,
 )
+from domain.rulesets.lote.control.revolts import seat_sees
 from domain.rulesets.lote.model.orders import CedePlace
 from domain.rulesets.lote.model.state import State
 
@@ -78,6 +79,8 @@ def report_lines(state: State, nid: str) -> list[str]:
     for item in sorted(state.adjudications.values(), key=lambda i: i.item_id):
         if item.nation != nid or item.kind not in SHOWN or item.outcome is None or item.turn != state.turn:
             continue
+        if not seat_sees(item.item_id, item.outcome):
+            continue  # a check that held is the GM's alone (`control/revolts.py`)
         place = item.subject.partition(":")[2] if ":" in item.subject else item.subject
         if item.kind in ("diplomacy", "secret_diplomacy"):
             out.append(f"{SHOWN[item.kind]}: {place}({_status_now(state, place, nid)})")

@@ -15,6 +15,11 @@ A place whose region the map graph does not link at all (no border, coast or fer
 without a map, or with only part of one) has nothing to trace: no CCR or line-of-communication check is raised
 for it (the GM traces by hand, as in phase 1).
 
+Who sees a check: the GM alone until it revolts. The CCR counts the ruling King's Administration, his hidden
+stat "which the owner never sees" ([L2111-2117]); a seat that saw which of its places are checked (or that a
+check held) could work that stat out from its own BL and the courier costs. So a seat sees neither the item
+nor its ruling unless the place (or leader) revolts, which it learns from the ruling and the revolt itself.
+
 A region that revolts is lost with its garrison (`PlaceRevolted`); an occupied region that revolts is liberated,
 "returning to its previous status to the former owner" ([L9369-9370]). A leader's revolt ("form their own
 nation", [L8915-8917]) is left to the GM's commands: the ruling is recorded, nothing changes by itself.
@@ -45,6 +50,14 @@ from domain.rulesets.lote.model.state import Adjudication, Nation, State
 from domain.rulesets.lote.scenario.enums import at_least
 
 HOLDS, REVOLTS = "holds", "revolts"
+ITEM_MARK = "-revolt_check-"  # in every revolt check's item id: t{turn}-{nation}-revolt_check-{subject}
+
+
+def seat_sees(item_id: str, outcome: str | None) -> bool:
+    """Whether the owner's seat sees this adjudication item or its ruling: a revolt check only once it revolted."""
+    return ITEM_MARK not in item_id or outcome == REVOLTS
+
+
 CAPITAL_LOSS_CHECKS = frozenset({"fa", "a", "t", "nt", "ea"})  # §9.1.4 item 3 [L8404-8405]
 OUTCOMES = (HOLDS, REVOLTS)
 
@@ -158,7 +171,7 @@ def revolt_items(state: State, ctx: DecisionContext) -> list[Adjudication]:
             )
             items.append(
                 Adjudication(
-                    item_id=f"t{ctx.turn}-{nid}-revolt_check-{check.subject}",
+                    item_id=f"t{ctx.turn}-{nid}{ITEM_MARK}{check.subject}",
                     turn=ctx.turn,
                     nation=nid,
                     kind="revolt_check",

@@ -15,6 +15,7 @@ import msgspec
 
 from domain.engine import Actor
 from domain.rulesets.lote import messages as m
+from domain.rulesets.lote.control import revolts
 from domain.rulesets.lote.military.pillage_report import PILLAGE_EVENTS, redact_pillage
 from domain.rulesets.lote.military.visibility import filtered, seat_battle
 from domain.rulesets.lote.model.battles import Battle
@@ -130,7 +131,7 @@ def view_for(state: State, viewer: Actor) -> View:
     items = {
         k: (v if gm else R(v, rolls=(), explanation="", proposal="", reason=""))
         for k, v in state.adjudications.items()
-        if v.nation in mine
+        if v.nation in mine and (gm or revolts.seat_sees(v.item_id, v.outcome))
     }
     return View(
         turn=state.turn,
@@ -247,10 +248,13 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
         case m.TreasuryCaptured():
             return event if me in (event.nation, event.captor) else None
         case m.AdjudicationRaised():
-            if event.item.nation != me:
+            if event.item.nation != me or not revolts.seat_sees(event.item.item_id, None):
                 return None
             return R(event, item=R(event.item, rolls=(), explanation="", proposal=""))
-        case m.AdjudicationDecided() | m.LateOrdersAdmitted() | m.OrderStruck():
+        case m.AdjudicationDecided():
+            visible = event.nation == me and revolts.seat_sees(event.item_id, event.outcome)
+            return R(event, reason="") if visible else None
+        case m.LateOrdersAdmitted() | m.OrderStruck():
             return R(event, reason="") if event.nation == me else None
         case (
             m.TreasuryAdjusted()

@@ -152,18 +152,19 @@ def test_uncontrolled_regions_are_deadly_and_a_region_with_no_line_of_communicat
     assert "loc:" in items["region:Abasigia"].explanation
 
 
-def test_a_revolt_the_gm_rules_loses_the_region_and_its_garrison_and_the_seat_sees_only_its_own_check() -> None:
+def test_a_revolt_the_gm_rules_loses_the_region_and_its_garrison_and_the_seat_learns_of_the_check_only_then() -> None:
     """[L8289-8291] out-of-range regions "may revolt": the GM rules it (a reason), the nation's status and its
-    garrison there are gone; the check is the owner's and the GM's: the dice and inputs are the GM's alone."""
+    garrison there are gone. The check is the GM's alone until it revolts: the CCR counts the King's hidden
+    Administration ([L2111-2117], "which the owner never sees"), so the seat sees neither the item nor its inputs
+    while it is pending; once ruled "revolts" it sees the ruling (without the GM's reason) and the revolt."""
     g = russia()
     g.when(AdvancePhase())
     g.dice(6, 6, purpose="revolt:rus:Georgia")
     events = g.when(AdvancePhase())
     (raised,) = [e for e in events if isinstance(e, m.AdjudicationRaised) and e.item.subject == "region:Georgia"]
     assert raised.item.rolls == (6, 6)
-    mine = redact(raised, seat("rus"))
-    assert isinstance(mine, m.AdjudicationRaised) and mine.item.explanation == "" and mine.item.rolls == ()
-    assert redact(raised, seat("byz")) is None
+    assert redact(raised, seat("rus")) is None and redact(raised, seat("byz")) is None
+    assert raised.item.item_id not in g.view(seat("rus")).adjudications
     assert g.rejects(m.OverrideAdjudication(item_id=raised.item.item_id, outcome="burns", reason="x")).code == (
         "lote.bad_outcome"
     )
@@ -174,12 +175,33 @@ def test_a_revolt_the_gm_rules_loses_the_region_and_its_garrison_and_the_seat_se
             )
         else:
             g.when(m.ConfirmAdjudication(item_id=item.item_id))
+    (ruled,) = [e for e in g.events if isinstance(e, m.AdjudicationDecided) and e.item_id == raised.item.item_id]
+    seen = redact(ruled, seat("rus"))
+    assert isinstance(seen, m.AdjudicationDecided) and seen.outcome == "revolts" and seen.reason == ""
+    assert g.view(seat("rus")).adjudications[raised.item.item_id].explanation == ""
     events = g.when(AdvancePhase())
     (revolt,) = [e for e in events if isinstance(e, m.PlaceRevolted)]
     assert (revolt.place, revolt.nation, revolt.units) == ("Georgia", "rus", {"I": 5})
     assert "rus" not in g.rules.regions["Georgia"].statuses and not g.rules.regions["Georgia"].garrison
     assert redact(revolt, seat("byz")) is None
     assert "Georgia" in repr(g.view(GM).newsfax_draft)
+
+
+def test_a_check_that_holds_leaves_no_trace_for_the_seat() -> None:
+    """A check the GM rules "holds" is never shown to the owner (item, ruling or status-report line): which places
+    are checked would tell him his King's hidden Administration ([L2111-2117])."""
+    g = russia()
+    g.when(AdvancePhase())
+    events = g.when(AdvancePhase())
+    checks = [e for e in events if isinstance(e, m.AdjudicationRaised) and e.item.kind == "revolt_check"]
+    assert checks and all(redact(e, seat("rus")) is None for e in checks)
+    for item in list(g.rules.adjudications.values()):
+        g.when(m.ConfirmAdjudication(item_id=item.item_id))
+    decided = [e for e in g.events if isinstance(e, m.AdjudicationDecided) and "revolt_check" in e.item_id]
+    assert decided and all(redact(e, seat("rus")) is None for e in decided)
+    assert all(i.kind != "revolt_check" for i in g.view(seat("rus")).adjudications.values())
+    g.when(AdvancePhase())
+    assert "Revolt check" not in repr(g.view(seat("rus")))
 
 
 def test_leaders_beyond_the_ccr_are_checked_too() -> None:
