@@ -17,13 +17,14 @@ ROOT = Path(__file__).resolve().parents[2]
 HEADING = "### Lords of the Earth, one turn with the GM"
 
 
-def walkthrough() -> str:
+def walkthrough(heading: str = HEADING) -> str:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index("```sh", readme.index(HEADING)) + len("```sh")
+    start = readme.index("```sh", readme.index(heading)) + len("```sh")
     return readme[start : readme.index("```", start)]
 
 
-async def test_the_readme_lote_walkthrough_runs_as_written(live_server: LiveServer) -> None:
+async def run_walkthrough(live_server: LiveServer, heading: str) -> str:
+    """The README's shell block under `heading`, run with bash against the live server; what it printed."""
     if shutil.which("curl") is None:
         pytest.fail("curl is missing: install it (apt-get install -y curl), as .ci/run does")
     prelude = (
@@ -31,13 +32,18 @@ async def test_the_readme_lote_walkthrough_runs_as_written(live_server: LiveServ
         f"API={live_server.base_url}\nADMIN={ADMIN}\n"
         """json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }\n"""
     )
-    script = prelude + walkthrough().replace(".venv/bin/python ", f"{sys.executable} ")
+    script = prelude + walkthrough(heading).replace(".venv/bin/python ", f"{sys.executable} ")
     process = await asyncio.create_subprocess_exec(
         "bash", "-c", script, cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT
     )
     out, _ = await asyncio.wait_for(process.communicate(), timeout=240)
     printed = out.decode()
     assert process.returncode == 0, printed
+    return printed
+
+
+async def test_the_readme_lote_walkthrough_runs_as_written(live_server: LiveServer) -> None:
+    printed = await run_walkthrough(live_server, HEADING)
     assert "SubmitOrders" in printed  # the bot's form
     assert '"type":"AdjudicationDecided"' in printed  # the GM's ruling on the queued item
     assert "STATUS REPORT: Kingdom of Denmark (dan), turn 1" in printed  # what the nation reads at the end

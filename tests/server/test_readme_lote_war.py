@@ -6,39 +6,14 @@ GM's correction, which the Rus read in their status report. Needs `curl` (`.ci/r
 
 from __future__ import annotations
 
-import asyncio
-import shutil
-import sys
-
-import pytest
-
 from tests.server.conftest import LiveServer
-from tests.server.test_readme_lote import ADMIN, ROOT
+from tests.server.test_readme_lote import run_walkthrough
 
 HEADING = "### Lords of the Earth, war: itineraries, contacts, battles and a disputed battle"
 
 
-def walkthrough() -> str:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index("```sh", readme.index(HEADING)) + len("```sh")
-    return readme[start : readme.index("```", start)]
-
-
 async def test_the_readme_lote_war_walkthrough_runs_as_written(live_server: LiveServer) -> None:
-    if shutil.which("curl") is None:
-        pytest.fail("curl is missing: install it (apt-get install -y curl), as .ci/run does")
-    prelude = (
-        "set -euo pipefail\n"
-        f"API={live_server.base_url}\nADMIN={ADMIN}\n"
-        """json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }\n"""
-    )
-    script = prelude + walkthrough().replace(".venv/bin/python ", f"{sys.executable} ")
-    process = await asyncio.create_subprocess_exec(
-        "bash", "-c", script, cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT
-    )
-    out, _ = await asyncio.wait_for(process.communicate(), timeout=240)
-    printed = out.decode()
-    assert process.returncode == 0, printed
+    printed = await run_walkthrough(live_server, HEADING)
     assert "[kip] turn 1: {'type': 'GiveItinerary'" in printed and "SubmitOrders" in printed  # the Khan's bot
     assert '"code":"lote.itinerary_no_link"' in printed and "step 1" in printed  # Perm is not next to Kiev
     assert "'by': 'auto'" in printed and "'rolls': [" in printed  # the GM reads the resolver's proposal
