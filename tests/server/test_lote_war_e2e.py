@@ -151,8 +151,9 @@ async def check_turn_1(game: Game, rus: tuple[str, str], kip: tuple[str, str], s
     (`rus`, `kip`: what was left, what was lost) and the result; Byzantium and Denmark only the Newsfax's line."""
     texts, paper = await reports(game)
     rus_report, kip_report = (await game.view("rus"))["report"], (await game.view("kip"))["report"]
-    assert leader_line(rus_report, "rus-1").endswith(f"{rus[0]} Kiev Normal")  # the retreat
-    assert leader_line(kip_report, "kip-1").endswith(f"{kip[0]} Pereyaslavl Normal")
+    # the retreat; both fought, so both are On Campaign for next turn's support (Table 2-21 [L1636-1637])
+    assert leader_line(rus_report, "rus-1").endswith(f"{rus[0]} Kiev On Campaign")
+    assert leader_line(kip_report, "kip-1").endswith(f"{kip[0]} Pereyaslavl On Campaign")
     result = "the Kipchak Horde defeated the Principality of Kiev; Pereyaslavl is now " + (
         "Pacified (p)" if status == "p" else "Pacified Tributary (pt)"
     )
@@ -247,7 +248,8 @@ async def test_four_nations_make_war_for_five_turns_and_the_gm_corrects_a_disput
     )
     assert (await game.view("rus"))["report"]["cities"]["Kiev"].startswith("Kiev [4+0c1]")
     assert "Siege of Kiev" not in texts["byz"] + texts["dan"] and "Battle of Pereyaslavl" not in paper  # last turn's
-    assert "Kiev Normal" in leader_line((await game.view("kip"))["report"], "kip-1")
+    assert "Kiev Besieging A City" in leader_line((await game.view("kip"))["report"], "kip-1")
+    assert "Kiev Being Besieged" in leader_line((await game.view("rus"))["report"], "rus-1")
 
     # turns 3 to 5: the Kipchaks go home, Byzantium wins Wallachia as a tributary, the Danes march home
     for turn in range(3, TURNS + 1):
@@ -255,7 +257,7 @@ async def test_four_nations_make_war_for_five_turns_and_the_gm_corrects_a_disput
         await close_turn(game, turn)
         texts, paper = await reports(game)
         if turn == 3:
-            assert "Kipchak Normal" in leader_line((await game.view("kip"))["report"], "kip-1")
+            assert "Kipchak Normal" in leader_line((await game.view("kip"))["report"], "kip-1")  # no battle in 3
         if turn == 4:
             assert "Diplomacy: Wallachia(t)" in paper and "Wallachia" in texts["byz"]
             assert "Wallachia" not in texts["kip"] + texts["rus"] + texts["dan"]

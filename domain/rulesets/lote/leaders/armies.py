@@ -2,9 +2,15 @@
 
 The status sets the army's troop-support multiple (`economy/upkeep.py` charges it): Mutinous, Prisoner and
 Sneaking Around x0, Administering and Normal x1, In Garrison x1.5, On Campaign, Besieging and Besieged x2. The
-engine derives one status itself at the end of the turn: "In Garrison" for a leader whose army is the only force
-of his nation in a region it holds as Pacified ([L1638-1640]), and "Normal" again once that stops being so. The
-others come from the GM's rulings (and, later, from the military resolution).
+engine derives these statuses itself at the end of the turn:
+- "On Campaign" for an army "that fought in any battle during the previous turn" ([L1636-1637]): an army in one of
+  this turn's resolved battles is On Campaign from the end of this turn, so next turn's support (R2) counts it
+  twice; besiegers of a city (an active or passive siege) are "Besieging A City" and the armies inside "Being
+  Besieged" instead (readings: a siege is their battle; an assault is a battle, so On Campaign). Mutinous,
+  Prisoner and Sneaking Around armies keep their status. At the end of the next turn without a battle the army is
+  Normal again (or In Garrison). A status the GM set by hand is never reverted by the engine.
+- "In Garrison" for a leader whose army is the only force of his nation in a region it holds as Pacified
+  ([L1638-1640]), and "Normal" again once that stops being so.
 """
 
 from __future__ import annotations
@@ -77,10 +83,29 @@ def _sole_force_in_pacified(state: State, leader_id: str, leader: LeaderRecord) 
     )
 
 
+SIEGES = frozenset({"siege", "passive_siege"})
+BATTLE_STATUSES = frozenset({"C", "S", "B"})
+REPLACED_BY_BATTLE = frozenset({"N", "A", "G", "C", "S", "B"})  # not Mutinous, Prisoner or Sneaking Around
+
+
+def battle_status(state: State, leader_id: str) -> ArmyStatus | None:
+    """The status this turn's resolved battles give a leader's army ([L1636-1637]), or None if it fought none."""
+    for battle in state.battles.values():
+        if battle.result is None:
+            continue
+        if leader_id in battle.attacker.armies:
+            return "S" if battle.kind in SIEGES else "C"
+        if leader_id in battle.defender.armies:
+            return "B" if battle.kind in SIEGES else "C"
+    return None
+
+
 def derived_status(state: State, leader_id: str) -> ArmyStatus | None:
     """The status the end of the turn gives a leader's army, or None to leave it as it is ([L1636-1640])."""
     leader = state.leaders[leader_id]
     sole = _sole_force_in_pacified(state, leader_id, leader)
+    if leader.status in BATTLE_STATUSES and leader_id in state.battle_statuses:
+        return "G" if sole else "N"  # the turn after its battle, and it fought none this turn
     if leader.status == "N" and sole:
         return "G"
     if leader.status == "G" and not sole:

@@ -15,7 +15,7 @@ adjudication phase, where their outcomes take effect before R7:
 from __future__ import annotations
 
 from domain.engine import DecisionContext
-from domain.rulesets.lote.leaders.armies import derived_status
+from domain.rulesets.lote.leaders.armies import BATTLE_STATUSES, REPLACED_BY_BATTLE, battle_status, derived_status
 from domain.rulesets.lote.leaders.events import ArmyStatusChanged, DynasticFailureBegan, GarrisonRevolted, LeaderEvent
 from domain.rulesets.lote.leaders.garrisons import Requirement, pacified_requirements
 from domain.rulesets.lote.leaders.succession import death_events
@@ -93,8 +93,18 @@ def outcome_events(state: State, item: Adjudication, ctx: DecisionContext) -> li
 def status_changes(state: State) -> list[ArmyStatusChanged]:
     out = []
     for lid, leader in sorted(state.leaders.items()):
+        fought = battle_status(state, lid)
+        if fought is not None and leader.status in REPLACED_BY_BATTLE:
+            why = "[L1636-1637] fought in a battle this turn"
+            out.append(ArmyStatusChanged(leader_id=lid, nation=leader.nation, status=fought, why=why, battle=True))
+            continue
         status = derived_status(state, lid)
         if status is not None:
-            why = "[L1638-1640] the sole force in a Pacified region" if status == "G" else "no longer the garrison"
+            if status == "G":
+                why = "[L1638-1640] the sole force in a Pacified region"
+            elif leader.status in BATTLE_STATUSES:
+                why = "[L1636-1637] no battle this turn"
+            else:
+                why = "no longer the garrison"
             out.append(ArmyStatusChanged(leader_id=lid, nation=leader.nation, status=status, why=why))
     return out

@@ -55,12 +55,14 @@ class LeadersAged(_Event, frozen=True, tag="LeadersAged"):
 
 
 class ArmyStatusChanged(_Event, frozen=True, tag="ArmyStatusChanged"):
-    """Table 2-21: a status the engine derives at the end of the turn (In Garrison, or Normal again)."""
+    """Table 2-21: a status the engine derives at the end of the turn (In Garrison, On Campaign, Besieging, Being
+    Besieged, or Normal again). `battle`: set by one of the turn's battles (the engine reverts it a turn later)."""
 
     leader_id: str
     nation: str
     status: ArmyStatus
     why: str
+    battle: bool = False
 
 
 class GarrisonRevolted(_Event, frozen=True, tag="GarrisonRevolted"):

@@ -80,7 +80,11 @@ def evolve_leaders(state: State, event: LeaderEvent) -> State:
             leader = state.leaders.get(event.leader_id)
             if leader is None:
                 return state
-            return R(state, leaders={**state.leaders, event.leader_id: R(leader, status=event.status)})
+            marks = {k: v for k, v in state.battle_statuses.items() if k != event.leader_id}
+            if event.battle:
+                marks[event.leader_id] = state.turn
+            leaders = {**state.leaders, event.leader_id: R(leader, status=event.status)}
+            return R(state, leaders=leaders, battle_statuses=marks)
         case GarrisonRevolted():
             return _revolt(state, event)
         case DynasticFailureBegan():
