@@ -28,7 +28,7 @@ from server.auth import TokenGrant, new_token
 from server.content_store import pinned_pack
 from server.gm import GmPowers
 from server.problems import ApiError
-from server.service import GameService
+from server.service import GameService, bad_cursor
 
 _SUMMARY_SQL = (
     "SELECT ruleset_id, name, version, digest, description, uploaded_at, length(document) AS bytes FROM content_packs "
@@ -46,7 +46,7 @@ def parse_pack_cursor(cursor: str | None) -> tuple[str | None, int]:
         return None, 0
     name, sep, version = cursor.rpartition("|")
     if not sep or not _PACK_NAME.fullmatch(name) or not version.isdigit() or not 1 <= int(version) <= 1_000_000:
-        raise ApiError("request.bad_cursor", "Pass back `next_cursor` exactly as you received it.", 422)
+        raise bad_cursor()
     return name, int(version)
 
 

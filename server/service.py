@@ -514,6 +514,11 @@ def _turn(row: Any) -> s.TurnSummary:
     )
 
 
+def bad_cursor() -> ApiError:
+    """The refusal of a paging cursor the server did not issue (games, audit and content-pack pages)."""
+    return ApiError("request.bad_cursor", "Pass back `next_cursor` exactly as you received it.", 422)
+
+
 def parse_cursor(cursor: str | None) -> tuple[datetime | None, str | None]:
     """A paging cursor `<time>|<id>` as issued in `next_cursor` (games and audit pages)."""
     if not cursor:
@@ -524,4 +529,4 @@ def parse_cursor(cursor: str | None) -> tuple[datetime | None, str | None]:
             raise ValueError
         return datetime.fromisoformat(at), game_id
     except ValueError:
-        raise ApiError("request.bad_cursor", "Pass back `next_cursor` exactly as you received it.", 422) from None
+        raise bad_cursor() from None
