@@ -80,9 +80,9 @@ def evolve_leaders(state: State, event: LeaderEvent) -> State:
             leader = state.leaders.get(event.leader_id)
             if leader is None:
                 return state
-            marks = {k: v for k, v in state.battle_statuses.items() if k != event.leader_id}
+            marks = state.battle_statuses - {event.leader_id}
             if event.battle:
-                marks[event.leader_id] = state.turn
+                marks |= {event.leader_id}
             leaders = {**state.leaders, event.leader_id: R(leader, status=event.status)}
             return R(state, leaders=leaders, battle_statuses=marks)
         case GarrisonRevolted():

@@ -307,6 +307,6 @@ class State(msgspec.Struct, frozen=True):
     press: Press = Press()
     looted: dict[str, int] = {}  # region -> the turn it was Looted ([L6003-6006]: no income or agro the next turn)
     battles: dict[str, Battle] = {}  # P1-G: the turn's battles, sieges and assaults (`military/`)
-    battle_statuses: dict[str, int] = {}  # leader -> the turn a battle gave his army C, S or B (`leaders/armies.py`)
+    battle_statuses: frozenset[str] = frozenset()  # leaders whose C, S or B a battle set (`leaders/armies.py`)
     ledger: tuple[LedgerLine, ...] = ()  # this and last turn's finance dealings, for the status reports
     control: ControlRecords = ControlRecords()
