@@ -20,7 +20,9 @@ from domain.rulesets.lote.military.pillage_events import *  # noqa: F403
 from domain.rulesets.lote.model.commands import *  # noqa: F403
 from domain.rulesets.lote.model.events import *  # noqa: F403
 from domain.rulesets.lote.model.report_events import *  # noqa: F403
+from domain.rulesets.lote.trade.commands import *  # noqa: F403
+from domain.rulesets.lote.trade.events import *  # noqa: F403
 
-Command = CoreCommand | LeaderCommand | MilitaryCommand | ControlCommand  # noqa: F405
-Event = CoreEvent | LeaderEvent | MilitaryEvent | PillageEvent | ControlEvent | FinanceEvent | DynastyEvent  # noqa: F405
-GM_COMMANDS = CORE_GM_COMMANDS | LEADER_GM_COMMANDS | MILITARY_GM_COMMANDS | CONTROL_GM_COMMANDS  # noqa: F405
+Command = CoreCommand | LeaderCommand | MilitaryCommand | ControlCommand | TradeCommand  # noqa: F405
+Event = CoreEvent | LeaderEvent | MilitaryEvent | PillageEvent | ControlEvent | FinanceEvent | DynastyEvent | TradeEvent  # noqa: F405
+GM_COMMANDS = CORE_GM_COMMANDS | LEADER_GM_COMMANDS | MILITARY_GM_COMMANDS | CONTROL_GM_COMMANDS | TRADE_GM_COMMANDS  # noqa: F405
