@@ -97,7 +97,7 @@ async def play(bots: dict[str, LoteBot], turn: int) -> None:
 
 async def adjudicate(game: Game, turn: int, disputed: bool = False) -> None:
     """Rule every pending item: per RULINGS once the dispute is heard, the rest as the engine proposes."""
-    for item_id, item in sorted((await game.pending()).items()):
+    for item_id in sorted(await game.pending()):
         ruling = RULINGS.get((turn, item_id))
         if ruling is not None and disputed:
             outcome, reason = ruling
@@ -180,7 +180,7 @@ async def test_four_nations_borrow_and_bear_children_and_the_gm_rules_a_disputed
     for turn in range(2, TURNS + 1):
         await play(bots, turn)
         await close_turn(game, turn)
-        reports, paper = await texts(game)
+        reports, _ = await texts(game)
         byz = reports["byz"]["finance"]
         if turn == 3:
             assert "Loan from internal repaid: 39 GP" in byz and "Owed to internal" not in " ".join(byz)
