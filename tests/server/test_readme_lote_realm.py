@@ -16,7 +16,7 @@ async def test_the_readme_lote_realm_walkthrough_runs_as_written(live_server: Li
     printed = await run_walkthrough(live_server, HEADING)
     lines = printed.splitlines()
     assert "[byz] turn 1: {'type': 'TakeLoan', 'line': 'loan-jewish'" in printed  # the bot's plan line
-    assert "[byz] turn 1: TakeLoan refused: lote.loan_outstanding" in printed  # the internal bank's
+    assert "[byz] turn 1: TakeLoan refused: lote.loan_outstanding (line loan-internal: " in printed  # internal bank
     assert "[L5921-5943] Vladimir (K, age 45, Diplomacy 8) had children at Kiev" in printed  # the GM's item
     assert (
         "['Owed to internal: 39 GP (30 at 30%, due turn 3)', 'Owed to jewish: 13 GP (10 at 30%, due turn 4)', "
