@@ -18,6 +18,7 @@ from domain.rulesets.lote.model.state import State
 from domain.rulesets.lote.scenario.scenario import TradeRouteRecord
 from domain.rulesets.lote.trade.events import (
     BlockadeSet,
+    PiracyRecorded,
     SeaZoneClosedSet,
     SilkRouteEnded,
     TradeConditionSet,
@@ -49,6 +50,8 @@ def redact_trade(event: TradeEvent, me: str | None) -> TradeEvent | None:
             return R(event, reason="") if me in (event.nation_a, event.nation_b) else None
         case BlockadeSet() | SeaZoneClosedSet():
             return R(event, reason="") if me is not None and me == event.by else None
+        case PiracyRecorded():
+            return event if me == event.by else None
         case SilkRouteEnded():
             return event if me in event.nations else R(event, route="")
     return None
