@@ -8,6 +8,7 @@ from domain.rulesets.lote.economy import economy
 from domain.rulesets.lote.model.state import Nation, State
 from domain.rulesets.lote.scenario.scenario import Loan
 from domain.rulesets.lote.scenario.tables import TABLES
+from domain.rulesets.lote.trade.links import trade_link
 
 BANKS = ("internal", "jewish")
 # [L8821-8824] "Civilized States in the Western Europe, Eastern Europe, North Africa, Middle East, and Persia
@@ -58,8 +59,8 @@ def due_now(nation: Nation, turn: int) -> list[Loan]:
 
 
 def trading(state: State, a: str, b: str) -> bool:
-    """[L8869-8872] "nations with which it is trading": an open trade route joins them."""
-    return any(not r.closed and {r.nation_a, r.nation_b} == {a, b} for r in state.routes.values())
+    """[L8869-8872] "nations with which it is trading": a route that trades this turn joins them (`trade/links.py`)."""
+    return trade_link(state, a, b)
 
 
 def carry_limit(state: State, leader_id: str, secret: bool) -> Fraction:

@@ -26,6 +26,7 @@ from domain.rulesets.lote.model.report_types import NationNews, Newsfax, NewsIte
 from domain.rulesets.lote.model.state import State
 from domain.rulesets.lote.reports.reports import REPORT_TABLES
 from domain.rulesets.lote.scenario.enums import dec
+from domain.rulesets.lote.trade.report import news_lines as trade_news
 
 R = msgspec.structs.replace
 AUTO_PREFIX = "auto-"  # drafted lines' ids; the GM's own lines may not use it
@@ -75,6 +76,10 @@ def note_news(before: State, after: State, event: m.Event) -> State:
         case m.DynasticFailureBegan():
             text = "Dynastic Failure: the realm is torn by civil war over the succession."
             return _drafted(after, event.nation, "event", text, "DynasticFailureBegan")
+        case _ if isinstance(event, m.TradeEvent):
+            for nation, text in trade_news(before, event):
+                after = _drafted(after, nation, "event", text, type(event).__name__)
+            return after
         case _ if isinstance(event, PILLAGE_EVENTS):
             line = news_line(event)
             return after if line is None else _drafted(after, event.nation, "event", line, type(event).__name__)

@@ -32,7 +32,8 @@ from domain.rulesets.lote.model.report_types import StatusReport
 from domain.rulesets.lote.model.state import Nation, State
 from domain.rulesets.lote.reports.derived import derive
 from domain.rulesets.lote.scenario.enums import dec
-from domain.rulesets.lote.scenario.scenario import CityRecord, FleetRecord, LeaderRecord, RegionRecord, TradeRouteRecord
+from domain.rulesets.lote.scenario.scenario import CityRecord, FleetRecord, LeaderRecord, RegionRecord
+from domain.rulesets.lote.trade.report import route_line
 
 
 class _Names(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -114,15 +115,6 @@ def fleet_line(fleet_id: str, fleet: FleetRecord) -> str:
     """§2.15 L2630-2653: the fleet, its base port, duty, MSP and route."""
     ships = f" {units_text(fleet.ships)}" if fleet.ships else ""
     return f"{fleet_id} {fleet.base_port} {fleet.activity} {fleet.msp} MSP route {fleet.route}{ships}"
-
-
-def route_line(route_id: str, route: TradeRouteRecord) -> str:
-    """§2.16 L2715-2740: kind, partners, status, NST, sea zones and duration."""
-    state = "closed" if route.closed else route.status
-    return (
-        f"{route_id} {route.kind} {route.nation_a}-{route.nation_b} {state} {route.nst_pct}% "
-        f"{route.sea_zones} zones {route.duration_years} years"
-    )
 
 
 def _value(value: object) -> str:

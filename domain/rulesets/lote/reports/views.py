@@ -34,6 +34,7 @@ from domain.rulesets.lote.scenario.scenario import (
     RegionRecord,
     TradeRouteRecord,
 )
+from domain.rulesets.lote.trade.report import redact_trade
 
 R = msgspec.structs.replace
 GM_ONLY_STATUSES = frozenset({"aw", "hs"})
@@ -199,6 +200,8 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
     if isinstance(event, m.ChildPromoted):
         # [L2111-2117] the new Heir's or Prince's hidden stat is the GM's, even for his own nation: 0
         return R(event, leader=R(event.leader, hidden=0), reason="") if event.nation == me else None
+    if isinstance(event, m.TradeEvent):
+        return redact_trade(event, me)  # a route's events are its partners' (`trade/report.py`)
     if isinstance(event, m.DynastyEvent):
         return event if me in m.dynasty_parties(event) else None
     match event:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.engine.bounds import Name, Reason
+from domain.engine.bounds import Decimal, Name, Reason
 from domain.rulesets.lote.scenario.enums import RouteCondition
 
 
@@ -35,13 +35,25 @@ class SetBlockade(_Command, frozen=True, tag="SetBlockade"):
 
 
 class SetSeaZoneClosed(_Command, frozen=True, tag="SetSeaZoneClosed"):
-    """[L6250-6268] Piracy with enough warships closes a sea zone to International Trade; `by` None reopens it.
-    The pirate's gold ("a random amount ... dependent on the Inter-Nation trade passing through the Sea Zone")
-    is the GM's: `AdjustTreasury`; the status report of the GM shows the trade through the zone."""
+    """[L6263-6264] a sea zone closed to International Trade (by `by`'s pirates); `by` None reopens it. A closed
+    zone stays closed until the GM reopens it (the pirates sail away)."""
 
     sea_zone: Name
     reason: Reason
     by: Name | None = None
+
+
+class RecordPiracy(_Command, frozen=True, tag="RecordPiracy"):
+    """[L6250-6268] the outcome of a Piracy (PR) action by `by`'s fleet in `sea_zone`: "a random amount of GP,
+    dependent on the amount of Inter-Nation trade passing through the Sea Zone" (no table: the GM's `gp`, at most
+    the GP the routes through the zone made this turn, which the refusal states) and, "if there are sufficient
+    Warships committed", the zone closed to International Trade (`closes`)."""
+
+    sea_zone: Name
+    by: Name
+    gp: Decimal
+    reason: Reason
+    closes: bool = False
 
 
 class TraceTradeRoute(_Command, frozen=True, tag="TraceTradeRoute"):
@@ -52,5 +64,7 @@ class TraceTradeRoute(_Command, frozen=True, tag="TraceTradeRoute"):
     reason: Reason
 
 
-TradeCommand = SetTradeCondition | SetBlockade | SetSeaZoneClosed | TraceTradeRoute
-TRADE_GM_COMMANDS = frozenset({"SetTradeCondition", "SetBlockade", "SetSeaZoneClosed", "TraceTradeRoute"})
+TradeCommand = SetTradeCondition | SetBlockade | SetSeaZoneClosed | RecordPiracy | TraceTradeRoute
+TRADE_GM_COMMANDS = frozenset(
+    {"SetTradeCondition", "SetBlockade", "SetSeaZoneClosed", "RecordPiracy", "TraceTradeRoute"}
+)

@@ -3,19 +3,24 @@ a hand-kept route."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import msgspec
 
 from domain.engine import Rejected
-from domain.rulesets.lote.model.events import TradeRouteRecorded
+from domain.rulesets.lote.model.events import TradeRouteRecorded, TreasuryAdjusted
 from domain.rulesets.lote.model.state import State
+from domain.rulesets.lote.scenario.enums import dec
 from domain.rulesets.lote.trade.commands import (
+    RecordPiracy,
     SetBlockade,
     SetSeaZoneClosed,
     SetTradeCondition,
     TraceTradeRoute,
     TradeCommand,
 )
-from domain.rulesets.lote.trade.events import BlockadeSet, SeaZoneClosedSet, TradeConditionSet
+from domain.rulesets.lote.trade.events import BlockadeSet, PiracyRecorded, SeaZoneClosedSet, TradeConditionSet
+from domain.rulesets.lote.trade.links import trade_through_zone
 from domain.rulesets.lote.trade.resolve import retrace
 from domain.rulesets.lote.trade.trace import PORT_CODES, NoRoute
 
@@ -56,6 +61,8 @@ def decide_trade(state: State, command: TradeCommand) -> list[object]:
                 raise Rejected("lote.unknown_sea_zone", f"There is no sea zone {command.sea_zone!r}.")
             _nation(state, command.by)
             return [SeaZoneClosedSet(sea_zone=command.sea_zone, by=command.by, reason=_reason(command.reason))]
+        case RecordPiracy():
+            return _piracy(state, command)
         case TraceTradeRoute():
             _route(state, command.route_id)
             route = state.routes[command.route_id]
@@ -70,3 +77,25 @@ def decide_trade(state: State, command: TradeCommand) -> list[object]:
             )  # fmt: skip
             return [TradeRouteRecorded(route_id=command.route_id, route=record, reason=_reason(command.reason))]
     raise AssertionError(f"unexpected command {command!r}")
+
+
+def _piracy(state: State, command: RecordPiracy) -> list[object]:
+    if command.sea_zone not in state.sea_zones:
+        raise Rejected("lote.unknown_sea_zone", f"There is no sea zone {command.sea_zone!r}.")
+    _nation(state, command.by)
+    reason = _reason(command.reason)
+    gp, trade_gp = Fraction(command.gp), trade_through_zone(state, command.sea_zone)
+    if gp > trade_gp:
+        raise Rejected(
+            "lote.piracy_over_trade",
+            f"The routes through {command.sea_zone} made {dec(trade_gp)} GP this turn: the pirates take at most that "
+            "([L6259-6261] 'dependent on the amount of Inter-Nation trade passing through the Sea Zone').",
+        )
+    events: list[object] = [
+        PiracyRecorded(sea_zone=command.sea_zone, by=command.by, gp=gp, trade_gp=trade_gp, closes=command.closes)
+    ]
+    if gp:
+        events.append(TreasuryAdjusted(nation=command.by, gp=gp, nfp=Fraction(0), reason=f"piracy: {reason}"))
+    if command.closes:
+        events.append(SeaZoneClosedSet(sea_zone=command.sea_zone, by=command.by, reason=reason))
+    return events

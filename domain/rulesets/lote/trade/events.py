@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.rulesets.lote.scenario.enums import Exact
+
 
 class _Event(msgspec.Struct, frozen=True, tag_field="type"):
     pass
@@ -54,6 +56,17 @@ class SeaZoneClosedSet(_Event, frozen=True, tag="SeaZoneClosedSet"):
     reason: str
 
 
+class PiracyRecorded(_Event, frozen=True, tag="PiracyRecorded"):
+    """[L6250-6268] the pirates' take (paid into their treasury by a `TreasuryAdjusted` alongside) out of the trade
+    through the zone (`trade_gp`, the routes' GP this turn)."""
+
+    sea_zone: str
+    by: str
+    gp: Exact
+    trade_gp: Exact
+    closes: bool
+
+
 class SilkRouteEnded(_Event, frozen=True, tag="SilkRouteEnded"):
     """[L3308-3311] direct sea trade opened between a Middle-Eastern and a Chinese nation: the Silk Route's
     bonuses end and no route runs along it any more."""
@@ -63,5 +76,11 @@ class SilkRouteEnded(_Event, frozen=True, tag="SilkRouteEnded"):
 
 
 TradeEvent = (
-    TradeRouteStatusChanged | TradeRouteLapsed | TradeConditionSet | BlockadeSet | SeaZoneClosedSet | SilkRouteEnded
+    TradeRouteStatusChanged
+    | TradeRouteLapsed
+    | TradeConditionSet
+    | BlockadeSet
+    | SeaZoneClosedSet
+    | PiracyRecorded
+    | SilkRouteEnded
 )

@@ -9,6 +9,7 @@ import msgspec
 from domain.rulesets.lote.model.state import State
 from domain.rulesets.lote.trade.events import (
     BlockadeSet,
+    PiracyRecorded,
     SeaZoneClosedSet,
     SilkRouteEnded,
     TradeConditionSet,
@@ -46,6 +47,8 @@ def evolve_trade(state: State, event: TradeEvent) -> State:
         case SeaZoneClosedSet():
             trade = R(state.trade, closed_zones=_without(state.trade.closed_zones, event.sea_zone, event.by))
             return R(state, trade=trade)
+        case PiracyRecorded():
+            return state  # the gold moves by the TreasuryAdjusted beside it; the zone by SeaZoneClosedSet
         case SilkRouteEnded():
             return R(state, trade=R(state.trade, silk_route_ended=True))
         case _:

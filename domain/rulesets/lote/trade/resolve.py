@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+import msgspec
+
 from domain.engine import DecisionContext
 from domain.rulesets.lote.economy import economy
 from domain.rulesets.lote.model.events import MerchantFleetFormed, RouteAged, ShippingGrown, TradeRouteRecorded
@@ -152,6 +154,9 @@ def open_route(run: Runner, pair: str, outcome: str) -> None:
         path=list(traced.path) if isinstance(traced, Trace) else [],
         msp_by=list(traced.msp_by) if isinstance(traced, Trace) and len(traced.msp_by) == 1 else [],
     )
+    canonical = retrace(state, route) if route.traced else None  # the chain as R8 will trace it again
+    if isinstance(canonical, Trace):
+        route = msgspec.structs.replace(route, path=list(canonical.path))
     run.emit(TradeRouteRecorded(route_id=route_id, route=route, reason=f"routes opened on turn {run.ctx.turn}"))
     for nid, order in asks.items():
         if order is not None and order.msp and order.fleet is not None and order.from_port is not None:

@@ -109,7 +109,13 @@ from domain.rulesets.lote.model.state import Nation, OrderForm, State
 from domain.rulesets.lote.reports.press import decide_press
 from domain.rulesets.lote.scenario.enums import dec
 from domain.rulesets.lote.trade import resolve as trade
-from domain.rulesets.lote.trade.commands import SetBlockade, SetSeaZoneClosed, SetTradeCondition, TraceTradeRoute
+from domain.rulesets.lote.trade.commands import (
+    RecordPiracy,
+    SetBlockade,
+    SetSeaZoneClosed,
+    SetTradeCondition,
+    TraceTradeRoute,
+)
 from domain.rulesets.lote.trade.decide import decide_trade
 from domain.rulesets.lote.turn import control_steps
 
@@ -447,7 +453,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_military(state, command, ctx)
         case cc.RecordSharing() | cc.OccupyPlace() | cc.LiberatePlace() | cc.RecordSuccessorStates():
             return decide_control(state, command, ctx)
-        case SetTradeCondition() | SetBlockade() | SetSeaZoneClosed() | TraceTradeRoute():
+        case SetTradeCondition() | SetBlockade() | SetSeaZoneClosed() | RecordPiracy() | TraceTradeRoute():
             return decide_trade(state, command)
         case _:
             assert_never(command)

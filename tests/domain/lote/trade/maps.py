@@ -32,26 +32,41 @@ def sahara() -> Game:
     return game(setup)
 
 
-def silk_road(third: str | None = None) -> Game:
+def silk_road(third: str | None = None, sea: bool = False) -> Game:
     """EX-69 [L2842-2846]: Persia holds Kara-Khitai on the Silk Route; the Silk Route regions on to Yanzhi (Lao)
-    are independent (`third` holds Kashgar at Tributary instead)."""
+    are independent (`third` holds Kashgar at Tributary instead). With `sea`, Hormuz (Persia) and Canton (China)
+    are ports three sea zones apart, and Persia has a merchant fleet."""
     silk = {"s": "s"}
     kashgar = region(1, "d", spacer="s", statuses={third: "t"} if third else {})
     setup = scenario(
         nations={"per": nation("Persia", geo_zone="ME", capital="Isfahan"),
                  "lao": nation("Pathet Lao", geo_zone="CH", capital="Vientiane"),
                  "chn": nation("China", geo_zone="CH", capital="Kaifeng")},
-        regions={"Fars": region(4, "c", statuses={"per": "hm"}),
+        regions={"Fars": region(4, "c", coastal=sea, statuses={"per": "hm"}),
                  "Kara-Khitai": region(1, "s", spacer=silk["s"], statuses={"per": "t"}),
                  "Kashgar": kashgar, "Tarim": region(1, "d", spacer="s"),
                  "Yanzhi": region(2, "s", spacer="s", statuses={"lao": "t"}),
-                 "Laos": region(3, "j", statuses={"lao": "hm"}), "Henan": region(5, "c", statuses={"chn": "hm"})},
+                 "Laos": region(3, "j", statuses={"lao": "hm"}),
+                 "Henan": region(5, "c", coastal=sea, statuses={"chn": "hm"})},
         cities={"Isfahan": city("Fars", 4, codes=["c"], statuses={"per": "hm"}),
                 "Vientiane": city("Laos", 3, codes=["c"], statuses={"lao": "hm"}),
-                "Kaifeng": city("Henan", 5, codes=["c"], statuses={"chn": "hm"})},
+                "Kaifeng": city("Henan", 5, codes=["c"], statuses={"chn": "hm"}),
+                "Hormuz": city("Fars", 2, codes=["p"], statuses={"per": "hm"}),
+                "Canton": city("Henan", 4, codes=["p"], statuses={"chn": "hm"})},
         borders=_borders("Fars", "Kara-Khitai", "Kashgar", "Tarim", "Yanzhi", "Laos"),
+        **(_silk_sea() if sea else {}),
     )  # fmt: skip
     return game(setup)
+
+
+def _silk_sea() -> dict[str, Any]:
+    zones = ["Arabian Sea", "Bay of Bengal", "South China Sea"]
+    return {
+        "sea_zones": {z: {} for z in zones},
+        "sea_borders": [{"a": a, "b": b} for a, b in pairwise(zones)],
+        "coasts": [{"region": "Fars", "sea_zone": "Arabian Sea"}, {"region": "Henan", "sea_zone": "South China Sea"}],
+        "fleets": {"dhows": {"nation": "per", "base_port": "Hormuz", "activity": "internal", "msp": 20}},
+    }
 
 
 def channel() -> Game:

@@ -74,19 +74,27 @@ def test_a_blockaded_port_makes_the_route_blockaded_sea_trade() -> None:
 
 
 def test_piracy_closing_a_zone_lapses_the_routes_that_need_it() -> None:
-    """[L6263-6264] piracy "Close[s] down the Sea Zone to International Trade": a traced route with no other way
-    lapses at the end of the turn."""
+    """[L6250-6268] piracy gets the pirates "a random amount of GP, dependent on the amount of Inter-Nation trade
+    passing through the Sea Zone" (the GM's figure, at most that trade) and, with enough warships, "Close[s] down
+    the Sea Zone to International Trade": a traced route with no other way lapses at the end of the turn."""
     g = channel()
     assert g.rejects(m.SetSeaZoneClosed(sea_zone="Baltic", by="den", reason="x")).code == "lote.unknown_sea_zone"
     _hull_route(g)
+    g.given(m.MerchantFleetFormed(nation="eng", fleet="R1-eng", source="home", base_port="Hull", route="R1", msp=10))
     g.when(m.TraceTradeRoute(route_id="R1", reason="hand it to the tracer"))
     route = g.rules.routes["R1"]
     assert route.traced and route.path == ["Zealand", "Skaggerak", "Viking Bank", "North Sea", "Anglia", "Wessex"]
-    g.when(m.SetSeaZoneClosed(sea_zone="Viking Bank", by="fra", reason="French pirates with 12 warships"))
+    over = g.rejects(m.RecordPiracy(sea_zone="Viking Bank", by="fra", gp="999", closes=True, reason="x"))
+    assert over.code == "lote.piracy_over_trade" and "made" in over.message
+    gold = g.rules.nations["fra"].gp
+    g.when(m.RecordPiracy(sea_zone="Viking Bank", by="fra", gp="1", closes=True, reason="French pirates, 12 warships"))
+    assert g.rules.nations["fra"].gp == gold + 1 and g.rules.trade.closed_zones == {"Viking Bank": "fra"}
     gone = trace_sea(g.rules, "eng", "den", "Hull", "Kobenhaven")
     assert isinstance(gone, NoRoute) and gone.code == "no_sea_route"
     events = _end_turn(g)
     assert any(isinstance(e, m.TradeRouteLapsed) and e.route == "R1" for e in events)
+    g.when(m.SetSeaZoneClosed(sea_zone="Viking Bank", reason="the pirates sailed home"))
+    assert g.rules.trade.closed_zones == {}
 
 
 def test_a_hand_kept_route_on_a_map_less_scenario_cannot_be_traced() -> None:

@@ -126,3 +126,25 @@ def test_a_ports_trade_range_caps_the_sea_leg() -> None:
     line = InitiateTradeRoute(line="r", partner="den", from_port="Hull", to_port="Kobenhaven", sea_zones=3, msp=4,
                               fleet="home")  # fmt: skip
     assert g.rejects(line, ENG).code == "lote.out_of_trade_range"
+
+
+def test_ex72_sicily_holding_latium_leaves_the_pope_only_a_route_to_sicily() -> None:
+    """EX-72 [L7706-7712] "The Roman Pope controls the city of Rome. The Kingdom of Sicily controls the province of
+    Latium. As Rome is not a port, the Kingdom of Sicily's control of Latium blocks all other trade routes besides a
+    Pope to Sicily route." (Tracing uses regular control statuses or the Holy City, [L7706-7708].)"""
+    from tests.domain.lote.helpers import city, game, nation, region, scenario
+
+    setup = scenario(
+        nations={"pope": nation("Papacy", capital="Rome", nation_type="primacy"),
+                 "sic": nation("Sicily", capital="Palermo"), "tus": nation("Tuscany", capital="Florence")},
+        regions={"Latium": region(3, statuses={"sic": "t"}), "Calabria": region(2, statuses={"sic": "hm"}),
+                 "Tuscia": region(3, statuses={"tus": "hm"})},
+        cities={"Rome": city("Latium", 5, codes=["h"], statuses={"pope": "hm"}),
+                "Palermo": city("Calabria", 4, codes=["c"], statuses={"sic": "hm"}),
+                "Florence": city("Tuscia", 4, codes=["c"], statuses={"tus": "hm"})},
+        borders=[{"a": "Latium", "b": "Calabria"}, {"a": "Latium", "b": "Tuscia"}],
+    )  # fmt: skip
+    g = game(setup)
+    traced = trace_land(g.rules, "pope", "sic")
+    assert isinstance(traced, Trace) and traced.path == ("Latium", "Calabria")
+    assert g.rejects(InitiateTradeRoute(line="r", partner="tus"), seat("pope")).code == "lote.no_land_route"

@@ -1,0 +1,143 @@
+"""A route's life after it opens: the Silk Route's end, gold and agro along trade links, the land statuses, the
+status-report line, and routes the GM kept by hand before tracing (carried over from a running game)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.engine.messages import AdvancePhase
+from domain.rulesets.lote import messages as m
+from domain.rulesets.lote.finance.orders import TransferGold
+from domain.rulesets.lote.model.orders import InitiateTradeRoute, TradeWithAnyone
+from domain.rulesets.lote.reports.reports import build_report
+from domain.rulesets.lote.scenario.scenario import TradeRouteRecord
+from domain.rulesets.lote.trade.trace import Trace, trace_land
+from tests.domain.harness import Game
+from tests.domain.lote.helpers import city, game, nation, region, scenario, seat
+from tests.domain.lote.trade.maps import channel, settle, silk_road
+
+ENG, DEN = seat("eng"), seat("den")
+
+
+def _turn(g: Game) -> list[object]:
+    """From the orders phase to the next turn's orders."""
+    g.when(AdvancePhase())
+    g.when(AdvancePhase())
+    settle(g)
+    events = list(g.when(AdvancePhase()))
+    return events + list(g.when(AdvancePhase()))
+
+
+def _open_hull_route(g: Game) -> None:
+    g.when(InitiateTradeRoute(line="r", partner="den", from_port="Hull", to_port="Kobenhaven", sea_zones=3, msp=4,
+                              fleet="home"), ENG)  # fmt: skip
+    g.when(TradeWithAnyone(line="any"), DEN)
+
+
+def test_gold_passes_only_along_a_route_that_trades_this_turn() -> None:
+    """[L8869-8872] gold goes unlimited to "nations with which it is trading"; [L3806-3808] a route trades from the
+    turn after it opened; [L2803-2805] partners at war do not trade."""
+    g = channel()
+    _open_hull_route(g)
+    assert g.rejects(TransferGold(line="g", to="den", amount="10"), ENG).code == "lote.not_trading"
+    _turn(g)
+    route_id = "t1-den-eng"
+    assert g.rules.routes[route_id].opened_turn == 2 and g.rules.turn == 2
+    g.when(TransferGold(line="g", to="den", amount="10"), ENG)
+    g.when(m.SetTradeCondition(route_id=route_id, condition="war", reason="war declared"))
+    assert g.rejects(TransferGold(line="h", to="den", amount="10"), ENG).code == "lote.not_trading"
+
+
+def test_direct_sea_trade_between_the_middle_east_and_china_ends_the_silk_route() -> None:
+    """[L3308-3311] "The Silk Route remains in effect until such time as direct sea trade is established between a
+    Nation in the Middle-Eastern Geographic Zone and a Nation in the China Geographic Zone": the LTC route lapses
+    at the end of that turn and Persia's Silk Route region bonus stops ([L3299-3303] +1 regional GP)."""
+    g = silk_road(sea=True)
+    g.given(m.TradeRouteRecorded(route_id="t0-lao-per", reason="open", route=TradeRouteRecord(
+        kind="L", nation_a="lao", nation_b="per", status="LTC", traced=True,
+        path=["Laos", "Yanzhi", "Tarim", "Kashgar", "Kara-Khitai", "Fars"])))  # fmt: skip
+    assert g.rules.nations["per"].revenue.fur_silk == 1
+    g.when(InitiateTradeRoute(line="r", partner="chn", from_port="Hormuz", to_port="Canton", sea_zones=3, msp=4,
+                              fleet="dhows"), seat("per"))  # fmt: skip
+    g.when(TradeWithAnyone(line="any"), seat("chn"))
+    events = _turn(g)
+    assert [type(e).__name__ for e in events if isinstance(e, m.SilkRouteEnded | m.TradeRouteLapsed)] == [
+        "SilkRouteEnded",
+        "TradeRouteLapsed",
+    ]
+    assert g.rules.trade.silk_route_ended and g.rules.routes["t0-lao-per"].closed
+    assert g.rules.nations["per"].revenue.fur_silk == 0
+    assert isinstance(trace_land(silk_road().rules, "per", "lao"), Trace)
+    newsfax = next(e.newsfax for e in events if isinstance(e, m.NewsfaxPublished))
+    assert b"Direct sea trade between China and Persia: the Silk Route is no more." in msgspec.json.encode(newsfax)
+
+
+def test_routes_the_gm_kept_by_hand_carry_over_from_a_running_game() -> None:
+    """Before tracing, routes were the GM's records (digest §7.2 P1-C). Stored events of that time decode, and their
+    routes keep the GM's status, keep paying and keep ageing: the engine neither re-traces nor closes them (England
+    and Denmark share no land, yet the GM's LTH land route stands) until the GM hands one to the tracer."""
+    g = channel()
+    old = [
+        ("TradeRouteRecorded", b'{"type":"TradeRouteRecorded","route_id":"H1","reason":"the Hansa charter",'
+         b'"route":{"kind":"L","nation_a":"den","nation_b":"eng","status":"LTH","duration_years":40}}'),
+        ("RouteAged", b'{"type":"RouteAged","route":"H1","duration_years":45}'),
+    ]  # fmt: skip
+    g.given(*(g.codec.decode_event(tag, data) for tag, data in old))
+    route = g.rules.routes["H1"]
+    assert (route.traced, route.path, route.condition, route.duration_years) == (False, [], "", 45)
+    line = build_report(g.rules, "eng", 1, 1005).routes["H1"]
+    assert line == "H1 L den-eng LTH 100% 0 zones 45 years kept by hand"
+    years = g.rules.years_per_turn
+    events = _turn(g)
+    assert not any(isinstance(e, m.TradeRouteLapsed | m.TradeRouteStatusChanged) for e in events)
+    route = g.rules.routes["H1"]
+    assert (route.status, route.closed, route.duration_years) == ("LTH", False, 45 + years)
+    assert g.rules.nations["eng"].revenue.international > 0
+    rejected = g.rejects(m.TraceTradeRoute(route_id="H1", reason="hand it over"))
+    assert rejected.code == "lote.no_land_route"
+
+
+def _line(middle: str = "c", border: str = "normal", ferry: bool = False, roads: bool = False, **extra: object) -> Game:
+    """A capital, one region between, the other capital: West (wes) - Mid - East (eas), all held by the partners."""
+    road = {"royal_road": True} if roads else {}
+    codes = ["*"] if roads else ["c"]
+    setup = scenario(
+        nations={"wes": nation("West", capital="Wcity"), "eas": nation("East", capital="Ecity")},
+        regions={"Wr": region(3, statuses={"wes": "hm"}), "Mid": region(2, middle, statuses={"wes": "t"}, **extra),
+                 "Er": region(3, statuses={"eas": "hm"})},
+        cities={"Wcity": city("Wr", 3, codes=codes, statuses={"wes": "hm"}),
+                "Ecity": city("Er", 3, codes=codes, statuses={"eas": "hm"})},
+        borders=[{"a": "Wr", "b": "Mid", "kind": border, **road}]
+        + ([] if ferry else [{"a": "Mid", "b": "Er", **road}]),
+        ferries={"F1": {"a": "Mid", "b": "Er"}} if ferry else {},
+    )  # fmt: skip
+    return game(setup)
+
+
+def _status(g: Game) -> str:
+    traced = trace_land(g.rules, "wes", "eas")
+    assert isinstance(traced, Trace)
+    return traced.status
+
+
+def test_land_route_statuses_follow_the_worst_terrain_on_the_chain() -> None:
+    """[L2787-2810] LTO: "continuous cultivated or steppe land regions ... with no ferry points used"; LTH: "one or
+    more wilderness or jungle regions, a type-one mountain range, or a ferry arrow"; LTD: "one or more desert or
+    tundra regions, a type-two mountain range or a Hostile or Unsettled region"; LTR: 75% of each nation's cities
+    on Royal Roads and a Royal Road network joining the capitals."""
+    assert _status(_line("c")) == "LTO" and _status(_line("s")) == "LTO"
+    assert _status(_line("w")) == "LTH" and _status(_line("j")) == "LTH"
+    assert _status(_line("c", border="mountain1")) == "LTH" and _status(_line("c", ferry=True)) == "LTH"
+    assert _status(_line("d")) == "LTD" and _status(_line("t")) == "LTD"
+    assert _status(_line("c", border="mountain2")) == "LTD" and _status(_line("c", hostile_land=True)) == "LTD"
+    assert _status(_line("c", roads=True)) == "LTR"
+
+
+def test_a_region_held_below_non_paying_tributary_breaks_a_land_chain() -> None:
+    """[L3822-3824] "All the land regions forming the Trade Route must be controlled (at Non-Paying Tributary or
+    better status) by one or the other of the two trade partners"."""
+    g = _line("c")
+    g.when(m.SetControlStatus(place="Mid", nation="wes", status="c", reason="only claimed now"))
+    assert g.rejects(InitiateTradeRoute(line="r", partner="eas"), seat("wes")).code == "lote.no_land_route"
+    g.when(m.SetControlStatus(place="Mid", nation="eas", status="nt", reason="East's tributary"))
+    assert _status(g) == "LTO"
