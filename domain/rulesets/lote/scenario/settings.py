@@ -110,6 +110,8 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # (ResolveBattle, with the automatic resolver's proposal and dice shown); "auto" settles them at R6 with the
     # documented automatic resolver (`military/resolver.py`), the GM correcting by rollback if he disagrees.
     battle_resolution: Literal["gm", "auto"] = "gm"
+    # P2-B [L7082-7112] Rearrange Expenditures and Revise Orders are "(Optional Rule)": on unless the GM omits them
+    p2b_rearrange_and_revise: bool = True
 
 
 def ratio(text: str) -> Fraction:
