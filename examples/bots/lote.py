@@ -7,9 +7,12 @@ form and the form's running totals in `derived`), the commands it may send now (
 its status report and the Newsfax once the GM publishes them. During the `orders` phase of each turn it:
 
 - declares the tax rate (`SetTaxRate`, line `tax`; 100% unless `--tax` says otherwise, [L1357-1366]);
-- sends the lines its war plan (`--plan FILE`) gives for this turn: itineraries (`GiveItinerary`, §6.3),
-  `Diplomacy` and `SecretDiplomacy` attempts, any order line (lines `plan-1`, `plan-2`... unless the plan names
-  them); the plan is JSON, `{"1": [order, ...], "3": [...]}` by turn, each order as the API takes it;
+- sends the lines its plan (`--plan FILE`) gives for this turn, any order line of the form (lines `plan-1`,
+  `plan-2`... unless the plan names them): the war plans (`examples/bots/lote_war/`) give itineraries
+  (`GiveItinerary`, §6.3), `Diplomacy` and `SecretDiplomacy` attempts; the realm plans (`examples/bots/lote_realm/`)
+  loans (`TakeLoan`), Have Children (`act HC`) and the other part-3 lines. The plan is JSON,
+  `{"1": [order, ...], "3": [...]}` by turn, each order as the API takes it; a refused line is printed with
+  the server's code and reason, and not sent again that turn;
 - invests a share of the gold the form leaves saved into the first rating of `--ratings` still below its cap
   (`Invest`, line `invest`, [L4062-4137]); a refused line is not sent again that turn;
 - declares the form complete (`SubmitOrders`). A nation that sends nothing still pays support ([L48-50]).
@@ -179,7 +182,10 @@ class LoteBot:
             if response.status_code == 200:
                 self.say(f"[{self.nation}] turn {seen.turn}: {action.body} -> v{body['version']}")
             else:
-                self.say(f"[{self.nation}] turn {seen.turn}: {action.body['type']} refused: {body.get('code')}")
+                self.say(
+                    f"[{self.nation}] turn {seen.turn}: {action.body['type']} refused: {body.get('code')} "
+                    f"(line {action.purpose}: {body.get('detail')})"
+                )
                 refused.add(action.purpose)
                 if action.purpose == "submit":
                     return False

@@ -23,8 +23,10 @@ from domain.rulesets.lote.military.pillage_events import *  # noqa: F403
 from domain.rulesets.lote.model.commands import *  # noqa: F403
 from domain.rulesets.lote.model.events import *  # noqa: F403
 from domain.rulesets.lote.model.report_events import *  # noqa: F403
+from domain.rulesets.lote.trade.commands import *  # noqa: F403
+from domain.rulesets.lote.trade.events import *  # noqa: F403
 
-Command = CoreCommand | LeaderCommand | MilitaryCommand | ControlCommand | IntelCommand  # noqa: F405
+Command = CoreCommand | LeaderCommand | MilitaryCommand | ControlCommand | TradeCommand | IntelCommand  # noqa: F405
 Event = (
     CoreEvent  # noqa: F405
     | LeaderEvent  # noqa: F405
@@ -33,6 +35,7 @@ Event = (
     | ControlEvent  # noqa: F405
     | FinanceEvent  # noqa: F405
     | DynastyEvent  # noqa: F405
+    | TradeEvent  # noqa: F405
     | IntelEvent  # noqa: F405
 )
 GM_COMMANDS = (
@@ -40,5 +43,6 @@ GM_COMMANDS = (
     | LEADER_GM_COMMANDS  # noqa: F405
     | MILITARY_GM_COMMANDS  # noqa: F405
     | CONTROL_GM_COMMANDS  # noqa: F405
+    | TRADE_GM_COMMANDS  # noqa: F405
     | INTEL_GM_COMMANDS  # noqa: F405
 )

@@ -49,6 +49,7 @@ from domain.rulesets.lote.model.state import Nation, State
 from domain.rulesets.lote.movement import itinerary
 from domain.rulesets.lote.scenario.enums import at_least, dec
 from domain.rulesets.lote.scenario.tables import TABLES
+from domain.rulesets.lote.trade import check as trade
 
 ZERO = Fraction(0)
 FIXED = TABLES.construction.fixed_costs.values
@@ -190,7 +191,7 @@ def _economic(state: State, nation: Nation, order: Order) -> Cost:
                 raise refuse(order, "not_enough_msp", f"the fleet holds {state.fleets[order.fleet].msp} MSP, not {msp}")
             return Cost()
         case InitiateTradeRoute():
-            _check_initiation(state, nation, order)
+            trade.check_initiation(state, nation, order)
             return Cost()
         case CeaseTrade():
             if order.partner not in state.nations or order.partner == nation.id:
@@ -201,28 +202,6 @@ def _economic(state: State, nation: Nation, order: Order) -> Cost:
         case Diplomacy() | SecretDiplomacy() | ReduceControlStatus() | CedePlace() | GrantSatrapy():
             return Cost()  # checked by `diplomacy/`; gold for diplomacy is not an order field yet
     raise AssertionError(f"unexpected order {order!r}")
-
-
-def _check_initiation(state: State, nation: Nation, order: InitiateTradeRoute) -> None:
-    """[L3979-4013] the GM ignores incomplete requests: a sea route names both ports, its length and its MSP."""
-    if order.partner not in state.nations or order.partner == nation.id:
-        raise refuse(order, "unknown_nation", f"there is no other nation {order.partner!r}")
-    if order.sea_zones < 0 or order.msp < 0:
-        raise refuse(order, "negative", "sea zones and MSP cannot be negative")
-    if order.sea_zones > 0 and (order.from_port is None or order.to_port is None or order.msp == 0):
-        raise refuse(order, "incomplete_route", "a sea route needs your port, their port, its length and its MSP")
-    for port, holder in ((order.from_port, nation.id), (order.to_port, order.partner)):
-        if port is None:
-            continue
-        city = state.cities.get(port)
-        if city is None or not {"p", "+", "#"} & set(city.codes) or not at_least(city.statuses.get(holder), "t"):
-            raise refuse(order, "not_a_port", f"{port!r} is not a port city held at T or better by {holder}")
-    if order.msp:
-        if order.fleet is None:
-            raise refuse(order, "no_fleet", "name the merchant fleet the route's MSP come from")
-        _fleet(state, nation, order, order.fleet)
-        if state.fleets[order.fleet].msp < order.msp:
-            raise refuse(order, "not_enough_msp", f"fleet {order.fleet!r} holds fewer than {order.msp} MSP")
 
 
 def check_line(state: State, nation: Nation, order: Order, form: list[Order]) -> Cost:

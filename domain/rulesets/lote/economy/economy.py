@@ -100,7 +100,7 @@ def _trade_regions(state: State, nation: str) -> tuple[int, bool, bool]:
         if not at_least(status, "t"):
             continue
         centers += region.trade_center is not None
-        silk = silk or region.spacer == "s"
+        silk = silk or (region.spacer == "s" and not state.trade.silk_route_ended)  # [L3308-3311]
         fur = fur or region.spacer == "f"
     return centers, silk, fur
 
@@ -132,7 +132,8 @@ def regional_income(state: State, nation: Nation) -> tuple[Fraction, Fraction]:
             continue  # [L6003-6006] Looted this turn: no regional income on the next
         income += max(region.gpv, 0) * tax_multiple(state, status) * terrain_tax(region.terrain, nation.culture)
         if at_least(status, "t"):
-            bonus += 1 if region.spacer == "s" else 2 if region.spacer == "f" else 0
+            silk = region.spacer == "s" and not state.trade.silk_route_ended  # [L3308-3311] until it ends
+            bonus += 1 if silk else 2 if region.spacer == "f" else 0
     return income, bonus
 
 
@@ -241,8 +242,10 @@ def international_trade_income(state: State, nation: Nation, itvs: dict[str, Fra
         if partner not in state.nations:
             continue
         yv, tv = itvs[nation.id], itvs[partner]
-        throughput = ECON.route_throughput.values[route.status]
-        if route.status == "NST":
+        # [L2800-2805] the GM's war or blockade ruling on the route outranks its traced status (`trade/`)
+        status = {"war": "WAR", "blockade": "BST"}.get(route.condition, route.status)
+        throughput = ECON.route_throughput.values[status]
+        if status == "NST":
             throughput = Fraction(route.nst_pct, 100)
         shipping = Fraction(1)
         if route.kind == "S":

@@ -268,6 +268,16 @@ class Occupation(msgspec.Struct, frozen=True):
     city: bool = False
 
 
+class TradeRecords(msgspec.Struct, frozen=True):
+    """The records of P2-A (`trade/`): whether the Silk Route has ended ([L3308-3311]), the sea zones piracy closed
+    to trade this turn ([L6263-6264]: zone -> the pirate nation) and the ports the GM ruled blockaded
+    ([L5629-5640]: port -> the blockading nation)."""
+
+    silk_route_ended: bool = False
+    closed_zones: dict[str, str] = {}
+    blockades: dict[str, str] = {}
+
+
 class ControlRecords(msgspec.Struct, frozen=True):
     """The records of P1-H (`control/`, `diplomacy/`): occupations by place, provinces shared by agreement
     ([L9405-9427]), satrapies granted this turn ([L8469-8480]) and successor states after a Dynastic Failure
@@ -312,4 +322,5 @@ class State(msgspec.Struct, frozen=True):
     battle_statuses: frozenset[str] = frozenset()  # leaders whose C, S or B a battle set (`leaders/armies.py`)
     ledger: tuple[LedgerLine, ...] = ()  # this and last turn's finance dealings, for the status reports
     control: ControlRecords = ControlRecords()
+    trade: TradeRecords = TradeRecords()
     intel: IntelRecords = IntelRecords()  # P2-B: the operations of this turn and the last (`intel/`)

@@ -43,6 +43,7 @@ ArmyStatus = Literal["M", "P", "E", "A", "N", "G", "C", "S", "B"]
 CityCode = Literal["p", "c", "r", "/", "s", "$", "u", "h", "b", "i", "+", "#", "*"]
 TradeCenter = Literal["A", "G", "M", "P", "S"]
 RouteStatus = Literal["NST", "WAR", "BST", "LTD", "LTH", "LTO", "LTR", "LTS", "LTC"]
+RouteCondition = Literal["", "war", "blockade"]  # the GM's ruling on a route: none, WAR or Blockaded (Table 2-47)
 FleetActivity = Literal["sea_trade", "internal", "fishing"]
 BorderKind = Literal["normal", "mountain1", "mountain2", "river", "great_wall", "tsetse", "caravan"]
 SeaBorderKind = Literal["normal", "monsoon", "current", "island_arrow", "ocean_arrow"]

@@ -23,6 +23,7 @@ from domain.rulesets.lote.scenario.enums import (
     Government,
     LeaderType,
     NationType,
+    RouteCondition,
     RouteStatus,
     SeaBorderKind,
     Society,
@@ -265,7 +266,10 @@ class FleetRecord(_Record, frozen=True):
 
 
 class TradeRouteRecord(_Record, frozen=True):
-    """§2.16 L2715-2966, a GM-maintained record valued by the §12.1 formula (tracing is not automated)."""
+    """§2.16 L2715-2966, valued by the §12.1 formula. `traced` routes were opened by the engine's tracing
+    (`trade/`) and are re-traced every turn; the others are the GM's hand-kept records (his status stands).
+    `path` is the traced chain of places, `msp_by` who may assign MSP ([L3882-3893]; empty: either partner),
+    `condition` "war" (WAR, [L2803-2805]) or "blockade" (BST, [L2800-2802]) as the GM ruled them."""
 
     kind: Name
     nation_a: Name
@@ -278,6 +282,10 @@ class TradeRouteRecord(_Record, frozen=True):
     port_b: Name | None = None
     opened_turn: Quantity = 0
     closed: bool = False
+    traced: bool = False
+    path: Rows[Name] = []
+    msp_by: Rows[Name] = []
+    condition: RouteCondition = ""
 
 
 class MercenaryPool(_Record, frozen=True):

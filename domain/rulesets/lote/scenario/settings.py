@@ -110,6 +110,12 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # (ResolveBattle, with the automatic resolver's proposal and dice shown); "auto" settles them at R6 with the
     # documented automatic resolver (`military/resolver.py`), the GM correcting by rollback if he disagrees.
     battle_resolution: Literal["gm", "auto"] = "gm"
+    # [L2801-2802 vs L5629-5636] a blockaded port: Table 2-47's Blockaded Sea Trade (50% throughput, "bst") or
+    # the Blockade action's "prevents any International trade from being traced by sea from that City" ("closed").
+    trade_blockade: Literal["bst", "closed"] = "bst"
+    # [L2849-2855] a closed route's duration "degrades" at a rate the rulebook does not give: years lost per year
+    # the route is closed (or blocked by war).
+    trade_decay_years_per_year: Annotated[int, msgspec.Meta(ge=0, le=10)] = 1
     # P2-B [L7082-7112] Rearrange Expenditures and Revise Orders are "(Optional Rule)": on unless the GM omits them
     p2b_rearrange_and_revise: bool = True
 

@@ -19,26 +19,21 @@ from domain.rulesets.lote.messages import (
     MegalithCompleted,
     MegalithLost,
     MercenariesReturned,
-    MerchantFleetFormed,
     NationAssessed,
     NationParameterSet,
     NewsfaxPublished,
     RatingRaised,
     ResistanceSet,
-    RouteAged,
-    ShippingGrown,
     StatusReportPublished,
-    TradeRouteRecorded,
     TurnPublished,
 )
 from domain.rulesets.lote.military import endturn, pillage
-from domain.rulesets.lote.model.orders import GiveItinerary, InitiateTradeRoute
+from domain.rulesets.lote.model.orders import GiveItinerary
 from domain.rulesets.lote.model.state import Hire, State
 from domain.rulesets.lote.reports.newsfax import build_newsfax
 from domain.rulesets.lote.reports.reports import build_report
 from domain.rulesets.lote.scenario.enums import at_least
-from domain.rulesets.lote.scenario.scenario import TradeRouteRecord
-from domain.rulesets.lote.scenario.tables import TABLES
+from domain.rulesets.lote.trade import resolve as trade
 from domain.rulesets.lote.turn import control_steps, setup
 from domain.rulesets.lote.turn.run import Run, lines_of
 
@@ -69,8 +64,8 @@ def apply_outcomes(run: Run) -> None:
             run.emit(RatingRaised(nation=item.nation, rating=item.subject, level=level))
         elif item.kind == "colony_resistance" and item.outcome is not None:
             run.emit(ResistanceSet(region=item.subject, resistance=int(item.outcome)))
-        elif item.kind == "trade_route" and item.outcome == "open":
-            open_route(run, item.subject)
+        elif item.kind == "trade_route" and item.outcome in trade.OPEN_OUTCOMES:
+            trade.open_route(run, item.subject, item.outcome)
         elif item.kind == "agro_deficit" and item.outcome in TAX_STATUSES:
             # the tax status the GM ruled; its tax cut is his to enter as a ruling (digest §3.8: GM/PARTIAL)
             reason = f"adjudication {item.item_id}"
@@ -97,46 +92,6 @@ def r7_leaders(run: Run) -> None:
         run.emit(LeadersAged(years=run.state.years_per_turn))
     for change in status_changes(run.state):
         run.emit(change)
-
-
-def open_route(run: Run, pair: str) -> None:
-    """[L3806-3808] the route trades from the next turn; each side's MSP form the route's fleet at its port."""
-    a, b = pair.split("~")
-    state = run.state
-    asks = {
-        nid: next((o for o in lines_of(state, nid) if isinstance(o, InitiateTradeRoute) and o.partner == other), None)
-        for nid, other in ((a, b), (b, a))
-    }
-    first = asks[a] or asks[b]
-    assert first is not None  # an item exists only for an initiated pair
-    route_id = f"t{run.ctx.turn}-{a}-{b}"
-    ports = {nid: (o.from_port if o else None) for nid, o in asks.items()}
-    if asks[a] is None:
-        ports[a] = first.to_port
-    if asks[b] is None:
-        ports[b] = first.to_port
-    route = TradeRouteRecord(
-        kind="S" if first.sea_zones > 0 else "L",
-        nation_a=a,
-        nation_b=b,
-        sea_zones=first.sea_zones,
-        port_a=ports[a],
-        port_b=ports[b],
-        opened_turn=run.ctx.turn + 1,
-    )
-    run.emit(TradeRouteRecorded(route_id=route_id, route=route, reason=f"routes opened on turn {run.ctx.turn}"))
-    for nid, order in asks.items():
-        if order is not None and order.msp and order.fleet is not None and order.from_port is not None:
-            run.emit(
-                MerchantFleetFormed(
-                    nation=nid,
-                    fleet=f"{route_id}-{nid}",
-                    source=order.fleet,
-                    base_port=order.from_port,
-                    route=route_id,
-                    msp=order.msp,
-                )
-            )
 
 
 def r7_end_of_turn(run: Run) -> None:
@@ -194,37 +149,6 @@ def _present(state: State, hire: Hire) -> int:
         return state.leaders[hire.army].units.get(hire.unit, 0)
     record = state.cities.get(hire.location) or state.regions.get(hire.location)
     return 0 if record is None else record.garrison.get(hire.nation, {}).get(hire.unit, 0)
-
-
-def r8_routes(run: Run) -> None:
-    """[L2849-2866] open routes age by the turn's years; [L2922-2966] a sea route below capacity grows shipping.
-
-    New MSP join the nation's first sea-trade fleet on the route; a nation without one gets none.
-    """
-    state = run.state
-    for route_id, route in sorted(state.routes.items()):
-        if route.closed or route.opened_turn > state.turn:
-            continue
-        run.emit(RouteAged(route=route_id, duration_years=route.duration_years + state.years_per_turn))
-        sides = (route.nation_a, route.nation_b)
-        if route.kind != "S" or any(n not in state.nations for n in sides):
-            continue
-        nations = [state.nations[n] for n in sides]
-        msp = [economy.route_msp(state, route_id, n) for n in sides]
-        emsp = [
-            economy.effective_msp(msp[i], TABLES.economy.trade_range.values[nations[i].culture], route.sea_zones)
-            for i in (0, 1)
-        ]
-        ttv = nations[0].revenue.itv + nations[1].revenue.itv
-        for i in (0, 1):
-            grown = economy.new_shipping(ttv, emsp[i], emsp[1 - i], nations[i].nmv, msp[i], msp[1 - i])
-            fleet = next(
-                (k for k, f in sorted(state.fleets.items()) if f.nation == sides[i] and f.route == route_id
-                 and f.activity == "sea_trade"),
-                None,
-            )  # fmt: skip
-            if grown and fleet is not None:
-                run.emit(ShippingGrown(nation=sides[i], fleet=fleet, route=route_id, msp=grown))
 
 
 def r8_assess(run: Run) -> None:

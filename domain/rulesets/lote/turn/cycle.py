@@ -17,6 +17,7 @@ from domain.rulesets.lote.intel import resolve as intel
 from domain.rulesets.lote.messages import DefaultOrdersApplied, Event, OrdersLocked, ReportsDrafted
 from domain.rulesets.lote.model.orders import ORDER_TAGS
 from domain.rulesets.lote.model.state import State
+from domain.rulesets.lote.trade import resolve as trade
 from domain.rulesets.lote.turn.builds import r4_builds, r4_harvest
 from domain.rulesets.lote.turn.close import (
     ORDERS_DEADLINE,
@@ -26,13 +27,11 @@ from domain.rulesets.lote.turn.close import (
     r7_end_of_turn,
     r7_leaders,
     r8_assess,
-    r8_routes,
 )
 from domain.rulesets.lote.turn.control_steps import r0_cessions, r6_control_checks, r7_control, r7_late_revolt_checks
 from domain.rulesets.lote.turn.resolve import (
     r0_declarations,
     r0_reductions,
-    r0_route_requests,
     r1_revenue,
     r2_support,
     r3_mercenaries,
@@ -71,7 +70,7 @@ def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
         r0_cessions(run, nid)
         finance.r0_recalls(run, nid)
         dynasty.r0_demotions(run, nid)
-    r0_route_requests(run)
+    trade.r0_route_requests(run)
     for nid in nations:
         r1_revenue(run, nid)
     for step in (finance.r1_loans_due, finance.r1_new_loans, finance.r1_transfers):
@@ -111,7 +110,7 @@ def close_turn(state: State, ctx: DecisionContext) -> Sequence[Event]:
     for nid in state.nations:
         finance.r8_census_ends(run, nid)
     r8_assess(run)
-    r8_routes(run)
+    trade.r8_routes(run)
     run.emit(ReportsDrafted(turn=ctx.turn))
     return run.events
 

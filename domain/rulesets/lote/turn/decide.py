@@ -111,6 +111,9 @@ from domain.rulesets.lote.model.orders import (
 from domain.rulesets.lote.model.state import Nation, OrderForm, State
 from domain.rulesets.lote.reports.press import decide_press
 from domain.rulesets.lote.scenario.enums import dec
+from domain.rulesets.lote.trade import resolve as trade
+from domain.rulesets.lote.trade.commands import SetBlockade, SetSeaZoneClosed, SetTradeCondition, TraceTradeRoute
+from domain.rulesets.lote.trade.decide import decide_trade
 from domain.rulesets.lote.turn import control_steps
 
 
@@ -239,8 +242,10 @@ def decide_adjudication(state: State, command: ConfirmAdjudication | OverrideAdj
 def _valid_outcome(kind: str, outcome: str) -> None:
     if kind == "investment" and outcome not in ("rise", "hold"):
         raise Rejected("lote.bad_outcome", "An investment outcome is 'rise' or 'hold'.")
-    if kind == "trade_route" and outcome not in ("open", "refuse"):
-        raise Rejected("lote.bad_outcome", "A trade route request is 'open' or 'refuse'.")
+    if kind == "trade_route" and outcome not in ("refuse", *trade.OPEN_OUTCOMES):
+        raise Rejected(
+            "lote.bad_outcome", "A trade route request is 'open', 'refuse' or the Table 2-47 status to open it with."
+        )
     if kind == "colony_resistance" and whole_number(outcome, 1, 10) is None:
         raise Rejected("lote.bad_outcome", "A new colony's resistance is a number from 1 to 10 ([L4565-4566]).")
     if kind == "birth" and birth_outcome(outcome) is None:
@@ -451,5 +456,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return intel.decide_settle(state, command)
         case cc.RecordSharing() | cc.OccupyPlace() | cc.LiberatePlace() | cc.RecordSuccessorStates():
             return decide_control(state, command, ctx)
+        case SetTradeCondition() | SetBlockade() | SetSeaZoneClosed() | TraceTradeRoute():
+            return decide_trade(state, command)
         case _:
             assert_never(command)

@@ -99,6 +99,8 @@ from domain.rulesets.lote.model.state import Hire, OrderForm, Project, State
 from domain.rulesets.lote.reports.newsfax import evolve_press, next_draft, note_news
 from domain.rulesets.lote.scenario.scenario import CityRecord, FleetRecord, Megalith
 from domain.rulesets.lote.scenario.tables import TABLES
+from domain.rulesets.lote.trade.events import TradeEvent
+from domain.rulesets.lote.trade.evolve import evolve_trade
 
 R = msgspec.structs.replace
 
@@ -332,6 +334,8 @@ def _truth(state: State, event: Event) -> State:
         return evolve_pillage(state, event)
     if isinstance(event, MilitaryEvent):
         return evolve_military(state, event)
+    if isinstance(event, TradeEvent):
+        return evolve_trade(state, event)
     if isinstance(event, ControlEvent):
         return evolve_control(state, event)
     match event:

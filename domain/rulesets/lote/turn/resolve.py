@@ -34,12 +34,10 @@ from domain.rulesets.lote.model.orders import (
     CeaseTrade,
     ConvertShipsToMSP,
     GiveItinerary,
-    InitiateTradeRoute,
     MoveTreasury,
     PayProjectSupportWithNFP,
     ReduceControlStatus,
     SetTaxRate,
-    TradeWithAnyone,
     WithdrawShips,
 )
 from domain.rulesets.lote.movement.execute import Act, execute
@@ -109,30 +107,6 @@ def r0_declarations(run: Run, nid: str) -> None:
                 for route_id, route in sorted(run.state.routes.items()):
                     if not route.closed and {route.nation_a, route.nation_b} == {nid, order.partner}:
                         run.emit(TradeRouteClosed(route=route_id, by=nid))
-
-
-def r0_route_requests(run: Run) -> None:
-    """[L3799-3808] a route opens when both nations initiate it, or one initiates and the other trades with
-    anyone; the GM confirms that the route can be traced (not automated in phase 1)."""
-    asks: dict[tuple[str, str], InitiateTradeRoute] = {}
-    anyone: set[str] = set()
-    for nid in run.state.nations:
-        for order in lines_of(run.state, nid):
-            if isinstance(order, InitiateTradeRoute):
-                asks[(nid, order.partner)] = order
-            elif isinstance(order, TradeWithAnyone):
-                anyone.add(nid)
-    for a, b in sorted({tuple(sorted(pair)) for pair in asks}):
-        mutual = ((a, b) in asks or a in anyone) and ((b, a) in asks or b in anyone)
-        run.raise_item(
-            a,
-            "trade_route",
-            f"{a}~{b}",
-            "open" if mutual else "refuse",
-            "both nations initiated (or one trades with anyone); check that the route can be traced"
-            if mutual
-            else "the other nation did not initiate this route nor declare trade with anyone",
-        )
 
 
 def r1_revenue(run: Run, nid: str) -> None:
