@@ -101,4 +101,14 @@ DICE_PURPOSES = (
         "prints no chance of a child, so the GM reads S against those inputs",
         rule="[L5921-5943] [L2131-2132]",
     ),
+    DicePurpose(
+        purpose="intel:<nation>:<line>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with an intel operation (an `intel_op` item), for the GM who "
+        "rules its result and who learns of it (SettleIntelOperation)",
+        faces="the sum S of both dice, shown with the operation's inputs (Table 7-1 odds, capacity and bonus points, "
+        "leaders' Espionage, action range, a missing location, the target's counter-operations); Table 7-1 prints "
+        "only always / high / medium / low, so the GM reads S against those inputs",
+        rule="[L6641-6761] [L6694-6726]",
+    ),
 )

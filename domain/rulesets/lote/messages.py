@@ -12,6 +12,9 @@ from domain.rulesets.lote.dynasty.events import *  # noqa: F403
 from domain.rulesets.lote.dynasty.orders import *  # noqa: F403
 from domain.rulesets.lote.finance.events import *  # noqa: F403
 from domain.rulesets.lote.finance.orders import *  # noqa: F403
+from domain.rulesets.lote.intel.commands import *  # noqa: F403
+from domain.rulesets.lote.intel.events import *  # noqa: F403
+from domain.rulesets.lote.intel.orders import *  # noqa: F403
 from domain.rulesets.lote.leaders.commands import *  # noqa: F403
 from domain.rulesets.lote.leaders.events import *  # noqa: F403
 from domain.rulesets.lote.military.commands import *  # noqa: F403
@@ -23,6 +26,23 @@ from domain.rulesets.lote.model.report_events import *  # noqa: F403
 from domain.rulesets.lote.trade.commands import *  # noqa: F403
 from domain.rulesets.lote.trade.events import *  # noqa: F403
 
-Command = CoreCommand | LeaderCommand | MilitaryCommand | ControlCommand | TradeCommand  # noqa: F405
-Event = CoreEvent | LeaderEvent | MilitaryEvent | PillageEvent | ControlEvent | FinanceEvent | DynastyEvent | TradeEvent  # noqa: F405
-GM_COMMANDS = CORE_GM_COMMANDS | LEADER_GM_COMMANDS | MILITARY_GM_COMMANDS | CONTROL_GM_COMMANDS | TRADE_GM_COMMANDS  # noqa: F405
+Command = CoreCommand | LeaderCommand | MilitaryCommand | ControlCommand | TradeCommand | IntelCommand  # noqa: F405
+Event = (
+    CoreEvent  # noqa: F405
+    | LeaderEvent  # noqa: F405
+    | MilitaryEvent  # noqa: F405
+    | PillageEvent  # noqa: F405
+    | ControlEvent  # noqa: F405
+    | FinanceEvent  # noqa: F405
+    | DynastyEvent  # noqa: F405
+    | TradeEvent  # noqa: F405
+    | IntelEvent  # noqa: F405
+)
+GM_COMMANDS = (
+    CORE_GM_COMMANDS  # noqa: F405
+    | LEADER_GM_COMMANDS  # noqa: F405
+    | MILITARY_GM_COMMANDS  # noqa: F405
+    | CONTROL_GM_COMMANDS  # noqa: F405
+    | TRADE_GM_COMMANDS  # noqa: F405
+    | INTEL_GM_COMMANDS  # noqa: F405
+)

@@ -18,6 +18,8 @@ from domain.rulesets.lote.dynasty.orders import DynastyOrder
 from domain.rulesets.lote.economy import economy
 from domain.rulesets.lote.finance import check as finance
 from domain.rulesets.lote.finance.orders import FinanceOrder, SellAgro
+from domain.rulesets.lote.intel import check as intel
+from domain.rulesets.lote.intel.orders import IntelOrder
 from domain.rulesets.lote.model.orders import (
     AgroToReserve,
     AssignFleet,
@@ -208,6 +210,9 @@ def check_line(state: State, nation: Nation, order: Order, form: list[Order]) ->
         return Cost(gp=charge.gp - charge.credit, nfp=charge.nfp)
     if isinstance(order, DynastyOrder):
         dynasty.check_line(state, nation, order, form)
+        return Cost()
+    if isinstance(order, IntelOrder):
+        intel.check_line(state, nation, order, form)  # operations cost nothing: support is fixed by ratings
         return Cost()
     if isinstance(order, GiveItinerary):
         itinerary.one_line_per_army(order, form)

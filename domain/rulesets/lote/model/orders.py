@@ -13,6 +13,7 @@ import msgspec
 from domain.engine.bounds import Count, Decimal, Delta, Many, Name, Quantity, Table, Text
 from domain.rulesets.lote.dynasty.orders import DynastyOrder
 from domain.rulesets.lote.finance.orders import FinanceOrder
+from domain.rulesets.lote.intel.orders import IntelOrder
 from domain.rulesets.lote.scenario.enums import FleetActivity, Rating, Status
 
 
@@ -357,6 +358,7 @@ Order = (
     | ReduceControlStatus
     | FinanceOrder
     | DynastyOrder
+    | IntelOrder
     | CedePlace
     | GrantSatrapy
 )

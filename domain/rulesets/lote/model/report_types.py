@@ -54,6 +54,7 @@ class StatusReport(msgspec.Struct, frozen=True):
     battles: list[str] = []  # P1-G: the nation's battles this turn, its own side and the result (`military/news.py`)
     finance: list[str] = []  # loans, the census and the turn's dealings with other nations (`finance/report.py`)
     control: list[str] = []  # the turn's diplomacy and control results (`control/news.py`)
+    intel: list[str] = []  # the turn's operations, and those against the nation it learned of (`intel/report.py`)
 
 
 class NationNews(msgspec.Struct, frozen=True):

@@ -13,6 +13,7 @@ from typing import Literal
 
 import msgspec
 
+from domain.rulesets.lote.intel.records import IntelRecords
 from domain.rulesets.lote.model.battles import Battle
 from domain.rulesets.lote.model.orders import Order
 from domain.rulesets.lote.model.report_types import Press
@@ -200,6 +201,7 @@ AdjudicationKind = Literal[
     "assimilation",
     "cession",
     "seizure",
+    "intel_op",
 ]
 
 
@@ -321,3 +323,4 @@ class State(msgspec.Struct, frozen=True):
     ledger: tuple[LedgerLine, ...] = ()  # this and last turn's finance dealings, for the status reports
     control: ControlRecords = ControlRecords()
     trade: TradeRecords = TradeRecords()
+    intel: IntelRecords = IntelRecords()  # P2-B: the operations of this turn and the last (`intel/`)

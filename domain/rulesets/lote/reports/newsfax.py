@@ -20,6 +20,7 @@ import msgspec
 
 from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.control.news import news_lines
+from domain.rulesets.lote.intel.report import news_lines as intel_news
 from domain.rulesets.lote.military import news as battle_news
 from domain.rulesets.lote.military.pillage_report import PILLAGE_EVENTS, news_line
 from domain.rulesets.lote.model.report_types import NationNews, Newsfax, NewsItem, PoolListing, Press, Ranking
@@ -83,6 +84,10 @@ def note_news(before: State, after: State, event: m.Event) -> State:
         case _ if isinstance(event, PILLAGE_EVENTS):
             line = news_line(event)
             return after if line is None else _drafted(after, event.nation, "event", line, type(event).__name__)
+        case m.IntelOperationSettled():
+            for nation, kind, text in intel_news(before, event):
+                after = _drafted(after, nation, kind, text, "IntelOperationSettled")
+            return after
         case m.BattleResolved() if event.battle_id in before.battles:
             for nation, text in battle_news.newsfax_lines(before, before.battles[event.battle_id], event.result):
                 after = _drafted(after, nation, "event", text, "BattleResolved")

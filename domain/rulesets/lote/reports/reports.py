@@ -25,6 +25,7 @@ import msgspec
 
 from domain.rulesets.lote.control.news import report_lines as control_lines
 from domain.rulesets.lote.finance.report import finance_lines
+from domain.rulesets.lote.intel.report import report_lines as intel_lines
 from domain.rulesets.lote.leaders.garrisons import city_rv
 from domain.rulesets.lote.military import pillage_report
 from domain.rulesets.lote.military.news import report_lines as battle_lines
@@ -216,6 +217,7 @@ def build_report(state: State, nid: str, turn: int, year: int) -> StatusReport:
         battles=battle_lines(state, nid),
         control=control_lines(state, nid),
         finance=finance_lines(state, nid, turn),
+        intel=intel_lines(state, nid, turn),
     )
     return msgspec.structs.replace(report, text=render(report, state))
 
@@ -240,6 +242,7 @@ def render(report: StatusReport, state: State) -> str:
         ("TRADE ROUTES", list(report.routes.values())),
         ("FINANCE", report.finance),
         ("DIPLOMACY AND CONTROL", report.control),
+        ("INTEL OPERATIONS", report.intel),
     ):
         out += ["", title, *(section or ["-"])]
     if report.battles:

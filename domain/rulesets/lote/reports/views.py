@@ -16,6 +16,8 @@ import msgspec
 from domain.engine import Actor
 from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.control import revolts
+from domain.rulesets.lote.intel.records import IntelRecords
+from domain.rulesets.lote.intel.visibility import redact_intel, seat_records
 from domain.rulesets.lote.military.pillage_report import PILLAGE_EVENTS, redact_pillage
 from domain.rulesets.lote.military.visibility import filtered, seat_battle
 from domain.rulesets.lote.model.battles import Battle
@@ -89,6 +91,8 @@ class View(msgspec.Struct, frozen=True):
     battles: dict[str, Battle] = {}
     # P1-H records: the GM's all; a seat's only where it is the owner, occupier, sharer, grantor or successor
     control: ControlRecords = ControlRecords()
+    # P2-B: the GM's every operation; a seat its own, and those against it the GM ruled detected (`intel/`)
+    intel: IntelRecords = IntelRecords()
 
 
 def _strip(statuses: dict[str, Any], gm: bool) -> dict[str, Any]:
@@ -156,6 +160,7 @@ def view_for(state: State, viewer: Actor) -> View:
         ferries={k: f for k, f in state.ferries.items() if gm or f.owner in mine or f.a in regions or f.b in regions},
         battles=_battles(state, viewer),
         control=state.control if gm else _control(state, viewer.controls or ""),
+        intel=state.intel if gm else seat_records(state.intel, viewer.controls),
         **(_drafts(state) if gm else {}),
     )
 
@@ -204,6 +209,8 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
         return redact_trade(event, me)  # a route's events are its partners' (`trade/report.py`)
     if isinstance(event, m.DynastyEvent):
         return event if me in m.dynasty_parties(event) else None
+    if isinstance(event, m.IntelEvent):
+        return redact_intel(event, me)
     match event:
         case m.ReportsDrafted() | m.TurnPublished() | m.NewsfaxPublished():
             return event

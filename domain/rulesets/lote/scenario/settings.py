@@ -116,6 +116,8 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # [L2849-2855] a closed route's duration "degrades" at a rate the rulebook does not give: years lost per year
     # the route is closed (or blocked by war).
     trade_decay_years_per_year: Annotated[int, msgspec.Meta(ge=0, le=10)] = 1
+    # P2-B [L7082-7112] Rearrange Expenditures and Revise Orders are "(Optional Rule)": on unless the GM omits them
+    p2b_rearrange_and_revise: bool = True
 
 
 def ratio(text: str) -> Fraction:

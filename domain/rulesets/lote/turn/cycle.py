@@ -2,7 +2,7 @@
 
 ORDERS_OPEN -> (deadline) ORDERS_LOCKED/VALIDATION -> RESOLVING (R0..R4) -> ADJUDICATION_PENDING -> (R7, R8)
 REPORTS_DRAFTED -> PUBLISHED, which opens the next turn's orders. Every outcome the rules leave to the GM is raised
-as an adjudication item with the engine's proposal and recorded rolls (R5 covert operations are free-form; R6 runs
+as an adjudication item with the engine's proposal and recorded rolls (R5 raises every intel operation; R6 runs
 the itineraries and gives every contact to the GM, then raises the Diplomacy and Secret Diplomacy attempts).
 """
 
@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from domain.engine import DecisionContext, Phase
 from domain.rulesets.lote.dynasty import resolve as dynasty
 from domain.rulesets.lote.finance import resolve as finance
+from domain.rulesets.lote.intel import resolve as intel
 from domain.rulesets.lote.messages import DefaultOrdersApplied, Event, OrdersLocked, ReportsDrafted
 from domain.rulesets.lote.model.orders import ORDER_TAGS
 from domain.rulesets.lote.model.state import State
@@ -56,7 +57,8 @@ def lock_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
 def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
     """Closing `validation`: R0 declarations, status reductions, cessions and satrapies, recalled armies and
     demoted Princes, R1 revenue then loans due, new loans and transfers between nations (`finance/`), R2 support,
-    R3 the mercenary auction and bribes, R4 musters, investments, projects, the census and the harvest; R6 the
+    R3 the mercenary auction and bribes, R4 musters, investments, projects, the census and the harvest; R5 the intel
+    operations (`intel/`: each an item for the GM); R6 the
     itineraries, carried gold arriving, births (`dynasty/`), contacts going to the GM, and the diplomacy attempts;
     then the end-of-turn checks the GM rules on (old age, garrisons; revolt checks from the CCR, the line of
     communication and hostile cities; assimilation; successor-state seizures)."""
@@ -82,6 +84,7 @@ def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
         r4_builds(run, nid)
         finance.r4_census(run, nid)
         r4_harvest(run, nid)
+    intel.r5_operations(run)
     r6_movement(run)
     for nid in nations:
         finance.r6_carried_gold(run, nid)

@@ -21,6 +21,9 @@ from domain.rulesets.lote.diplomacy import attempts, cession, control
 from domain.rulesets.lote.dynasty.orders import DynastyOrder
 from domain.rulesets.lote.dynasty.resolve import birth_outcome
 from domain.rulesets.lote.finance.orders import FinanceOrder, SellAgro
+from domain.rulesets.lote.intel import decide as intel
+from domain.rulesets.lote.intel.commands import SettleIntelOperation
+from domain.rulesets.lote.intel.orders import IntelOrder
 from domain.rulesets.lote.leaders.decide import decide_leader
 from domain.rulesets.lote.leaders.endofturn import OUTCOMES as LEADER_OUTCOMES
 from domain.rulesets.lote.messages import (
@@ -210,6 +213,10 @@ def decide_adjudication(state: State, command: ConfirmAdjudication | OverrideAdj
         raise Rejected("lote.unknown_item", f"There is no adjudication item {command.item_id!r}.")
     if item.outcome is not None:
         raise Rejected("lote.already_decided", f"Item {command.item_id!r} was decided: {item.outcome}.", status=409)
+    if item.kind == intel.KIND:
+        if isinstance(command, OverrideAdjudication):
+            raise Rejected("lote.use_settle_intel", "An operation's ruling has parts: use SettleIntelOperation.")
+        return intel.confirm(state, item, command.reason)
     if item.kind in BATTLE_KINDS:
         if isinstance(command, OverrideAdjudication):
             raise Rejected("lote.use_resolve_battle", "A battle's result has parts: settle it with ResolveBattle.")
@@ -389,7 +396,7 @@ def _check_parameter(command: SetNationParameter) -> None:
 
 
 def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
-    if isinstance(command, FinanceOrder | DynastyOrder):
+    if isinstance(command, FinanceOrder | DynastyOrder | IntelOrder):
         return decide_order(state, command, ctx)
     match command:
         case (
@@ -451,6 +458,8 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_leader(state, command, ctx)
         case ResolveBattle():
             return decide_military(state, command, ctx)
+        case SettleIntelOperation():
+            return intel.decide_settle(state, command)
         case cc.RecordSharing() | cc.OccupyPlace() | cc.LiberatePlace() | cc.RecordSuccessorStates():
             return decide_control(state, command, ctx)
         case SetTradeCondition() | SetBlockade() | SetSeaZoneClosed() | RecordPiracy() | TraceTradeRoute():

@@ -14,6 +14,8 @@ from domain.rulesets.lote.dynasty.events import DynastyEvent
 from domain.rulesets.lote.dynasty.evolve import evolve_dynasty
 from domain.rulesets.lote.finance.events import FinanceEvent
 from domain.rulesets.lote.finance.evolve import evolve_finance
+from domain.rulesets.lote.intel.events import IntelEvent
+from domain.rulesets.lote.intel.evolve import evolve_intel
 from domain.rulesets.lote.leaders.evolve import evolve_leaders
 from domain.rulesets.lote.messages import (
     AdjudicationDecided,
@@ -326,6 +328,8 @@ def _truth(state: State, event: Event) -> State:
         return evolve_finance(state, event)
     if isinstance(event, DynastyEvent):
         return evolve_dynasty(state, event)
+    if isinstance(event, IntelEvent):
+        return evolve_intel(state, event)
     if isinstance(event, PillageEvent):
         return evolve_pillage(state, event)
     if isinstance(event, MilitaryEvent):
