@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from typing import Any
+from collections.abc import AsyncIterator, Callable
 
-from asgi_correlation_id import CorrelationIdMiddleware
 from fastapi import FastAPI
-from starlette.middleware.cors import CORSMiddleware
 
 from server import openapi_docs, problems, web
 from server.bootstrap import Services, services
+from server.direct_route import install_shortcuts
+from server.edge import Edge
 from server.gm import GmPowers
-from server.problems import new_correlation_id, problem_response, valid_correlation_id
-from server.replica import ReadYourWrites
 from server.rest import health_router, router
 from server.rest_campaigns import router as campaigns_router
 from server.rest_dice import router as dice_router
@@ -24,65 +21,12 @@ from server.rest_webhooks import router as webhooks_router
 from server.settings import Settings
 from server.stream_tickets import StreamTickets, redact_tickets_in_access_log
 
-Scope = MutableMapping[str, Any]
-ASGIApp = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]]
-
 DESCRIPTION = """Event-sourced game server for GM-moderated strategy and god games.
 
 Authenticate with `Authorization: Bearer <token>`. Errors are `application/problem+json` with a stable `code`.
 Commands go to `POST /v1/games/{id}/commands` with `type` as their tag; `If-Match` pins the game version and
 `Idempotency-Key` makes retries safe.
 """
-
-
-class RequestGuard:
-    """One pure ASGI layer for what every request is checked for before routing (one layer, not two):
-
-    - 422 `request.nul_character` for a NUL character in the path or query string: PostgreSQL text cannot hold
-      one (it would be a 500);
-    - 413 `request.too_large` for bodies over the limit, whether or not the client sent Content-Length. Kept
-      rather than FastAPI's `max_body_size` (Starlette's RequestBodyLimitMiddleware): when Content-Length is
-      over the limit, Starlette replaces whatever response the app sends with a text/plain 413, so the
-      `request.too_large` problem could not be kept."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app, self.limit = app, limit
-
-    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        if "\x00" in scope.get("path", "") or b"%00" in scope.get("query_string", b""):
-            detail = "The path and query may not contain the NUL character (%00)."
-            await problem_response(422, "request.nul_character", detail)(scope, receive, send)
-            return
-        for name, value in scope.get("headers", ()):
-            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await self._too_large(scope, receive, send)
-                return
-        seen = 0
-
-        async def limited() -> Any:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return message
-
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await self._too_large(scope, receive, send)
-
-    async def _too_large(self, scope: Scope, receive: Any, send: Any) -> None:
-        response = problem_response(413, "request.too_large", f"Request bodies are limited to {self.limit} bytes.")
-        await response(scope, receive, send)
-
-
-class _TooLarge(Exception):
-    pass
 
 
 # What a browser page on another origin may send, and read back (CORS). Bearer tokens, never cookies: no
@@ -155,21 +99,16 @@ def create_app(
     app.include_router(health_router)
     problems.install(app)
     openapi_docs.install(app)
-    app.add_middleware(RequestGuard, limit=settings.max_body_bytes)
-    app.add_middleware(ReadYourWrites, replica=settings.read_database_url is not None)
+    install_shortcuts(app)  # last: the direct routes' requests skip FastAPI's route matching
+    cors = None
     if settings.cors_origins:
-        app.add_middleware(
-            CORSMiddleware,
-            allow_origins=list(settings.cors_origins),
-            allow_methods=["GET", "POST", "PUT", "PATCH", "DELETE"],
-            allow_headers=list(CORS_REQUEST_HEADERS),
-            expose_headers=list(CORS_EXPOSED_HEADERS),
-            max_age=600,
-        )
-    app.add_middleware(
-        CorrelationIdMiddleware,
-        header_name="X-Correlation-Id",
-        generator=new_correlation_id,
-        validator=valid_correlation_id,
-    )
+        cors = {
+            "allow_origins": list(settings.cors_origins),
+            "allow_methods": ["GET", "POST", "PUT", "PATCH", "DELETE"],
+            "allow_headers": list(CORS_REQUEST_HEADERS),
+            "expose_headers": list(CORS_EXPOSED_HEADERS),
+            "max_age": 600,
+        }
+    # One layer: the correlation id, CORS, read-your-writes, the request guard and the commits (server/edge.py).
+    app.add_middleware(Edge, limit=settings.max_body_bytes, replica=settings.read_database_url is not None, cors=cors)
     return app

@@ -204,18 +204,6 @@ def allowed_methods(app: FastAPI, scope: Any) -> list[str]:
     ]
 
 
-class RequestCommits:
-    """A fresh list of this request's commits (`events.store.commits`), seen by every error handler."""
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] == "http":
-            commits.set([])  # not reset: the outermost error handler runs after this returns, in this task
-        await self.app(scope, receive, send)
-
-
 def install(app: FastAPI) -> None:
     async def known(request: Request, exc: Exception) -> Response:
         described = describe(exc)
@@ -238,7 +226,6 @@ def install(app: FastAPI) -> None:
 
     for kind in (*KNOWN, *_DB_FAULT_TYPES):
         app.add_exception_handler(kind, known)
-    app.add_middleware(RequestCommits)
 
     @app.exception_handler(ClientDisconnect)
     async def client_disconnect(request: Request, exc: ClientDisconnect) -> Response:

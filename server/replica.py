@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import MutableMapping
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -32,7 +32,6 @@ from events.faults import ThrottledLog, database_fault
 from events.handler import UnknownGame, stream_of
 from projections.snapshots import SnapshotStore
 from projections.state import GameStates, Store
-from server.problems import problem_response
 
 log = logging.getLogger("pantheon.replica")
 _faults = ThrottledLog(log)
@@ -42,8 +41,10 @@ MIN_VERSION_PARAM = "min_version"
 READ_FROM_HEADER = "Pantheon-Read-From"
 MAX_VERSION = 2**53  # versions a JSON client can hold exactly
 
-_min_version: ContextVar[int | None] = ContextVar("pantheon_min_version", default=None)
-_read_from: ContextVar[list[str] | None] = ContextVar("pantheon_read_from", default=None)
+# Set by the edge of the app for each request (`server/edge.py`): the version it wants to read, and where its reads
+# went (a list to note them in, when a replica is configured).
+wanted: ContextVar[int | None] = ContextVar("pantheon_min_version", default=None)
+read_from: ContextVar[list[str] | None] = ContextVar("pantheon_read_from", default=None)
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ class ReadRouting:
 
     async def reader(self, game_id: str) -> Reader:
         """Where to read `game_id` for this request: the replica unless it cannot serve the version asked for."""
-        want = _min_version.get()
+        want = wanted.get()
         chosen = self.primary
         if self.replica is not None:
             try:
@@ -96,7 +97,7 @@ class ReadRouting:
                 if database_fault(exc) is None:
                     raise
                 _faults.failure("replica", "the read replica failed; reading from the primary", exc)
-            noted = _read_from.get()
+            noted = read_from.get()
             if noted is not None:
                 noted.append(chosen.where)
         if want is not None:
@@ -146,47 +147,30 @@ class ReadRouting:
             seen = heads
 
 
-class ReadYourWrites:
-    """ASGI middleware: takes the version a client wants to read (header or query) for the whole request, and says
-    where reads were served when a replica is configured. A bad value is a 422 `request.bad_min_version`."""
-
-    def __init__(self, app: Callable[..., Awaitable[None]], *, replica: bool) -> None:
-        self.app = app
-        self.replica = replica
-
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        raw = _requested(scope)
-        want: int | None = None
-        if raw is not None:
-            if not raw.isdigit() or not 1 <= int(raw) <= MAX_VERSION:
-                detail = (
-                    f"{MIN_VERSION_HEADER} (or {MIN_VERSION_PARAM}) is the game version you wrote: a whole number from "
-                    f"1 to {MAX_VERSION}, as returned by the command that wrote it."
-                )
-                await problem_response(422, "request.bad_min_version", detail)(scope, receive, send)
-                return
-            want = int(raw)
-        noted: list[str] = []
-        want_token = _min_version.set(want)
-        noted_token = _read_from.set(noted if self.replica else None)
-
-        async def sending(message: dict[str, Any]) -> None:
-            if message["type"] == "http.response.start" and noted:
-                where = "primary" if "primary" in noted else "replica"
-                message = {**message, "headers": [*message.get("headers", ()), (b"pantheon-read-from", where.encode())]}
-            await send(message)
-
-        try:
-            await self.app(scope, receive, sending)
-        finally:
-            _min_version.reset(want_token)
-            _read_from.reset(noted_token)
+BAD_MIN_VERSION = (
+    f"{MIN_VERSION_HEADER} (or {MIN_VERSION_PARAM}) is the game version you wrote: a whole number from "
+    f"1 to {MAX_VERSION}, as returned by the command that wrote it."
+)
 
 
-def _requested(scope: dict[str, Any]) -> str | None:
+def wanted_version(scope: MutableMapping[str, Any]) -> int | None:
+    """The version this request wants to read (`Pantheon-Min-Version` or `min_version`), or None; `ValueError` for
+    anything but a whole number from 1 to 2^53 (a 422 `request.bad_min_version`). The edge of the app
+    (`server/edge.py`) takes it for the whole request: `wanted` and `read_from` below."""
+    raw = _requested(scope)
+    if raw is None:
+        return None
+    if not raw.isdigit() or not 1 <= int(raw) <= MAX_VERSION:
+        raise ValueError(raw)
+    return int(raw)
+
+
+def read_from_header(noted: list[str]) -> tuple[bytes, bytes]:
+    """`Pantheon-Read-From` for an answer whose reads went to these places: `primary` if any did."""
+    return READ_FROM_HEADER.lower().encode(), b"primary" if "primary" in noted else b"replica"
+
+
+def _requested(scope: MutableMapping[str, Any]) -> str | None:
     for name, value in scope.get("headers", ()):
         if name == b"pantheon-min-version":
             return str(value.decode("latin-1").strip())

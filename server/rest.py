@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping, MutableMapping
 from datetime import datetime
 from typing import Annotated, Any
 
@@ -273,15 +273,20 @@ async def submit_command(
     return await _submit(request, svc, who, game_id, if_match, idempotency_key, on_behalf)
 
 
-@direct_for(submit_command)
-async def _submit_direct(request: Request) -> Response | None:
-    """`submit_command` without FastAPI's solving; a GM's orders by mail and an over-long id go the declared way."""
+def _plain_submit(scope: MutableMapping[str, Any], path_params: Mapping[str, Any]) -> bool:
+    """The commands `_submit_direct` answers: not a GM's orders by mail, not an over-long id (FastAPI's 422)."""
+    if len(path_params["game_id"]) > 64:
+        return False
+    return not any(name == b"on-behalf-of" or name == b"order-source" for name, _ in scope["headers"])
+
+
+@direct_for(submit_command, accepts=_plain_submit)
+async def _submit_direct(request: Request) -> Response:
+    """`submit_command` without FastAPI's solving, for the requests `_plain_submit` accepts."""
     headers = request.headers
-    game_id: str = request.path_params["game_id"]
-    if len(game_id) > 64 or "on-behalf-of" in headers or "order-source" in headers:
-        return None
     svc: GameService = request.app.state.service
     who = await svc.tokens.grant(headers.get("authorization"), request.client.host if request.client else None)
+    game_id: str = request.path_params["game_id"]
     return await _submit(request, svc, who, game_id, headers.get("if-match"), headers.get("idempotency-key"), None)
 
 

@@ -1,13 +1,21 @@
 """The direct paths of `POST /commands` and `POST /graphql` (`server.direct_route`): they answer as the declared
-endpoints do, and what they leave to FastAPI (an over-long id, orders by mail) still gets FastAPI's answer."""
+endpoints do, and what they leave to FastAPI (an over-long id, orders by mail) still gets FastAPI's answer. Their
+shortcuts (first in the app's routes, skipping FastAPI's route matching) take exactly their routes' requests."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
-from server.direct_route import _ATTRIBUTE, DirectRoute
+import httpx
+import pytest
+from fastapi import APIRouter, FastAPI, Request, Response
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from server.direct_route import _ATTRIBUTE, DirectRoute, Shortcut, direct_for, install_shortcuts
 from server.graphql import graphql_router
-from server.rest import _submit_direct, router, submit_command
+from server.rest import _plain_submit, _submit_direct, router, submit_command
 from tests.server.conftest import Api
 
 
@@ -18,7 +26,7 @@ def _route(routes: Any, path: str, method: str) -> Any:
 async def test_the_command_route_is_direct_and_keeps_its_declared_parameters(api: Api) -> None:
     route = _route(router.routes, "/v1/games/{game_id}/commands", "POST")
     assert isinstance(route, DirectRoute) and route.endpoint is submit_command
-    assert getattr(submit_command, _ATTRIBUTE) is _submit_direct
+    assert getattr(submit_command, _ATTRIBUTE) == (_submit_direct, _plain_submit)
     # The OpenAPI document is made from the declared endpoint: its headers are still documented.
     spec = (await api.client.get("/openapi.json")).json()
     names = {p["name"] for p in spec["paths"]["/v1/games/{game_id}/commands"]["post"]["parameters"]}
@@ -80,3 +88,157 @@ async def test_graphql_posts_keep_strawberrys_context_and_answers(api: Api) -> N
     # A mutation over GET stays refused (GET is the declared, solved route).
     get = await api.client.get("/graphql", params={"query": "mutation { __typename }"}, headers=api.auth(ann))
     assert get.status_code == 400
+
+
+# --- shortcuts ----------------------------------------------------------------------------------------------
+
+
+def _app_without_shortcuts(app: FastAPI) -> FastAPI:
+    """The same app (same services) routed by FastAPI alone."""
+    plain = copy.copy(app)
+    plain.router = copy.copy(app.router)
+    plain.router.routes = [r for r in app.router.routes if not isinstance(r, Shortcut)]
+    plain.router.middleware_stack = plain.router.app  # (the original's was bound to the original router)
+    plain.middleware_stack = None
+    return plain
+
+
+async def test_the_direct_routes_have_shortcuts_first_in_the_app(api: Api) -> None:
+    app = api.client._transport.app  # type: ignore[attr-defined]
+    first = app.router.routes[:2]
+    assert all(isinstance(r, Shortcut) for r in first)
+    assert {(r.path, tuple(r.methods)) for r in first} == {
+        ("/graphql", ("POST",)),
+        ("/v1/games/{game_id}/commands", ("POST",)),
+    }
+    assert not any(isinstance(r, Shortcut) for r in app.router.routes[2:])
+    assert [r.route.endpoint for r in first if r.path.startswith("/v1")] == [submit_command]
+
+
+async def test_a_shortcut_answers_what_fastapis_routing_answers(api: Api) -> None:
+    """The same requests through the app with its shortcuts and through FastAPI's routing alone: the same status,
+    problem code and answer shape, for commands that pass, are refused, or go to the declared endpoint."""
+    app = api.client._transport.app  # type: ignore[attr-defined]
+    plain = httpx.AsyncClient(transport=httpx.ASGITransport(app=_app_without_shortcuts(app)), base_url="http://test")
+    game, ann, bob = await api.started_game()
+    gid = game["game_id"]
+    note = {"type": "WriteNote", "text": "a"}
+    cases: list[tuple[str, str, dict[str, str], Any]] = [
+        ("POST", f"/v1/games/{gid}/commands", api.auth(ann), note),
+        ("POST", f"/v1/games/{gid}/commands", api.auth(bob), {"type": "PlaceBid", "amount": -1}),
+        ("POST", f"/v1/games/{gid}/commands", api.auth(ann), {"type": "NoSuchCommand"}),
+        ("POST", f"/v1/games/{gid}/commands", {}, note),
+        ("POST", f"/v1/games/{gid}/commands", {**api.auth(ann), "If-Match": '"1"'}, note),
+        ("POST", f"/v1/games/{gid}/commands", {**api.auth(ann), "On-Behalf-Of": "x"}, note),
+        ("POST", f"/v1/games/{'g' * 65}/commands", api.auth(ann), note),
+        ("POST", "/v1/games/no-such-game/commands", api.auth(ann), note),
+        ("POST", "/v1/games/a.b%20c/commands", api.auth(ann), note),
+        ("POST", f"/v1/games/{gid}/commands/", api.auth(ann), note),
+        ("GET", f"/v1/games/{gid}/commands", api.auth(ann), None),
+        ("PUT", "/graphql", api.auth(ann), {"query": "{ rulesets { id } }"}),
+        ("POST", "/graphql", api.auth(ann), {"query": "{ rulesets { id } }"}),
+        ("POST", "/graphql", api.auth(ann), {"query": "query($g: String!) { game(id: $g) { version } }"}),
+        ("POST", "/graphql/", api.auth(ann), {"query": "{ rulesets { id } }"}),
+    ]
+    async with plain:
+        for method, path, headers, body in cases:
+            answers = [await client.request(method, path, headers=headers, json=body) for client in (api.client, plain)]
+            shortcut, routed = answers
+            assert shortcut.status_code == routed.status_code, (method, path, shortcut.text, routed.text)
+            assert shortcut.headers.get("allow") == routed.headers.get("allow"), (method, path)
+            kind = shortcut.headers.get("content-type", "")
+            assert kind == routed.headers.get("content-type", ""), (method, path)
+            if kind.startswith("application/problem+json"):
+                assert shortcut.json()["code"] == routed.json()["code"], (method, path)
+            elif kind.startswith("application/json"):
+                assert _shape(shortcut.json()) == _shape(routed.json()), (method, path)
+
+
+def _shape(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _shape(v) for k, v in value.items() if k not in {"command_id", "version"}}
+    if isinstance(value, list):
+        return [_shape(v) for v in value]
+    return type(value).__name__
+
+
+class _AnyMethod:
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        await Response()(scope, receive, send)
+
+
+def _tiny_app(*declare: Any) -> FastAPI:
+    app = FastAPI()
+    for add in declare:
+        add(app)
+    direct = APIRouter(route_class=DirectRoute)
+
+    @direct.post("/v1/games/{game_id}/commands")
+    async def endpoint(game_id: str) -> dict[str, str]:
+        return {"by": "endpoint"}
+
+    async def answer(request: Request) -> Response:
+        scope = request.scope
+        seen = {"route": scope["route"].path, "endpoint": scope["endpoint"].__name__, "params": request.path_params}
+        return JSONResponse({"by": "direct", **seen})
+
+    direct_for(endpoint)(answer)
+    app.include_router(direct)
+    return app
+
+
+def test_a_shortcut_is_refused_when_a_route_before_it_would_take_its_requests() -> None:
+    def same_path(app: FastAPI) -> None:
+        app.post("/v1/games/{anything}/commands")(lambda: None)
+
+    def literal_path(app: FastAPI) -> None:
+        app.post("/v1/games/special/commands")(lambda: None)
+
+    def any_method(app: FastAPI) -> None:
+        app.add_route("/v1/{a}/{b}/commands", _AnyMethod())  # an ASGI app as a route: every method
+
+    def mount(app: FastAPI) -> None:
+        app.mount("/v1/games", StaticFiles(directory=".", check_dir=False))
+
+    def included(app: FastAPI) -> None:
+        inner = APIRouter()
+        inner.post("/{game_id}/commands")(lambda: None)
+        app.include_router(inner, prefix="/v1/games")
+
+    for declare in (same_path, literal_path, any_method, mount, included):
+        app = _tiny_app(declare)
+        with pytest.raises(ValueError, match="would skip routes that come first"):
+            install_shortcuts(app)
+        assert not any(isinstance(r, Shortcut) for r in app.router.routes), declare.__name__
+
+
+def test_routes_that_cannot_take_a_shortcuts_requests_do_not_stop_it() -> None:
+    def other_method(app: FastAPI) -> None:
+        app.get("/v1/games/{game_id}/commands")(lambda: None)
+
+    def other_depth(app: FastAPI) -> None:
+        app.post("/v1/games/{game_id}/commands/{more}")(lambda: None)
+
+    def other_literal(app: FastAPI) -> None:
+        app.post("/v1/games/{game_id}/orders")(lambda: None)
+
+    def websocket(app: FastAPI) -> None:
+        app.router.add_websocket_route("/v1/games/{game_id}/commands", lambda ws: None)
+
+    def other_mount(app: FastAPI) -> None:
+        app.mount("/static", StaticFiles(directory=".", check_dir=False))
+
+    app = _tiny_app(other_method, other_depth, other_literal, websocket, other_mount)
+    [shortcut] = install_shortcuts(app)
+    assert shortcut.path == "/v1/games/{game_id}/commands" and app.router.routes[0] is shortcut
+
+
+async def test_a_shortcut_answers_through_the_direct_function_and_leaves_the_rest_to_routing() -> None:
+    app = _tiny_app(lambda app: app.get("/v1/games/{game_id}/commands")(lambda: {"by": "get"}))
+    install_shortcuts(app)
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client:
+        # what FastAPI's routing would have put in the scope
+        seen = {"route": "/v1/games/{game_id}/commands", "endpoint": "endpoint", "params": {"game_id": "x y"}}
+        assert (await client.post("/v1/games/x%20y/commands")).json() == {"by": "direct", **seen}
+        assert (await client.get("/v1/games/x/commands")).json() == {"by": "get"}
+        assert (await client.post("/v1/games/x/commands/")).status_code in (307, 404)
