@@ -18,7 +18,6 @@ import weakref
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, Protocol
-from uuid import uuid4
 
 import msgspec
 
@@ -28,6 +27,7 @@ from domain.engine import game as engine
 from domain.engine.dice import Dice, EpochSeed, commitment, seeded_deriver
 from domain.engine.messages import AddSeat, ContentPackRef, CreateGame, GameForked, TimelineReverted
 from events.codec import codec_for, encode, tag_of
+from events.ids import random_uuid
 from events.order_counts import OrderCounts
 from events.rejections import Rejection, RejectionLog
 from events.secrets import SecretStore
@@ -131,7 +131,7 @@ def _now() -> datetime:
 
 
 def _new_id() -> str:
-    return str(uuid4())
+    return random_uuid()
 
 
 class CommandHandler:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import contextlib
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from limits import RateLimitItem, parse
 from limits.storage import MemoryStorage
@@ -32,16 +32,32 @@ from limits.strategies import MovingWindowRateLimiter
 from server.auth import AuthError
 from server.problems import ApiError
 
+_TRACKED_CLIENTS = 10_000  # failing clients remembered before those past their window are dropped
+
 
 class AuthFailures:
-    """Counts failed authentication per client; `check` refuses a client that is over the limit."""
+    """Counts failed authentication per client; `check` refuses a client that is over the limit.
 
-    def __init__(self, limit: str) -> None:
+    A client with no failure recorded in the last window cannot be over the limit: `check` answers it from a dict
+    of each failing client's last failure, without asking the limiter (2% of a command's CPU when it did)."""
+
+    def __init__(self, limit: str, clock: Callable[[], float] = time.monotonic) -> None:
         self.item: RateLimitItem = parse(limit)
         self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        self._clock = clock
+        # A failure is counted for one window; a second of margin for the limiter's own clock (the wall clock).
+        self._window = self.item.get_expiry() + 1.0
+        self._last_failure: dict[str, float] = {}
+        self._pruned = clock()
 
     def check(self, client: str | None) -> None:
         key = client or "unknown"
+        last = self._last_failure.get(key)
+        if last is None:
+            return
+        if self._clock() - last > self._window:
+            del self._last_failure[key]
+            return
         if self._limiter.test(self.item, key):
             return
         reset = self._limiter.get_window_stats(self.item, key).reset_time
@@ -55,7 +71,14 @@ class AuthFailures:
         )
 
     def failed(self, client: str | None) -> None:
-        self._limiter.hit(self.item, client or "unknown")
+        key = client or "unknown"
+        now = self._clock()
+        if len(self._last_failure) >= _TRACKED_CLIENTS and now - self._pruned > self._window:
+            # many failing clients: forget those whose window has passed (once a window at most)
+            self._pruned = now
+            self._last_failure = {k: t for k, t in self._last_failure.items() if now - t <= self._window}
+        self._last_failure[key] = now
+        self._limiter.hit(self.item, key)
 
 
 class StreamSlots:

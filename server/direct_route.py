@@ -12,12 +12,11 @@ differently.
 Routing is the other cost (issue 15, session 4): FastAPI matches a request against the included routers in
 turn, each against its routes, and then matches again inside the chosen router: about 30 µs for a command, a
 seventh of its CPU. `install_shortcuts` puts a `Shortcut` first in the app's routes for each direct route: one
-regular expression of the route's full path, and the request goes straight to the direct function, through the
-same per-request wrapper FastAPI gives every route (`request_response`: the app's exception handlers, the exit
-stacks). A request the shortcut does not take (another method, another path, one `accepts` refuses) is routed as
-before, and ends at the same endpoint if it is one of its requests. The shortcut is exact only if no route before
-the direct one could take its requests: `shortcut_overlaps` lists those that could, and `install_shortcuts`
-refuses to install a shortcut that has any.
+regular expression of the route's full path, and the request goes straight to the direct function (its
+exceptions to the app's exception handlers, as from any route). A request the shortcut does not take (another
+method, another path, one `accepts` refuses) is routed as before, and ends at the same endpoint if it is one of
+its requests. The shortcut is exact only if no route before the direct one could take its requests:
+`shortcut_overlaps` lists those that could, and `install_shortcuts` refuses to install a shortcut that has any.
 """
 
 from __future__ import annotations
@@ -26,7 +25,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Iterator, Mapping, M
 from typing import Any
 
 from fastapi import FastAPI, Request, Response
-from fastapi.routing import APIRoute, APIWebSocketRoute, request_response
+from fastapi.routing import APIRoute, APIWebSocketRoute
 from starlette._utils import get_route_path
 from starlette.routing import BaseRoute, Match, Mount, NoMatchFound, WebSocketRoute, compile_path
 
@@ -76,11 +75,9 @@ class Shortcut(BaseRoute):
         found = _direct_of(route.endpoint)
         if found is None:
             raise ValueError(f"{route.path} has no direct function")
-        direct, accepts = found
+        self._direct, self._accepts = found
         self.route, self.path, self.methods = route, path, frozenset(route.methods or ())
         self.path_regex, self.path_format, self.param_convertors = compile_path(path)
-        self._accepts = accepts
-        self.app = request_response(direct)
 
     def matches(self, scope: Any) -> tuple[Match, dict[str, Any]]:
         if scope["type"] != "http" or scope["method"] not in self.methods:
@@ -95,7 +92,11 @@ class Shortcut(BaseRoute):
         return Match.FULL, {"endpoint": self.route.endpoint, "path_params": path_params, "route": self.route}
 
     async def handle(self, scope: Any, receive: Any, send: Any) -> None:
-        await self.app(scope, receive, send)
+        # No per-route wrapper (FastAPI's `request_response`: two exit stacks for dependencies, which a direct
+        # function has none of, and the app's exception handlers): an exception goes up to the app's
+        # `ExceptionMiddleware`, which answers it with the same handlers.
+        response = await self._direct(Request(scope, receive, send))
+        await response(scope, receive, send)
 
     def url_path_for(self, name: str, /, **path_params: Any) -> Any:
         raise NoMatchFound(name, path_params)  # the declared route answers for its name

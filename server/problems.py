@@ -12,7 +12,6 @@ No answer claims that nothing was written unless that is true: each request reco
 from __future__ import annotations
 
 import logging
-import uuid
 from typing import Any
 
 import msgspec
@@ -27,6 +26,7 @@ from starlette.routing import Match
 from domain.engine import Rejected
 from events.faults import UNAVAILABLE_TYPES, database_fault
 from events.handler import BadCommand, Contention, IdempotencyMismatch, UnknownGame, VersionConflict
+from events.ids import random_uuid
 from events.store import commits
 from projections.state import OutOfRange, RulesetUnavailable
 from server.auth import AuthError
@@ -179,7 +179,7 @@ def _sentence(text: str) -> str:
 
 
 def new_correlation_id() -> str:
-    return str(uuid.uuid4())
+    return random_uuid()
 
 
 def valid_correlation_id(given: str) -> bool:
