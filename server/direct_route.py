@@ -26,7 +26,9 @@ from typing import Any
 
 from fastapi import FastAPI, Request, Response
 from fastapi.routing import APIRoute, APIWebSocketRoute
-from starlette._utils import get_route_path
+from starlette._utils import get_route_path, is_async_callable
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.routing import BaseRoute, Match, Mount, NoMatchFound, WebSocketRoute, compile_path
 
 Direct = Callable[[Request], Awaitable[Response]]
@@ -103,6 +105,58 @@ class Shortcut(BaseRoute):
 
     def __repr__(self) -> str:
         return f"Shortcut(path={self.path!r}, methods={sorted(self.methods)!r})"
+
+
+class Shortcuts:
+    """An app's shortcuts, taken before the app's own middleware stack routes the request: by the edge of the app
+    (`server/edge.py`), after its checks, so a command also skips Starlette's exception middleware, FastAPI's exit
+    stack middleware and the router's loop. What those did for a direct function is done here: the route in the
+    scope as routing puts it, and an exception answered by the app's handler for it, found as Starlette finds it
+    (a handler for an HTTPException's status first, then the nearest class); one without a handler goes on up, to
+    the server error middleware, as before. Not taken when FastAPI's telemetry follows the request (it names the
+    route while routing): the router's own `Shortcut`s take it then."""
+
+    def __init__(self, app: FastAPI) -> None:
+        self.router = app.router
+        self.routes = [r for r in app.router.routes if isinstance(r, Shortcut)]
+        handlers = {k: v for k, v in app.exception_handlers.items() if k not in (500, Exception)}
+        self._by_status = {k: v for k, v in handlers.items() if isinstance(k, int)}
+        self._by_class = {k: v for k, v in handlers.items() if not isinstance(k, int)}
+
+    def match(self, scope: MutableMapping[str, Any]) -> Shortcut | None:
+        if not self.routes or "fastapi.telemetry" in scope:
+            return None
+        for route in self.routes:
+            found, child = route.matches(scope)
+            if found is Match.FULL:
+                scope.update(child)
+                if "router" not in scope:
+                    scope["router"] = self.router
+                return route
+        return None
+
+    async def serve(self, route: Shortcut, scope: Any, receive: Any, send: Any) -> None:
+        request = Request(scope, receive, send)
+        try:
+            response = await route._direct(request)
+        except Exception as exc:
+            handler = self._handler(exc)
+            if handler is None:
+                raise
+            if is_async_callable(handler):
+                response = await handler(request, exc)
+            else:
+                response = await run_in_threadpool(handler, request, exc)
+            exc.__traceback__ = None  # as Starlette does: a reused exception would collect tracebacks
+        await response(scope, receive, send)
+
+    def _handler(self, exc: Exception) -> Any:
+        if isinstance(exc, HTTPException) and exc.status_code in self._by_status:
+            return self._by_status[exc.status_code]
+        for kind in type(exc).__mro__:
+            if kind in self._by_class:
+                return self._by_class[kind]
+        return None
 
 
 def install_shortcuts(app: FastAPI) -> list[Shortcut]:

@@ -18,6 +18,8 @@ In this order, outermost first:
    the `request.too_large` problem could not be kept.
 5. **Commits** (HTTP): a fresh list of this request's commits (`events.store.commits`), seen by every error
    handler, so that an error after a commit says what was recorded.
+6. **Shortcuts** (HTTP): a request for a direct route (`POST /commands`, `POST /graphql`) goes straight to its
+   direct function (`server.direct_route.Shortcuts`), past the rest of the middleware stack and the router.
 
 Each was its own middleware, each with its own coroutine frame per request and its own wrapper around `send`;
 together with FastAPI's route matching they cost a command more than deciding it.
@@ -36,6 +38,7 @@ from starlette.middleware.cors import CORSMiddleware
 
 from events.store import commits
 from server import replica
+from server.direct_route import Shortcuts
 from server.problems import new_correlation_id, problem_response, valid_correlation_id
 
 Scope = MutableMapping[str, Any]
@@ -55,6 +58,7 @@ class Edge:
         self._sentry = get_sentry_extension()
         # What runs inside the correlation id: CORS (when configured) around the per-request checks.
         self._inner: ASGIApp = self._checked if cors is None else CORSMiddleware(self._checked, **cors)
+        self._shortcuts: Shortcuts | None = None  # the app's, found at its first request
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -134,8 +138,14 @@ class Edge:
         want_token = replica.wanted.set(want)
         noted_token = replica.read_from.set(noted)
         commits.set([])  # not reset: the outermost error handler runs after this returns, in this task
+        shortcuts = self._shortcuts
+        if shortcuts is None:
+            shortcuts = self._shortcuts = Shortcuts(scope["app"])
         try:
-            await self.app(scope, limited, answer)
+            if (route := shortcuts.match(scope)) is not None:
+                await shortcuts.serve(route, scope, limited, answer)
+            else:
+                await self.app(scope, limited, answer)
         except _TooLarge:
             await self._too_large(scope, receive, answer)
         finally:

@@ -9,11 +9,12 @@ from typing import Any
 
 import httpx
 import pytest
-from fastapi import APIRouter, FastAPI, Request, Response
+from fastapi import APIRouter, FastAPI, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from server.direct_route import _ATTRIBUTE, DirectRoute, Shortcut, direct_for, install_shortcuts
+from server.edge import Edge
 from server.graphql import graphql_router
 from server.rest import _plain_submit, _submit_direct, router, submit_command
 from tests.server.conftest import Api
@@ -242,3 +243,55 @@ async def test_a_shortcut_answers_through_the_direct_function_and_leaves_the_res
         assert (await client.post("/v1/games/x%20y/commands")).json() == {"by": "direct", **seen}
         assert (await client.get("/v1/games/x/commands")).json() == {"by": "get"}
         assert (await client.post("/v1/games/x/commands/")).status_code in (307, 404)
+
+
+class _Teapot(Exception):
+    pass
+
+
+async def test_the_edge_takes_shortcuts_and_answers_their_errors_as_the_app_would() -> None:
+    """Behind the edge (`server/edge.py`) a shortcut's request skips the rest of the stack; its exceptions get the
+    app's handlers (by status for an HTTPException, by class, sync or async), or the server error answer."""
+    app = FastAPI()
+    direct = APIRouter(route_class=DirectRoute)
+
+    @direct.post("/v1/games/{game_id}/commands")
+    async def endpoint(game_id: str) -> None: ...
+
+    async def answer(request: Request) -> Response:
+        what = request.path_params["game_id"]
+        if what == "status":
+            raise HTTPException(418, "short and stout")
+        if what == "teapot":
+            raise _Teapot
+        if what == "broken":
+            raise RuntimeError("no handler")
+        scope = request.scope
+        # no exit stack of FastAPI's middleware: the edge took the shortcut, past the stack
+        return JSONResponse(
+            {
+                "route": scope["route"].path,
+                "router": scope["router"] is app.router,
+                "stack": "fastapi_middleware_astack" in scope,
+            }
+        )
+
+    direct_for(endpoint)(answer)
+    app.include_router(direct)
+    app.add_exception_handler(418, lambda request, exc: JSONResponse({"by": "status"}, status_code=418))
+    app.add_exception_handler(_Teapot, lambda request, exc: JSONResponse({"by": "class"}, status_code=400))
+    app.add_middleware(Edge, limit=1000, replica=False)
+    install_shortcuts(app)
+    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+    async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+        ok = await client.post("/v1/games/x/commands")
+        assert ok.json() == {"route": "/v1/games/{game_id}/commands", "router": True, "stack": False}
+        assert ok.headers["x-correlation-id"]
+        status = await client.post("/v1/games/status/commands")
+        assert (status.status_code, status.json()) == (418, {"by": "status"})
+        teapot = await client.post("/v1/games/teapot/commands")
+        assert (teapot.status_code, teapot.json()) == (400, {"by": "class"})
+        broken = await client.post("/v1/games/broken/commands")
+        assert broken.status_code == 500
+        too_large = await client.post("/v1/games/x/commands", content=b"x" * 1001)
+        assert too_large.status_code == 413  # the edge's checks come first
