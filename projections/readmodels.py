@@ -66,6 +66,8 @@ _CHECKPOINT = """
 INSERT INTO projection_checkpoints (stream_id, name, version) VALUES ($1, $2, $3)
 ON CONFLICT (stream_id, name) DO UPDATE SET version = EXCLUDED.version, updated_at = now()
 """
+# Every event moves its game's version: one update per game per step.
+_MOVED = "UPDATE rm_games SET version = $2, updated_at = $3 WHERE game_id = $1"
 _TABLES = ("rm_games", "rm_seats", "rm_turns", "rm_timers")
 _TRACKED = (
     GameCreated,
@@ -138,41 +140,55 @@ class ReadModelRunner:
 
     async def _step(self, conn: Any) -> tuple[int, int]:
         """One transaction's worth: the new events of up to `_GAMES` changed games, about `_BATCH` events.
-        Returns how many queued games it took off the queue (or moved on) and how many events it read."""
+        Returns how many queued games it took off the queue (or moved on) and how many events it read.
+
+        Each game's version, checkpoint and queue rows are written for all the step's games at once at the end
+        (`executemany`, one round trip per statement: a statement per game each was most of a busy server's
+        read-model work), still each its own statement by key, in the same transaction."""
         taken = read = 0
         changed = await conn.fetch(_CHANGED, _GAMES)
         applied = dict(await conn.fetch(_DONE, [r[0] for r in changed], NAME)) if changed else {}
+        moved: list[tuple[str, int, Any]] = []  # (game id, version, its time): rm_games
+        checkpoints: list[tuple[str, str, int]] = []
+        dequeued: list[tuple[str, int]] = []
         for stream_id, head in changed:
             taken += 1
             done = applied.get(stream_id, 0)
             if head > done:
                 events = await self.store.read_stream(stream_id, after_version=done, to_version=head, limit=_BATCH)
                 if events:
-                    await self._apply_batch(conn, stream_id, events)
-                    done = events[-1].stream_version
+                    game_id = stream_id.removeprefix("game-")
+                    await self._apply_events(conn, game_id, events)
+                    last = events[-1]
+                    moved.append((game_id, last.stream_version, last.meta().recorded_at))
+                    checkpoints.append((stream_id, NAME, last.stream_version))
+                    done = last.stream_version
                     read += len(events)
                 else:  # nothing there to read (cannot happen: the queue row commits with the events)
                     done = head
             # What is applied leaves the queue; a newer append's row (committed since) stays for the next step.
-            await conn.execute(_APPLIED, stream_id, done)
+            dequeued.append((stream_id, done))
             if read >= _BATCH:
                 break
+        if moved:
+            await conn.executemany(_MOVED, moved)
+            await conn.executemany(_CHECKPOINT, checkpoints)
+        if dequeued:
+            await conn.executemany(_APPLIED, dequeued)
         return taken, read
 
     async def _apply_batch(self, conn: Any, stream_id: str, events: list[RecordedEvent]) -> None:
+        """One game's new events, with its version and checkpoint (what `_step` does for each game)."""
         game_id = stream_id.removeprefix("game-")
+        await self._apply_events(conn, game_id, events)
+        last = events[-1]
+        await conn.execute(_MOVED, game_id, last.stream_version, last.meta().recorded_at)
+        await conn.execute(_CHECKPOINT, stream_id, NAME, last.stream_version)
+
+    async def _apply_events(self, conn: Any, game_id: str, events: list[RecordedEvent]) -> None:
         for event in events:
             if event.type in _TRACKED_TAGS:
                 await self._apply(conn, game_id, event)
-        last = events[-1]
-        # Every event moves its game's version: one update per game per batch.
-        await conn.execute(
-            "UPDATE rm_games SET version = $2, updated_at = $3 WHERE game_id = $1",
-            game_id,
-            last.stream_version,
-            last.meta().recorded_at,
-        )
-        await conn.execute(_CHECKPOINT, stream_id, NAME, last.stream_version)
 
     async def rebuild(self, progress: Callable[[int], None] | None = None) -> int:
         async with self.pool.acquire() as conn, conn.transaction():
