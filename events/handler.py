@@ -11,12 +11,14 @@ retry with the same body; the same key with another body is an `IdempotencyMisma
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import logging
 import secrets
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
+from types import MappingProxyType
 from typing import Any, Protocol
 
 import msgspec
@@ -26,8 +28,11 @@ from domain.engine import Actor, DecisionContext, GameState, Rejected, Ruleset
 from domain.engine import game as engine
 from domain.engine.dice import Dice, EpochSeed, commitment, seeded_deriver
 from domain.engine.messages import AddSeat, ContentPackRef, CreateGame, GameForked, TimelineReverted
+from domain.engine.ruleset import SeatInfo
+from domain.engine.state import GameMeta, Seat
 from events.codec import codec_for, encode, tag_of
 from events.ids import random_uuid
+from events.lru import Lru
 from events.order_counts import OrderCounts
 from events.rejections import Rejection, RejectionLog
 from events.secrets import SecretStore
@@ -43,6 +48,7 @@ from events.store import (
 )
 
 MAX_ATTEMPTS = 8
+_CACHED_GAMES = 10_000  # games whose seats, as decisions see them, are remembered
 log = logging.getLogger("pantheon.commands")
 
 
@@ -122,6 +128,12 @@ class StateLoader(Protocol):
 Decision = Callable[[GameState[Any], DecisionContext], list[Any]]
 
 
+@functools.lru_cache(maxsize=4096)
+def _commitment(seed: bytes) -> str:
+    """`commitment`, remembered: the current epoch's private seed is checked against it on every decision."""
+    return commitment(seed)
+
+
 def request_hash(game_id: str, body: bytes, expected_version: int | None) -> bytes:
     return hashlib.sha256(f"{game_id}\n{expected_version}\n".encode() + canonical(body)).digest()
 
@@ -153,6 +165,7 @@ class CommandHandler:
         self.rejections = rejections
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.order_counts = OrderCounts()
+        self._seats: Lru[str, tuple[Mapping[str, Seat], Mapping[str, SeatInfo]]] = Lru(_CACHED_GAMES)
 
     # --- games and seats --------------------------------------------------------------------------------
 
@@ -440,9 +453,19 @@ class CommandHandler:
             game_id=meta.game_id,
             turn=meta.turn,
             phase=meta.phase,
-            seats={k: s.info() for k, s in meta.seats.items()},
+            seats=self._seat_infos(meta),
             orders_this_turn=orders,
         )
+
+    def _seat_infos(self, meta: GameMeta) -> Mapping[str, SeatInfo]:
+        """The game's seats as a decision sees them: made again only when the state's seats changed (a new
+        mapping: states are never changed in place)."""
+        cached = self._seats.get(meta.game_id)
+        if cached is not None and cached[0] is meta.seats:
+            return cached[1]
+        infos = MappingProxyType({k: s.info() for k, s in meta.seats.items()})
+        self._seats.put(meta.game_id, (meta.seats, infos))
+        return infos
 
     async def _orders_this_turn(self, game_id: str, since: datetime, version: int | None, seat_id: str) -> int:
         """The seat's accepted commands this turn: from memory when this process wrote every event since it last
@@ -465,7 +488,7 @@ class CommandHandler:
         if (
             current is not None
             and current.private is not None
-            and commitment(current.private) == meta.private_commitment
+            and _commitment(current.private) == meta.private_commitment
         ):
             found[meta.dice_epoch] = current.private
         if meta.status == "ended" or meta.dice_reveal != "manual":
