@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import AsyncGenerator, Sequence
@@ -98,6 +99,18 @@ _CHANGED = """changed AS (
     INSERT INTO stream_changes (stream_id, version) SELECT $1, max(ev.stream_version) FROM ev
 )"""
 GAME_PREFIX = "game-"
+
+
+@functools.cache
+def _sql(one: bool, game: bool, idempotent: bool) -> str:
+    """The append statement: one event or many, a game stream's change queued, an idempotency record kept."""
+    ctes = [f"ev AS ({_INSERT_ONE if one else _INSERT_MANY})", _OUTBOX, _HEAD]
+    if game:
+        ctes.append(_CHANGED)
+    if idempotent:  # its four values follow the eight of the insert
+        ctes.insert(0, f"idem AS ({_INSERT_IDEMPOTENCY.format(params='$9, $10, $11, $12')})")
+    select = "SELECT global_position, tx_id::text AS tx_text FROM ev ORDER BY stream_version"
+    return f"WITH {', '.join(ctes)} {select}"
 
 
 async def init_connection(conn: asyncpg.Connection) -> None:
@@ -225,7 +238,6 @@ class PostgresEventStore:
         idempotency: IdempotencyRecord | None,
     ) -> tuple[str, list[Any]]:
         if len(events) == 1:
-            insert = _INSERT_ONE
             args: list[Any] = [
                 stream_id,
                 versions[0],
@@ -237,7 +249,6 @@ class PostgresEventStore:
                 hashes[0],
             ]
         else:
-            insert = _INSERT_MANY
             args = [
                 stream_id,
                 versions,
@@ -248,15 +259,9 @@ class PostgresEventStore:
                 prevs,
                 hashes,
             ]
-        ctes = [f"ev AS ({insert})", _OUTBOX, _HEAD]
-        if stream_id.startswith(GAME_PREFIX):
-            ctes.append(_CHANGED)
         if idempotency is not None:
             args += [idempotency.caller, idempotency.key, idempotency.request_hash, idempotency.outcome]
-            params = ", ".join(f"${i}" for i in range(len(args) - 3, len(args) + 1))
-            ctes.insert(0, f"idem AS ({_INSERT_IDEMPOTENCY.format(params=params)})")
-        select = "SELECT global_position, tx_id::text AS tx_text FROM ev ORDER BY stream_version"
-        return f"WITH {', '.join(ctes)} {select}", args
+        return _sql(len(events) == 1, stream_id.startswith(GAME_PREFIX), idempotency is not None), args
 
     async def read_stream(
         self, stream_id: str, after_version: int = 0, to_version: int | None = None, limit: int | None = None

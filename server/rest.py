@@ -11,6 +11,7 @@ import msgspec
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.responses import Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.requests import ClientDisconnect
 
 from events.handler import Refused, UnknownGame
 from server import schemas as s
@@ -71,8 +72,39 @@ IdempotencyKey = Annotated[
 ZONED_TIME = {"pattern": r"([zZ]|[+-]\d{2}:?\d{2})$"}
 
 
+class JsonAnswer(Response):
+    """A JSON answer with exactly the headers `Response` gives it (the given ones, then content-length and
+    content-type), put together directly: Starlette's general header assembly was 1% of a command."""
+
+    media_type = "application/json"
+
+    def __init__(self, body: bytes, status_code: int = 200, headers: Mapping[str, str] | None = None) -> None:
+        self.status_code = status_code
+        self.background = None
+        self.body = body
+        raw = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()] if headers else []
+        if not (status_code < 200 or status_code in (204, 304)):
+            raw.append((b"content-length", str(len(body)).encode("latin-1")))
+        raw.append((b"content-type", b"application/json"))
+        self.raw_headers = raw
+
+
 def ok(message: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    return Response(msgspec.json.encode(message), status_code=status, media_type="application/json", headers=headers)
+    return JsonAnswer(msgspec.json.encode(message), status, headers)
+
+
+async def read_body(request: Request) -> bytes:
+    """The request's body, as `await request.body()` reads it (a client gone before its end is Starlette's
+    `ClientDisconnect`), for a direct path that reads it once: without Starlette's stream generator."""
+    chunks = []
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.request":
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                return b"".join(chunks)
+        elif message["type"] == "http.disconnect":
+            raise ClientDisconnect()
 
 
 def require_utf8(body: bytes) -> None:
@@ -302,7 +334,7 @@ async def _submit(
     expected = _expected_version(if_match)
     if idempotency_key is not None and not _KEY.match(idempotency_key):
         raise ApiError("idempotency.bad_key", "Idempotency-Key must be 1 to 200 visible ASCII characters.", 400)
-    body = await request.body()
+    body = await read_body(request)
     if not body.strip():
         raise ApiError("request.empty_body", 'Send the command as JSON, e.g. {"type": "StartGame"}.', 400)
     if b"\\u0000" in body:
