@@ -77,10 +77,11 @@ class Edge:
             _log.warning(FAILED_VALIDATION_MESSAGE, cid)
         else:
             cid = given
-        if cid != given:  # the request's own header says it too (replacing a refused one)
-            headers = [(k, v) for k, v in scope["headers"] if k != _CORRELATION_KEY]
-            headers.append((_CORRELATION_KEY, cid.encode("latin-1")))
-            scope["headers"] = headers
+        if cid != given:  # the request's own header says it too (replacing a refused or empty one)
+            headers = scope["headers"]
+            if given is not None:
+                headers = [(k, v) for k, v in headers if k != _CORRELATION_KEY]
+            scope["headers"] = [*headers, (_CORRELATION_KEY, cid.encode("latin-1"))]
         correlation_id.set(cid)
         self._sentry(cid)
         if kind != "http":
