@@ -118,6 +118,14 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     trade_decay_years_per_year: Annotated[int, msgspec.Meta(ge=0, le=10)] = 1
     # P2-B [L7082-7112] Rearrange Expenditures and Revise Orders are "(Optional Rule)": on unless the GM omits them
     p2b_rearrange_and_revise: bool = True
+    # P2-C [L1458-1462] "A given statistic can only increase by one point per turn": read as holding for the
+    # Religious Strength too (a Raise Religious Strength or a monument adds at most one point a turn).
+    p2c_rs_one_rise_per_turn: bool = True
+    # P2-C [L4936-4941] a Religious Monument adds one RS per two levels, "The maximum boost to Religious Strength is
+    # +1 per turn": "spread" pays the whole boost one point a turn; "once" gives at most one point per monument.
+    p2c_monument_rs: Literal["spread", "once"] = "spread"
+    # P2-C [L7541-7543] influence not maintained "is halved": an odd level rounds down ("floor") or up ("ceil").
+    p2c_influence_halving: Literal["floor", "ceil"] = "floor"
 
 
 def ratio(text: str) -> Fraction:
