@@ -208,6 +208,9 @@ def sanction_subjects(state: State, sanction: Sanction) -> list[tuple[str, str]]
         return [(f"leader:{sanction.leader}", "an excommunicated leader [L7912-7913]")]
     out: list[tuple[str, str]] = []
     word = "excommunicated" if sanction.kind == "excommunication" else "interdicted"
+    times = state.religion.excommunications.get(nation.id, 0)
+    if sanction.kind == "excommunication" and times > 1:
+        word += f" ({times} times so far: overuse dulls its effects, [L7910-7912])"
     for kind, name, region in held_places(state, nation.id):
         if place_religion(state, name) != nation.religion:
             continue
