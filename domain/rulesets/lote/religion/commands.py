@@ -76,7 +76,26 @@ class LiftInterdict(_Command, frozen=True, tag="LiftInterdict"):
     reason: Reason
 
 
-ReligionCommand = SettleReligiousOperation | Excommunicate | LiftExcommunication | LayInterdict | LiftInterdict
+class ConvertPlace(_Command, frozen=True, tag="ConvertPlace"):
+    """The GM turns a region or city to `religion` where the rulebook leaves it to him: a majority of converts
+    whipped up by a Cause Unrest or Incite Rebellion ([L7638-7643]), a religion ripe for mass conversion
+    ([L7536-7540]), a resettled province ([L7645-7651]). Its converts and minorities are cleared."""
+
+    place: Name
+    religion: Name
+    reason: Reason
+
+
+ReligionCommand = (
+    SettleReligiousOperation | Excommunicate | LiftExcommunication | LayInterdict | LiftInterdict | ConvertPlace
+)
 RELIGION_GM_COMMANDS = frozenset(
-    {"SettleReligiousOperation", "Excommunicate", "LiftExcommunication", "LayInterdict", "LiftInterdict"}
+    {
+        "SettleReligiousOperation",
+        "Excommunicate",
+        "LiftExcommunication",
+        "LayInterdict",
+        "LiftInterdict",
+        "ConvertPlace",
+    }
 )

@@ -15,7 +15,9 @@ from domain.engine import Rejected
 from domain.engine.bounds import whole_number
 from domain.rulesets.lote.model.state import Adjudication, State
 from domain.rulesets.lote.religion import sanctions
+from domain.rulesets.lote.religion.check import known_religions
 from domain.rulesets.lote.religion.commands import (
+    ConvertPlace,
     Excommunicate,
     LayInterdict,
     LiftExcommunication,
@@ -26,11 +28,14 @@ from domain.rulesets.lote.religion.commands import (
 from domain.rulesets.lote.religion.events import (
     InfluenceChanged,
     LeaderConverted,
+    MinoritiesSet,
+    PlaceConverted,
     PrimateInfluenceChanged,
     ReligiousOperationSettled,
 )
-from domain.rulesets.lote.religion.faith import convert_share, influence_change, rs_change
+from domain.rulesets.lote.religion.faith import convert_share, holders_of, influence_change, rs_change
 from domain.rulesets.lote.religion.records import RelOp
+from domain.rulesets.lote.religion.rules import place_religion
 
 KIND = "religious_op"
 RULING = "ruling"
@@ -77,6 +82,26 @@ def decide_religion(state: State, command: ReligionCommand) -> list[object]:
             return sanctions.interdict(state, command.nation, _reason(command.reason), list(command.regions))
         case LiftInterdict():
             return sanctions.lift_interdict(state, command.nation, _reason(command.reason))
+        case ConvertPlace():
+            return decide_convert_place(state, command)
+
+
+def decide_convert_place(state: State, command: ConvertPlace) -> list[object]:
+    if not _place(state, command.place):
+        raise Rejected("lote.unknown_place", f"There is no region or city {command.place!r}.")
+    if command.religion not in known_religions(state):
+        raise Rejected("lote.unknown_religion", f"There is no religion {command.religion!r} (Table 8-3).")
+    former = place_religion(state, command.place)
+    if former == command.religion:
+        raise Rejected("lote.already_of_religion", f"{command.place} is of {former} already.")
+    who = holders_of(state, command.place)
+    reason = _reason(command.reason)
+    return [
+        PlaceConverted(
+            place=command.place, religion=command.religion, former=former, how="gm", reason=reason, holders=who
+        ),
+        MinoritiesSet(place=command.place, minorities=(), cause=reason, holders=who),
+    ]
 
 
 def decide_settle(state: State, command: SettleReligiousOperation) -> list[object]:

@@ -66,10 +66,40 @@ def explain_op(state: State, op: RelOp) -> str:
     ]
     if op.rs < SUCCESS_RS:
         parts.append(f"RS {op.rs} is below {SUCCESS_RS}: little chance of success in many operations [L7440-7444]")
+    parts += _where_notes(state, op)
     parts += _code_notes(state, op, nation)
     parts.append(f"2d6 = {sum(op.rolls)} (Table 8-5 prints no numbers: the GM reads it against these inputs)")
     parts.append(OP_OUTCOMES)
     return "; ".join(p for p in parts if p)
+
+
+def _where_notes(state: State, op: RelOp) -> list[str]:
+    """Whether the target nation holds the place the operation is attempted in (checked here, never at entry: a
+    seat does not see a rival's holdings)."""
+    target = state.nations.get(op.target_nation or "")
+    if target is None or target.id == op.nation or op.location is None:
+        return []
+    record = state.cities.get(op.location) or state.regions.get(op.location)
+    status = record.statuses.get(target.id) if record is not None else None
+    if status is None:
+        return [f"{target.name} holds nothing at {op.location}: its populace is not there"]
+    return [f"{target.name} holds {op.location} at {status}"]
+
+
+def intel_note(state: State, op: object) -> list[str]:
+    """A note for an intel Cause Unrest on a place whose converts to the operator's religion are a majority
+    ([L7638-7643]: it may "whip up the majority religion ... and turn that region to your religion")."""
+    code, nid, place = getattr(op, "code", ""), getattr(op, "nation", ""), getattr(op, "target", "")
+    nation = state.nations.get(nid)
+    if code != "CU" or nation is None or (place not in state.regions and place not in state.cities):
+        return []
+    share = converts(state, place, nation.religion)
+    if share <= 50:
+        return []
+    return [
+        f"{share}% of {place} is converted to {nation.religion}: a success may turn it to that religion "
+        "([L7638-7643]; ConvertPlace)"
+    ]
 
 
 def _code_notes(state: State, op: RelOp, nation: Nation) -> list[str]:
