@@ -155,3 +155,15 @@ def test_a_pagan_nation_adopts_an_organized_religion_at_any_strength() -> None:
     done relatively easily": the Kipchaks (Asiatic Pagan) may adopt Orthodoxy, even at RS 9."""
     g = balkans(kip={"religious_strength": 9})
     g.when(m.ConvertNation(line="c", religion="EO"), KIP)
+
+
+def test_ex34_the_action_range_of_a_religious_operation_is_half_the_tech_level() -> None:
+    """EX-34 [L1509-1519]: "Your nations Tech Level is 6 (Civilized) so your Action Range is( 6 / 2 = 3 )", the reach
+    of "an Espionage or Religious Operation"; rounded down (TL 7: 3), or up with setting A9 (TL 7: 4)."""
+    from domain.rulesets.lote.religion.rules import action_range
+
+    assert action_range(balkans().rules, balkans().rules.nations["byz"]) == 3
+    seven = balkans(byz={"tech_level": 7})
+    assert action_range(seven.rules, seven.rules.nations["byz"]) == 3
+    up = balkans(Settings(a09_action_range_rounding="ceil"), byz={"tech_level": 7})
+    assert action_range(up.rules, up.rules.nations["byz"]) == 4
