@@ -202,6 +202,7 @@ AdjudicationKind = Literal[
     "cession",
     "seizure",
     "intel_op",
+    "infiltration",
 ]
 
 
