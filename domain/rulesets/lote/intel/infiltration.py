@@ -46,6 +46,12 @@ R = msgspec.structs.replace
 SEEN = frozenset({"noticed", "detected", "blown"})
 NAMED = frozenset({"detected", "blown"})
 DECAY_KIND: Final[Literal["infiltration"]] = "infiltration"
+# [L6966-6991] the bonuses a subverted sector gives, for the GM reading an operation against it
+BONUSES = {
+    "military": "a big bonus to provoke mutinies, army revolts and subvert leaders [L6966-6968]",
+    "populace": "a big bonus on all Cause Unrest operations [L6969-6971]",
+    "religion": "big bonuses to all religious operations against the nation [L6986-6989]",
+}
 
 
 def key(owner: str, target: str, sector: str, kind: InfiltrationKind = "ie") -> str:
@@ -194,6 +200,8 @@ def notes(state: State, op: IntelOp) -> list[str]:
                 + ("" if fresh else ", not maintained last turn: no bonus ([L7054-7058])")
                 + (" (bonus to operations against that sector, [L6937-6940])" if fresh else "")
             )
+            if subverted(held) and sector in BONUSES:
+                out.append(f"subverted {sector.replace('_', ' ')}: {BONUSES[sector]}")
             if turned(records, held):
                 out.append(
                     f"{op.target_nation} turned it (Subvert Infiltration at 10): it feeds back what "

@@ -24,7 +24,7 @@ import msgspec
 
 from domain.engine import DecisionContext
 from domain.rulesets.lote.intel.events import IntelReportCopied, UniversityTechPointGained
-from domain.rulesets.lote.intel.infiltration import subverted
+from domain.rulesets.lote.intel.infiltration import key, subverted
 from domain.rulesets.lote.intel.records import IntelCopy
 from domain.rulesets.lote.model.report_types import StatusReport
 from domain.rulesets.lote.model.state import State
@@ -87,14 +87,14 @@ def fed(report: StatusReport, feeds: dict[str, str], whole: bool) -> StatusRepor
         return report
     sheet = dict(report.sheet)
     lines: dict[str, dict[str, str]] = {f: dict(getattr(report, f)) for f in LINE_KINDS.values()}
-    for key, text in sorted(feeds.items()):
-        kind, _, subject = key.partition(":")
+    for field, text in sorted(feeds.items()):
+        kind, _, subject = field.partition(":")
         if kind in LINE_KINDS and subject:
             if not whole and not (kind == "leader" and report.leaders):
                 continue
             target, name = lines[LINE_KINDS[kind]], subject
-        elif whole or key in sheet:
-            target, name = sheet, key
+        elif whole or field in sheet:
+            target, name = sheet, field
         else:
             continue
         if text:
@@ -117,6 +117,29 @@ def copies(
         report = R(report, text=render(report))
         out.append(IntelReportCopied(nation=spymaster, received=IntelCopy(nation, turn, sectors, report)))
     return out
+
+
+POPULACE_STATUSES = frozenset({"nt", "t", "fa", "ea", "a"})  # [L6971-6974]
+
+
+def diplomacy_notes(state: State, nid: str, place: str, statuses: dict[str, str]) -> str:
+    """What intel adds to a diplomacy attempt's item: a subverted Populace's holder counts as not controlling its
+    NT, T, FA, EA and A places ([L6971-6974]); the nation's Support Diplomacy there ([L7248-7258]) and its Cause
+    Unrest there the same turn ([L6893-6896]), whose results the GM rules."""
+    notes = []
+    for holder, status in sorted(statuses.items()):
+        x = state.intel.infiltrations.get(key(nid, holder, "populace"))
+        if status in POPULACE_STATUSES and x is not None and subverted(x):
+            notes.append(f"{holder}'s Populace is subverted: treat {place} as not controlled by {holder} [L6971-6974]")
+    for op in sorted(state.intel.ops.values(), key=lambda o: o.item_id):
+        if op.nation == nid and op.turn == state.turn and op.target == place and op.code in ("SD", "CU"):
+            what = (
+                "a bonus if it succeeds [L7248-7258]"
+                if op.code == "SD"
+                else "a bonus if the place revolted [L6893-6896]"
+            )
+            notes.append(f"{op.code} {op.item_id}: {what}")
+    return "".join(f"; {n}" for n in notes)
 
 
 def r8_university(run: Runner) -> None:

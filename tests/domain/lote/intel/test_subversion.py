@@ -9,9 +9,10 @@ from typing import Any
 from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.intel.orders import IntelOperation
 from domain.rulesets.lote.intel.subversion import MILITARY_KEYS, RELIGION_KEYS
+from domain.rulesets.lote.model.orders import Diplomacy
 from domain.rulesets.lote.reports.views import redact
 from tests.domain.harness import Game
-from tests.domain.lote.helpers import seat
+from tests.domain.lote.helpers import region, seat
 from tests.domain.lote.intel.helpers import infiltrated, next_turn, of, resolve, sound
 
 SWE, DEN, NOR = seat("swe"), seat("den"), seat("nor")
@@ -108,3 +109,27 @@ def test_a_subverted_university_of_a_higher_rating_gives_a_tech_point_a_turn() -
     lower = sound(den={"university_rating": 1}, swe={"university_rating": 1})
     infiltrated(lower, "swe", "den", "university", 10)
     assert of(published(lower, "university"), m.UniversityTechPointGained) == []
+
+
+def test_a_subverted_populace_lets_diplomacy_treat_its_tributaries_as_uncontrolled_and_support_diplomacy_shows() -> (
+    None
+):
+    """[L6971-6974] "Diplomatic efforts against Non-Paying Tributary, Tributary, Feudal Allied, Economic Allied and
+    Full Ally regions controlled by the infiltrated nation are carried out as though the regions in question were
+    not controlled by the infiltrated nation"; [L7252-7258] Support Diplomacy "will give a bonus to your roll". The
+    diplomacy item lists both for the GM."""
+    g = sound(regions={"Halland": region(1, "w", statuses={"den": "t"})})
+    infiltrated(g, "swe", "den", "populace", 10)
+    resolve(
+        g,
+        {
+            "swe": [
+                *maintain("populace"),
+                IntelOperation(line="sd", code="SD", target="Halland"),
+                Diplomacy(line="dp", leader="sl", target="Halland", ap=4),
+            ]
+        },
+    )
+    (item,) = [i for i in g.rules.adjudications.values() if i.kind == "diplomacy"]
+    assert "den's Populace is subverted: treat Halland as not controlled by den [L6971-6974]" in item.explanation
+    assert "SD t1-swe-intel-sd: a bonus if it succeeds [L7248-7258]" in item.explanation
