@@ -63,7 +63,7 @@ async def play(client: httpx.AsyncClient, ie: dict[str, Any] | None = None, bloc
 
 
 async def probes(world: World) -> list[httpx.Response]:
-    """Kiev trying to subvert (SI) or maintain (MI) an infiltration it has not detected: refused alike whatever Byzantium did."""
+    """Kiev subverting (SI) or maintaining (MI) an infiltration it has not detected: refused alike in every world."""
     return [
         await world.command(
             "rus",

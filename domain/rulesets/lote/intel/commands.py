@@ -35,9 +35,12 @@ class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fie
 
 class SettleIntelOperation(_Command, frozen=True, tag="SettleIntelOperation"):
     """The GM's ruling on an intel operation's item: its `result`, who learns of it (`detection`), the
-    infiltration `levels` it moves (IE, MI, SI, PI), the leaders whose Espionage action failed
-    (`espionage_failed`: their operation or bonus point is lost, [L6733-6737]) and, in `effect`, what it did
-    (the GM applies material effects with his other commands: `SetNationParameter`, `AdjustTreasury`...)."""
+    infiltration `levels` it moves (IE and SI gain on a success, an MI that fails loses, a PI takes off:
+    `intel/infiltration.py`), the leaders whose Espionage action failed (`espionage_failed`: their operation or
+    bonus point is lost, [L6733-6737]) and, in `effect`, what it did (the GM applies material effects with his
+    other commands: `SetNationParameter`, `AdjustTreasury`...). A Crush Revolt that ran names the revolt it was
+    used on (`revolt`: a revolt check or garrison item, or the Cause Unrest / Cause Mutiny item, [L6865-6870]);
+    `misinformation` marks a Reveal Fact's `effect` as false ([L7124-7127]), a mark only the GM sees."""
 
     item_id: Name
     result: IntelResult

@@ -221,7 +221,10 @@ def decide_adjudication(state: State, command: ConfirmAdjudication | OverrideAdj
         raise Rejected("lote.already_decided", f"Item {command.item_id!r} was decided: {item.outcome}.", status=409)
     if item.kind in intel.KINDS:
         if isinstance(command, OverrideAdjudication):
-            raise Rejected("lote.use_settle_intel", "An operation's ruling has parts: use SettleIntelOperation.")
+            raise Rejected(
+                "lote.use_settle_intel",
+                "An operation's ruling has parts: use SettleIntelOperation (RuleInfiltrationDecay for a decay).",
+            )
         return intel.confirm(state, item, command.reason)
     if item.kind in BATTLE_KINDS:
         if isinstance(command, OverrideAdjudication):

@@ -66,6 +66,8 @@ def test_an_infiltration_no_mi_supports_degrades_one_level_on_the_engines_propos
     ]
     assert g.view(SWE).adjudications[raised.item_id].explanation == ""
     assert raised.item_id not in g.view(DEN).adjudications
+    override = m.OverrideAdjudication(item_id=raised.item_id, outcome="2", reason="r")
+    assert g.rejects(override).code == "lote.use_settle_intel"  # the ruling has parts: RuleInfiltrationDecay
     (decayed,) = g.when(m.ConfirmAdjudication(item_id=raised.item_id))
     assert (decayed.levels, decayed.detection) == (1, "hidden")
     assert g.rules.intel.infiltrations[GOV].level == 2
