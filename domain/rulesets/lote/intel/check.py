@@ -87,7 +87,8 @@ def _own_leader(state: State, nation: Nation, order: IntelOperation, leader_id: 
 
 def _check_target(state: State, nation: Nation, order: IntelOperation) -> None:
     target = TABLE_7_1[order.code][3]
-    if target in HOSTILE_TARGETS:
+    if target in HOSTILE_TARGETS or (order.code == "PI" and order.target_nation is not None):
+        # a Purge may name the nation it suspects ([L7065-7080]); it need not
         _nation_named(state, nation, order, order.target_nation)
     elif order.target_nation is not None and order.code in ("BA", "CA", "CI", "CF", "SO"):
         raise refuse(order, "intel_no_target_nation_here", f"{order.code} protects or serves your own nation")

@@ -23,7 +23,8 @@
   Service sector (`excess`), or the Espionage Service infiltration takes the SI's whole level (`level`). The SI
   record stays at 10 and "must be maintained by a MI operation, just like a normal infiltration" (`MI / <nation>
   : si:<sector>`).
-- A level at 0 or below ends the infiltration (the record goes). Levels apply in the order the GM rules them.
+- A level at 0 or below ends the infiltration (the record goes, and with it a Subvert Infiltration of it). Levels
+  apply in the order the GM rules them.
 - Detection: an operation on an infiltration that the GM rules `noticed`, `detected` or `blown` tells the target
   the infiltration exists (its owner too when `detected` or `blown`); so does a decay he rules detected. Nothing
   else about it (its level) ever reaches the target.
@@ -88,6 +89,8 @@ def _seen(x: Infiltration, detection: str) -> Infiltration:
 def _put(infs: dict[str, Infiltration], x: Infiltration) -> None:
     if x.level <= 0:
         infs.pop(key_of(x), None)
+        if x.kind == "ie":  # a Subvert Infiltration of it has nothing left to work on
+            infs.pop(key(x.target, x.owner, x.sector, "si"), None)
     else:
         infs[key_of(x)] = x
 

@@ -166,6 +166,7 @@ def test_a_purge_takes_levels_off_the_infiltrations_of_the_sector_and_reveals_th
     named = sound()
     infiltrated(named, "swe", "den", "military", 5)
     infiltrated(named, "nor", "den", "military", 2)
+    assert named.rejects(op("pi", "PI", target="military", target_nation="den"), DEN).code == "lote.intel_own_nation"
     resolve(named, {"den": [op("pi", "PI", target="military", target_nation="nor")]})
     named.when(settle("t1-den-intel-pi", "success", levels=-1))
     levels = {k: x.level for k, x in named.rules.intel.infiltrations.items()}
@@ -213,3 +214,14 @@ def test_an_infiltration_the_target_detected_is_never_shown_to_its_owner_as_dete
     (found,) = g.view(DEN).intel.infiltrations.values()
     assert (found.owner, found.level, found.detected) == ("swe", 0, True)
     assert g.view(NOR).intel.infiltrations == {}
+
+
+def test_an_infiltration_purged_to_nothing_takes_the_subvert_infiltration_of_it_along() -> None:
+    """[L7216-7219] a Subvert Infiltration works on a detected infiltration: when the purge ends that infiltration,
+    the SI has nothing left to subvert (and nothing left to maintain)."""
+    g = sound()
+    infiltrated(g, "swe", "den", "government", 2, "detected")
+    infiltrated(g, "den", "swe", "si:government", 3)
+    resolve(g, {"den": [op("pi", "PI", target="government", target_nation="swe")]})
+    g.when(settle("t1-den-intel-pi", "success", levels=-2))
+    assert g.rules.intel.infiltrations == {}
