@@ -162,4 +162,14 @@ DICE_PURPOSES = (
         faces="the sum S of both dice; no rate is printed, the GM rules 'converted' when he sees fit",
         rule="[L7612-7620]",
     ),
+    DicePurpose(
+        purpose="infiltration:<key>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with an unmaintained infiltration's decay (an `infiltration` "
+        "item, key `<owner>><target>:<sector>`), for the GM who rules how many levels it loses and whether the "
+        "target is tipped off (RuleInfiltrationDecay)",
+        faces="the sum S of both dice, shown with the infiltration's level, when it was last maintained and whether "
+        "the target already knows of it; the rulebook says only 'one or more levels', so the GM reads S",
+        rule="[L7050-7063] [L6940-6944]",
+    ),
 )

@@ -209,6 +209,7 @@ AdjudicationKind = Literal[
     "nation_conversion",
     "minority_conversion",
     "colony_revolt",
+    "infiltration",
 ]
 
 

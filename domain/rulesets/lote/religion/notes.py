@@ -86,22 +86,6 @@ def _where_notes(state: State, op: RelOp) -> list[str]:
     return [f"{target.name} holds {op.location} at {status}"]
 
 
-def intel_note(state: State, op: object) -> list[str]:
-    """A note for an intel Cause Unrest on a place whose converts to the operator's religion are a majority
-    ([L7638-7643]: it may "whip up the majority religion ... and turn that region to your religion")."""
-    code, nid, place = getattr(op, "code", ""), getattr(op, "nation", ""), getattr(op, "target", "")
-    nation = state.nations.get(nid)
-    if code != "CU" or nation is None or (place not in state.regions and place not in state.cities):
-        return []
-    share = converts(state, place, nation.religion)
-    if share <= 50:
-        return []
-    return [
-        f"{share}% of {place} is converted to {nation.religion}: a success may turn it to that religion "
-        "([L7638-7643]; ConvertPlace)"
-    ]
-
-
 def _code_notes(state: State, op: RelOp, nation: Nation) -> list[str]:
     target = state.nations.get(op.target_nation or "")
     own = target is not None and target.id == nation.id

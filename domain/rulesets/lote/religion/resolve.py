@@ -24,7 +24,6 @@ from math import floor
 from typing import Any, Final, Literal, Protocol
 
 from domain.engine import DecisionContext, Rejected
-from domain.rulesets.lote.intel import resolve as intel
 from domain.rulesets.lote.model.events import AdjudicationRaised, ColonyPaid, MegalithCompleted, OrderFailed
 from domain.rulesets.lote.model.orders import Order
 from domain.rulesets.lote.model.state import Adjudication, State
@@ -44,8 +43,6 @@ from domain.rulesets.lote.religion.records import RelOp, Sanction
 from domain.rulesets.lote.religion.rules import PAGAN, TABLE_8_5, action_range, place_religion
 
 KIND: Final[Literal["religious_op"]] = "religious_op"
-if notes.intel_note not in intel.NOTE_SOURCES:  # intel's hook: a Cause Unrest on a majority of converts
-    intel.NOTE_SOURCES.append(notes.intel_note)
 MONUMENT = "religious_monument"  # the megalith kind of a Religious Monument (§5.8.9)
 
 

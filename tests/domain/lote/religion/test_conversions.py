@@ -159,22 +159,20 @@ def test_a_colony_that_revolts_is_lost() -> None:
     assert "byz" not in g.rules.regions["Bulgaria"].statuses and g.rules.regions["Bulgaria"].religion == "RC"
 
 
-def test_a_majority_of_converts_may_be_whipped_up_by_cause_unrest_and_the_gm_turns_the_place() -> None:
+def test_a_majority_of_converts_may_be_whipped_up_and_the_gm_turns_the_place() -> None:
     """[L7638-7643] "If you have managed to convert more than 50% of a region to your religion, you can perform
     Cause Unrest action or an Incite Rebellion action to whip up the majority religion to overthrow the minority
-    elite's and turn that region to your religion." With 60% of Wallachia Orthodox, Byzantium's intel Cause Unrest
-    there tells the GM so; he turns the region with ConvertPlace (a reason recorded), which clears its minorities."""
-    from domain.rulesets.lote.intel.orders import IntelOperation
-
-    g = balkans(byz={"oc": 1})
+    elite's and turn that region to your religion." With 60% of Wallachia Orthodox, the next conversion item says
+    so; the GM turns the region with ConvertPlace (a reason recorded), which clears its minorities."""
+    g = balkans()
     resolve(g, {"byz": [dc("c", "Wallachia")]})
     rule(g, "t1-byz-religious_conversion-c", "60")
     confirm_the_rest(g)
     close(g)
     g.when(AdvancePhase())
-    resolve(g, {"byz": [IntelOperation(line="cu", code="CU", target_nation="kip", target="Wallachia")]})
-    note = g.rules.adjudications["t2-byz-intel-cu"].explanation
-    assert "60% of Wallachia is converted to EO: a success may turn it to that religion" in note
+    resolve(g, {"byz": [dc("c", "Wallachia")]})
+    note = g.rules.adjudications["t2-byz-religious_conversion-c"].explanation
+    assert "60% converted so far" in note and "above 50% a Cause Unrest or Incite Rebellion may turn it" in note
     assert g.rejects(m.ConvertPlace(place="Oz", religion="EO", reason="x")).code == "lote.unknown_place"
     assert g.rejects(m.ConvertPlace(place="Wallachia", religion="QQ", reason="x")).code == "lote.unknown_religion"
     assert g.rejects(m.ConvertPlace(place="Serbia", religion="EO", reason="x")).code == "lote.already_of_religion"
