@@ -24,6 +24,9 @@ from domain.rulesets.lote.military.pillage_events import *  # noqa: F403
 from domain.rulesets.lote.model.commands import *  # noqa: F403
 from domain.rulesets.lote.model.events import *  # noqa: F403
 from domain.rulesets.lote.model.report_events import *  # noqa: F403
+from domain.rulesets.lote.religion.commands import *  # noqa: F403
+from domain.rulesets.lote.religion.events import *  # noqa: F403
+from domain.rulesets.lote.religion.orders import *  # noqa: F403
 from domain.rulesets.lote.trade.commands import *  # noqa: F403
 from domain.rulesets.lote.trade.events import *  # noqa: F403
 
@@ -35,6 +38,7 @@ Command = (
     | TradeCommand  # noqa: F405
     | IntelCommand  # noqa: F405
     | DynastyCommand  # noqa: F405
+    | ReligionCommand  # noqa: F405
 )
 Event = (
     CoreEvent  # noqa: F405
@@ -46,6 +50,7 @@ Event = (
     | DynastyEvent  # noqa: F405
     | TradeEvent  # noqa: F405
     | IntelEvent  # noqa: F405
+    | ReligionEvent  # noqa: F405
 )
 GM_COMMANDS = (
     CORE_GM_COMMANDS  # noqa: F405
@@ -55,4 +60,5 @@ GM_COMMANDS = (
     | TRADE_GM_COMMANDS  # noqa: F405
     | INTEL_GM_COMMANDS  # noqa: F405
     | DYNASTY_GM_COMMANDS  # noqa: F405
+    | RELIGION_GM_COMMANDS  # noqa: F405
 )

@@ -17,6 +17,7 @@ from domain.rulesets.lote.intel.records import IntelRecords
 from domain.rulesets.lote.model.battles import Battle
 from domain.rulesets.lote.model.orders import Order
 from domain.rulesets.lote.model.report_types import Press
+from domain.rulesets.lote.religion.records import ReligionRecords
 from domain.rulesets.lote.scenario.enums import Culture, Economy, Exact, Government, NationType, Society, TaxStatus
 from domain.rulesets.lote.scenario.scenario import (
     Border,
@@ -215,6 +216,13 @@ AdjudicationKind = Literal[
     "df_award",
     "df_society",
     "df_government",
+    "religious_op",
+    "religious_conversion",
+    "religious_revolt",
+    "nation_conversion",
+    "minority_conversion",
+    "colony_revolt",
+    "infiltration",
 ]
 
 
@@ -390,3 +398,4 @@ class State(msgspec.Struct, frozen=True):
     trade: TradeRecords = TradeRecords()
     intel: IntelRecords = IntelRecords()  # P2-B: the operations of this turn and the last (`intel/`)
     dynasty: DynastyRecords = DynastyRecords()  # P2-D: regencies, spies, Dynastic Failures (`dynasty/`)
+    religion: ReligionRecords = ReligionRecords()  # P2-C: operations, minorities, influence, sanctions (`religion/`)

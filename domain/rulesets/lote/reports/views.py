@@ -31,6 +31,9 @@ from domain.rulesets.lote.model.state import (
     Project,
     State,
 )
+from domain.rulesets.lote.religion.records import ReligionRecords
+from domain.rulesets.lote.religion.visibility import redact_religion
+from domain.rulesets.lote.religion.visibility import seat_records as religion_records
 from domain.rulesets.lote.reports.derived import Derived, derive
 from domain.rulesets.lote.reports.newsfax import build_newsfax
 from domain.rulesets.lote.reports.reports import build_report
@@ -104,6 +107,9 @@ class View(msgspec.Struct, frozen=True):
     # P2-D: the GM's all; a seat its regency, wounds and Dynastic Failure, and the Spies it runs (never those
     # that spy on it)
     dynasty: DynastyRecords = DynastyRecords()
+    # P2-C: the GM's all; a seat its own operations and those against it ruled detected, the minorities of its
+    # places and its converts abroad, its influence, every sanction in force (`religion/visibility.py`)
+    religion: ReligionRecords = ReligionRecords()
 
 
 def _strip(statuses: dict[str, Any], gm: bool) -> dict[str, Any]:
@@ -177,6 +183,14 @@ def view_for(state: State, viewer: Actor) -> View:
         control=state.control if gm else _control(state, viewer.controls or ""),
         intel=state.intel if gm else seat_records(state.intel, viewer.controls),
         dynasty=state.dynasty if gm else _dynasty(state, viewer.controls or ""),
+        religion=state.religion
+        if gm
+        else religion_records(
+            state.religion,
+            viewer.controls,
+            {*regions, *cities},
+            {k for k, x in state.leaders.items() if x.nation in mine},
+        ),
         **(_drafts(state) if gm else {}),
     )
 
@@ -252,6 +266,8 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
         return event if me in m.dynasty_parties(event) else None
     if isinstance(event, m.IntelEvent):
         return redact_intel(event, me)
+    if isinstance(event, m.ReligionEvent):
+        return redact_religion(event, me)
     match event:
         case m.ReportsDrafted() | m.TurnPublished() | m.NewsfaxPublished():
             return event

@@ -24,7 +24,13 @@ from domain.rulesets.lote.dynasty.orders import DynastyOrder
 from domain.rulesets.lote.dynasty.resolve import birth_outcome
 from domain.rulesets.lote.finance.orders import FinanceOrder, SellAgro
 from domain.rulesets.lote.intel import decide as intel
-from domain.rulesets.lote.intel.commands import SettleIntelOperation
+from domain.rulesets.lote.intel.commands import (
+    ConcealFact,
+    FeedMisinformation,
+    PlantMisinformation,
+    RuleInfiltrationDecay,
+    SettleIntelOperation,
+)
 from domain.rulesets.lote.intel.orders import IntelOrder
 from domain.rulesets.lote.leaders.decide import decide_leader
 from domain.rulesets.lote.leaders.endofturn import OUTCOMES as LEADER_OUTCOMES
@@ -111,6 +117,9 @@ from domain.rulesets.lote.model.orders import (
     WithdrawShips,
 )
 from domain.rulesets.lote.model.state import Adjudication, Nation, OrderForm, State
+from domain.rulesets.lote.religion import decide as religion
+from domain.rulesets.lote.religion.commands import ReligionCommand
+from domain.rulesets.lote.religion.orders import ReligionOrder
 from domain.rulesets.lote.reports.press import decide_press
 from domain.rulesets.lote.scenario.enums import dec
 from domain.rulesets.lote.trade import resolve as trade
@@ -217,10 +226,20 @@ def decide_adjudication(
         raise Rejected("lote.unknown_item", f"There is no adjudication item {command.item_id!r}.")
     if item.outcome is not None:
         raise Rejected("lote.already_decided", f"Item {command.item_id!r} was decided: {item.outcome}.", status=409)
-    if item.kind == intel.KIND:
+    if item.kind in intel.KINDS:
         if isinstance(command, OverrideAdjudication):
-            raise Rejected("lote.use_settle_intel", "An operation's ruling has parts: use SettleIntelOperation.")
+            raise Rejected(
+                "lote.use_settle_intel",
+                "An operation's ruling has parts: use SettleIntelOperation (RuleInfiltrationDecay for a decay).",
+            )
         return intel.confirm(state, item, command.reason)
+    if item.kind == religion.KIND and isinstance(command, ConfirmAdjudication):
+        return religion.confirm_op(state, item, command.reason)
+    if item.kind in religion.KINDS:
+        if isinstance(command, OverrideAdjudication):
+            religion.check_ruling(item, command.outcome)
+        else:
+            religion.check_confirm(item)
     if item.kind in BATTLE_KINDS:
         if isinstance(command, OverrideAdjudication):
             raise Rejected("lote.use_resolve_battle", "A battle's result has parts: settle it with ResolveBattle.")
@@ -419,7 +438,7 @@ def _check_parameter(command: SetNationParameter) -> None:
 
 
 def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
-    if isinstance(command, FinanceOrder | DynastyOrder | IntelOrder):
+    if isinstance(command, FinanceOrder | DynastyOrder | IntelOrder | ReligionOrder):
         return decide_order(state, command, ctx)
     match command:
         case (
@@ -483,8 +502,16 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_dynasty(state, command, ctx)
         case ResolveBattle():
             return decide_military(state, command, ctx)
-        case SettleIntelOperation():
-            return intel.decide_settle(state, command)
+        case (
+            SettleIntelOperation()
+            | RuleInfiltrationDecay()
+            | ConcealFact()
+            | PlantMisinformation()
+            | FeedMisinformation()
+        ):
+            return intel.decide_intel(state, command)
+        case _ if isinstance(command, ReligionCommand):
+            return religion.decide_religion(state, command)
         case cc.RecordSharing() | cc.OccupyPlace() | cc.LiberatePlace() | cc.RecordSuccessorStates():
             return decide_control(state, command, ctx)
         case cc.FoundSuccessorState():
