@@ -145,7 +145,8 @@ class SpyRecruited(_Event, frozen=True, tag="SpyRecruited"):
 
 class SpyLost(_Event, frozen=True, tag="SpyLost"):
     """A Spy's service ends: he died ([L5171-5172; L5251-5253]: `infiltration` "half" or "all" of the subversion he
-    represents is lost, for the intel records to apply), revolted, or was lost to his nation (`infiltration` "")."""
+    represents is lost: a Royal Family infiltration's levels, `turn/dynasty_steps.py`) or revolted (`infiltration`
+    "")."""
 
     victim: str
     master: str

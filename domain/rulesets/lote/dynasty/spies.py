@@ -22,7 +22,8 @@ Intel operation of an enemy leader":
   `seized` (`CrownSeized`; moving the seats is the GM's).
 - His death: "half of the subversion will be lost and any troops he may have will go away" ([L5171-5172]) or "the
   Infiltration that he represents is lost" ([L5251-5253]): setting `p2d_spy_death` ("half" by default);
-  `SpyLost` carries it for the infiltration records; his troops do not stay as a garrison.
+  `SpyLost` carries it, and for a Spy of a subverted Royal Family the master's infiltration of that sector loses
+  it (`turn/dynasty_steps.spy_losses`); his troops do not stay as a garrison.
 
 While he serves, his own nation still sees him in his post; only his master (and the GM) knows him for a Spy: the
 master's view lists him with type `S` and its status report has a SPIES section.

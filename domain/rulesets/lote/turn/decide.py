@@ -19,7 +19,6 @@ from domain.rulesets.lote.control import commands as cc
 from domain.rulesets.lote.control.decide import decide_control
 from domain.rulesets.lote.diplomacy import attempts, cession, control
 from domain.rulesets.lote.dynasty.commands import RecordSpy, WoundLeader
-from domain.rulesets.lote.dynasty.decide import decide_dynasty
 from domain.rulesets.lote.dynasty.orders import DynastyOrder
 from domain.rulesets.lote.dynasty.resolve import birth_outcome
 from domain.rulesets.lote.finance.orders import FinanceOrder, SellAgro
@@ -499,7 +498,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
         case GenerateLeader() | PromoteLeader():
             return decide_leader(state, command, ctx)
         case ConfirmLeaderDeath() | WoundLeader() | RecordSpy():
-            return decide_dynasty(state, command, ctx)
+            return dynasty_steps.decide(state, command, ctx)
         case ResolveBattle():
             return decide_military(state, command, ctx)
         case (

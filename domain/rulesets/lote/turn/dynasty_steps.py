@@ -5,16 +5,32 @@ Dynastic Failure procedure of `control/failure.py`, composed here since the proc
   ruling (folded step by step, so the next step of a Dynastic Failure is raised from what the last one did);
 - `apply_at_close`: `leader_death` and `dynastic_failure` items take effect when the adjudication phase closes (a
   Dynastic Failure begins: the leaders' checks and the instant transformations are raised);
-- `found`: `FoundSuccessorState`, a `df_leader` item settled with a new nation.
+- `found`: `FoundSuccessorState`, a `df_leader` item settled with a new nation;
+- `spy_losses`: a dead Spy of a subverted Royal Family costs his master half (setting `p2d_spy_death`: all) of that
+  subversion ([L5171-5172; L5251-5253]): the master's infiltration of the victim's Royal Family sector loses the
+  levels (the loss rounded up) by an `InfiltrationDecayed` of no item, hidden from the victim. A Spy made by
+  Subvert Leader stands for no infiltration: nothing is lost but the Spy.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
 
 from domain.engine import DecisionContext
 from domain.rulesets.lote.control import failure
 from domain.rulesets.lote.control.commands import FoundSuccessorState
 from domain.rulesets.lote.dynasty import decide as dynasty
-from domain.rulesets.lote.messages import AdjudicationDecided, DynasticFailureBegan, Event
+from domain.rulesets.lote.dynasty.commands import RecordSpy, WoundLeader
+from domain.rulesets.lote.intel.infiltration import key
+from domain.rulesets.lote.leaders.commands import ConfirmLeaderDeath
+from domain.rulesets.lote.messages import (
+    AdjudicationDecided,
+    DynasticFailureBegan,
+    Event,
+    InfiltrationDecayed,
+    SpyLost,
+)
 from domain.rulesets.lote.model.state import Adjudication, State
 from domain.rulesets.lote.turn.run import Run
 
@@ -28,6 +44,29 @@ def check_ruling(state: State, item: Adjudication, outcome: str) -> None:
         failure.check_ruling(state, item, outcome)
     else:
         dynasty.check_ruling(state, item, outcome)
+
+
+def spy_losses(state: State, events: Sequence[Any]) -> list[Any]:
+    out = list(events)
+    for event in events:
+        if not isinstance(event, SpyLost) or not event.infiltration:
+            continue
+        spy = state.dynasty.spies.get(event.subject)
+        held = state.intel.infiltrations.get(key(event.master, event.victim, "royal_family"))
+        if spy is None or spy.via != "royal_family" or held is None:
+            continue
+        lost = held.level if event.infiltration == "all" else (held.level + 1) // 2
+        out.append(
+            InfiltrationDecayed(
+                item_id="", turn=state.turn, key=key(event.master, event.victim, "royal_family"), owner=event.master,
+                target=event.victim, sector="royal_family", levels=lost, detection="hidden", reason=event.reason,
+            )
+        )  # fmt: skip
+    return out
+
+
+def decide(state: State, command: ConfirmLeaderDeath | WoundLeader | RecordSpy, ctx: DecisionContext) -> list[object]:
+    return spy_losses(state, dynasty.decide_dynasty(state, command, ctx))
 
 
 def _advance(run: Run) -> None:
@@ -49,7 +88,7 @@ def settle(
     if item.kind in failure.KINDS:
         events = failure.ruling_events(run.state, item, outcome)
     else:
-        events = dynasty.ruling_events(run.state, item, outcome, ctx)
+        events = spy_losses(run.state, dynasty.ruling_events(run.state, item, outcome, ctx))
     for event in events:
         run.emit(event)
     _advance(run)
@@ -66,7 +105,7 @@ def apply_at_close(run: Run, item: Adjudication) -> None:
                 run.emit(event)
             _advance(run)
         return
-    for event in dynasty.ruling_events(run.state, item, item.outcome, run.ctx):
+    for event in spy_losses(run.state, dynasty.ruling_events(run.state, item, item.outcome, run.ctx)):
         run.emit(event)
 
 

@@ -151,7 +151,7 @@ def test_a_turned_royal_child_keeps_his_master_when_he_is_crowned() -> None:
     assert [e.item.kind for e in of(died, m.AdjudicationRaised) if e.item.nation == "swe"] == ["spy_king"]
 
 
-def _with_family() -> Game:
+def _with_family(settings: Settings | None = None) -> Game:
     """Sweden and Denmark; King Valdemar of Denmark (`dk`) and his son Sven, 12, on the royal family list."""
     setup = scenario(
         nations={"swe": nation("Sweden"), "den": nation("Denmark", government="feudal_monarchy", bl=2)},
@@ -159,4 +159,28 @@ def _with_family() -> Game:
         leaders={"sk": king("swe", "Svealand"), "dk": king("den", "Sjaelland", name="Valdemar")},
         royal_family=[{"nation": "den", "name": "Sven", "gender": "m", "age": 12, "parent": "Valdemar"}],
     )
-    return game(setup)
+    return game(setup, settings=settings)
+
+
+def test_a_dead_royal_spy_costs_his_master_half_of_the_royal_family_subversion() -> None:
+    """[L5171-5172] "Once a spy leader dies, half of the subversion will be lost": the master's infiltration of the
+    Royal Family sector (level 11 after an Infiltrate Enemy the GM ruled) loses half, rounded up (6, leaving 5),
+    hidden from the victim; setting `p2d_spy_death` "all" ([L5251-5253]) loses it whole."""
+    for setting, left in (("half", 5), ("all", None)):
+        g = _with_family(Settings(p2d_spy_death=setting))  # type: ignore[arg-type]
+        g.given(
+            m.IntelOperationSettled(
+                item_id="t1-swe-intel-i", turn=1, nation="swe", code="IE", result="success", detection="hidden",
+                reason="ruled", target_nation="den", sector="royal_family", levels=11,
+            )
+        )  # fmt: skip
+        g.when(m.RecordSpy(victim="den", master="swe", subject="Sven", reason="subverted"))
+        died = g.when(m.ConfirmLeaderDeath(leader_id="dk", cause="old_age", reason="his time"))
+        crowned = next(e for e in died if isinstance(e, m.ChildPromoted))  # Sven, 12, the Spy, is King
+        events = g.when(m.ConfirmLeaderDeath(leader_id=crowned.leader_id, cause="prison", reason="the ague"))
+        (decay,) = of(events, m.InfiltrationDecayed)
+        assert decay.key == "swe>den:royal_family" and decay.levels == (6 if left else 11)
+        held = g.rules.intel.infiltrations.get("swe>den:royal_family")
+        assert (held.level if held else None) == left
+        assert redact(decay, DEN) is None and redact(decay, SWE) is not None
+        assert of(died, m.InfiltrationDecayed) == []
