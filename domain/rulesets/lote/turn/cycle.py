@@ -98,7 +98,8 @@ def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
 def close_turn(state: State, ctx: DecisionContext) -> Sequence[Event]:
     """Closing `adjudication` (refused while items are pending): the decided outcomes, R7 end of turn (cities
     appear, megaliths finish, satrapies and occupations settle, Years from Conquest grow, leaders age, army
-    statuses), R8 the sheets for the next turn and the trade routes."""
+    statuses), R8 the trade routes (re-traced, aged, shipping grown) and then the sheets for the next turn, which
+    count the routes as they now stand."""
     check_no_pending(state)
     run = Run(state, ctx)
     apply_outcomes(run)
@@ -109,8 +110,8 @@ def close_turn(state: State, ctx: DecisionContext) -> Sequence[Event]:
     dynasty.r7_family(run)
     for nid in state.nations:
         finance.r8_census_ends(run, nid)
-    r8_assess(run)
     trade.r8_routes(run)
+    r8_assess(run)
     run.emit(ReportsDrafted(turn=ctx.turn))
     return run.events
 

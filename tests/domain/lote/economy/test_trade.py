@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import messages as m
+from domain.rulesets.lote.economy import economy
 from domain.rulesets.lote.model.orders import CeaseTrade, InitiateTradeRoute, TradeWithAnyone, WithdrawShips
 from domain.rulesets.lote.scenario.scenario import TradeRouteRecord
 from tests.domain.harness import Game
@@ -123,4 +124,7 @@ def test_the_gm_records_a_trade_route_and_it_pays_from_the_next_assessment() -> 
     g.when(AdvancePhase())
     _close(g)
     eng, den = g.rules.nations["eng"], g.rules.nations["den"]
-    assert eng.revenue.international == eng.revenue.itv * den.revenue.itv * eng.nmv * 1 * Fraction(85, 100)
+    aged = g.rules.routes["L1"].duration_years  # the turn's years count before the next sheet is drawn
+    assert aged == 100 + g.rules.years_per_turn
+    duration = economy.duration_modifier(aged)
+    assert eng.revenue.international == eng.revenue.itv * den.revenue.itv * eng.nmv * duration * Fraction(85, 100)

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import messages as m
+from domain.rulesets.lote.economy import economy
 from domain.rulesets.lote.model.orders import InitiateTradeRoute
 from domain.rulesets.lote.scenario.scenario import TradeRouteRecord
 from domain.rulesets.lote.trade.trace import NoRoute, Trace, trace_sea
@@ -54,10 +55,11 @@ def test_war_between_the_partners_cuts_the_route_to_a_tenth() -> None:
     war.when(m.SetTradeCondition(route_id="R1", condition="war", reason="Denmark declared war on England"))
     _end_turn(peace)
     _end_turn(war)
-    ratio = war.rules.nations["eng"].revenue.international / peace.rules.nations["eng"].revenue.international
-    assert ratio == Fraction(10, 85)
     years = war.rules.years_per_turn
     assert (peace.rules.routes["R1"].duration_years, war.rules.routes["R1"].duration_years) == (30 + years, 30 - years)
+    ratio = war.rules.nations["eng"].revenue.international / peace.rules.nations["eng"].revenue.international
+    durations = economy.duration_modifier(30 - years) / economy.duration_modifier(30 + years)
+    assert ratio == Fraction(10, 85) * durations  # the next sheet counts the aged (or decayed) duration
 
 
 def test_a_blockaded_port_makes_the_route_blockaded_sea_trade() -> None:
