@@ -1,4 +1,4 @@
-"""A route's life after it opens: the Silk Route's end, gold and agro along trade links, the land statuses, the
+"""A route's life after it opens: the Silk Route's end, gold and agro along trade links, the
 status-report line, and routes the GM kept by hand before tracing (carried over from a running game)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from domain.rulesets.lote.reports.reports import build_report
 from domain.rulesets.lote.scenario.scenario import TradeRouteRecord
 from domain.rulesets.lote.trade.trace import Trace, trace_land
 from tests.domain.harness import Game
-from tests.domain.lote.helpers import city, game, nation, region, scenario, seat
+from tests.domain.lote.helpers import seat
 from tests.domain.lote.trade.maps import channel, settle, silk_road
 
 ENG, DEN = seat("eng"), seat("den")
@@ -95,49 +95,3 @@ def test_routes_the_gm_kept_by_hand_carry_over_from_a_running_game() -> None:
     assert g.rules.nations["eng"].revenue.international > 0
     rejected = g.rejects(m.TraceTradeRoute(route_id="H1", reason="hand it over"))
     assert rejected.code == "lote.no_land_route"
-
-
-def _line(middle: str = "c", border: str = "normal", ferry: bool = False, roads: bool = False, **extra: object) -> Game:
-    """A capital, one region between, the other capital: West (wes) - Mid - East (eas), all held by the partners."""
-    road = {"royal_road": True} if roads else {}
-    codes = ["*"] if roads else ["c"]
-    setup = scenario(
-        nations={"wes": nation("West", capital="Wcity"), "eas": nation("East", capital="Ecity")},
-        regions={"Wr": region(3, statuses={"wes": "hm"}), "Mid": region(2, middle, statuses={"wes": "t"}, **extra),
-                 "Er": region(3, statuses={"eas": "hm"})},
-        cities={"Wcity": city("Wr", 3, codes=codes, statuses={"wes": "hm"}),
-                "Ecity": city("Er", 3, codes=codes, statuses={"eas": "hm"})},
-        borders=[{"a": "Wr", "b": "Mid", "kind": border, **road}]
-        + ([] if ferry else [{"a": "Mid", "b": "Er", **road}]),
-        ferries={"F1": {"a": "Mid", "b": "Er"}} if ferry else {},
-    )  # fmt: skip
-    return game(setup)
-
-
-def _status(g: Game) -> str:
-    traced = trace_land(g.rules, "wes", "eas")
-    assert isinstance(traced, Trace)
-    return traced.status
-
-
-def test_land_route_statuses_follow_the_worst_terrain_on_the_chain() -> None:
-    """[L2787-2810] LTO: "continuous cultivated or steppe land regions ... with no ferry points used"; LTH: "one or
-    more wilderness or jungle regions, a type-one mountain range, or a ferry arrow"; LTD: "one or more desert or
-    tundra regions, a type-two mountain range or a Hostile or Unsettled region"; LTR: 75% of each nation's cities
-    on Royal Roads and a Royal Road network joining the capitals."""
-    assert _status(_line("c")) == "LTO" and _status(_line("s")) == "LTO"
-    assert _status(_line("w")) == "LTH" and _status(_line("j")) == "LTH"
-    assert _status(_line("c", border="mountain1")) == "LTH" and _status(_line("c", ferry=True)) == "LTH"
-    assert _status(_line("d")) == "LTD" and _status(_line("t")) == "LTD"
-    assert _status(_line("c", border="mountain2")) == "LTD" and _status(_line("c", hostile_land=True)) == "LTD"
-    assert _status(_line("c", roads=True)) == "LTR"
-
-
-def test_a_region_held_below_non_paying_tributary_breaks_a_land_chain() -> None:
-    """[L3822-3824] "All the land regions forming the Trade Route must be controlled (at Non-Paying Tributary or
-    better status) by one or the other of the two trade partners"."""
-    g = _line("c")
-    g.when(m.SetControlStatus(place="Mid", nation="wes", status="c", reason="only claimed now"))
-    assert g.rejects(InitiateTradeRoute(line="r", partner="eas"), seat("wes")).code == "lote.no_land_route"
-    g.when(m.SetControlStatus(place="Mid", nation="eas", status="nt", reason="East's tributary"))
-    assert _status(g) == "LTO"
