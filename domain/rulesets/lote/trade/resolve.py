@@ -26,7 +26,7 @@ from domain.rulesets.lote.model.state import State
 from domain.rulesets.lote.scenario.enums import RouteStatus, at_least
 from domain.rulesets.lote.scenario.scenario import TradeRouteRecord
 from domain.rulesets.lote.scenario.tables import TABLES
-from domain.rulesets.lote.trade.check import is_sea, land_map, trace_order
+from domain.rulesets.lote.trade.check import is_sea, land_map, trace_order, trade_range
 from domain.rulesets.lote.trade.events import SilkRouteEnded, TradeRouteLapsed, TradeRouteStatusChanged
 from domain.rulesets.lote.trade.trace import NoRoute, Trace, trace_land, trace_sea
 
@@ -187,26 +187,55 @@ def retrace(state: State, route: TradeRouteRecord) -> Trace | NoRoute | None:
     return trace_land(state, route.nation_a, route.nation_b) if land_map(state) else None
 
 
+def unsustained(state: State, route_id: str, route: TradeRouteRecord, traced: Trace) -> str | None:
+    """Why a traced sea route can no longer be sustained by its shipping, or None: [L3962-3963] "If you're closing
+    down a route, just zero its allocated Merchant Shipping Points" (a sea route needs "at least one" MSP,
+    [L3851-3853]); [L3855-3858] its length may not exceed "the Trade Range of nation providing the merchant
+    shipping" (either partner's MSP on it, whose range reaches, will do)."""
+    if traced.kind != "S":
+        return None
+    msp = {nid: economy.route_msp(state, route_id, nid) for nid in (route.nation_a, route.nation_b)}
+    if not any(msp.values()):
+        return "no MSP are left on the route ([L3962-3963] zeroing its MSP closes a sea route)"
+    ranges = {nid: trade_range(state, nid) for nid, n in msp.items() if n}
+    if all(reach < traced.sea_zones for reach in ranges.values()):
+        shippers = ", ".join(f"{nid} {reach}" for nid, reach in sorted(ranges.items()))
+        return (
+            f"the route is now traced over {traced.sea_zones} sea zones, beyond the Trade Range of the nations "
+            f"shipping on it ({shippers}; Table 5-1, [L3855-3858])"
+        )
+    return None
+
+
 def r8_retrace(run: Runner) -> None:
-    """[L3809] a route that can no longer be traced lapses; one whose chain changed takes its new status."""
-    for route_id, route in sorted(run.state.routes.items()):
-        if (
-            route.closed
-            or not route.traced
-            or any(n not in run.state.nations for n in (route.nation_a, route.nation_b))
-        ):
+    """[L3809] a route that can no longer be traced (or sustained by its shipping) lapses; one whose chain changed
+    takes its new status. A route the GM keeps by hand is his, except that an LTC route lapses once the Silk Route
+    has ended ([L3308-3311]: there is no Silk Route left to run along)."""
+    state = run.state
+    for route_id, route in sorted(state.routes.items()):
+        if route.closed or any(n not in state.nations for n in (route.nation_a, route.nation_b)):
             continue
-        traced = retrace(run.state, route)
-        if isinstance(traced, NoRoute):
-            run.emit(TradeRouteLapsed(route=route_id, nation_a=route.nation_a, nation_b=route.nation_b,
-                                      reason=traced.message))  # fmt: skip
-        elif traced is not None and (traced.status != route.status or tuple(route.path) != traced.path):
+        if not route.traced:
+            if route.status == "LTC" and state.trade.silk_route_ended:
+                _lapse(run, route_id, route, "the Silk Route is no more ([L3308-3311]): an LTC route cannot run")
+            continue
+        traced = retrace(state, route)
+        why = traced.message if isinstance(traced, NoRoute) else None
+        if isinstance(traced, Trace):
+            why = unsustained(state, route_id, route, traced)
+        if why is not None:
+            _lapse(run, route_id, route, why)
+        elif isinstance(traced, Trace) and (traced.status != route.status or tuple(route.path) != traced.path):
             run.emit(
                 TradeRouteStatusChanged(
                     route=route_id, nation_a=route.nation_a, nation_b=route.nation_b, status=traced.status,
-                    reason=describe(run.state, traced), path=traced.path, sea_zones=traced.sea_zones,
+                    reason=describe(state, traced), path=traced.path, sea_zones=traced.sea_zones,
                 )
             )  # fmt: skip
+
+
+def _lapse(run: Runner, route_id: str, route: TradeRouteRecord, why: str) -> None:
+    run.emit(TradeRouteLapsed(route=route_id, nation_a=route.nation_a, nation_b=route.nation_b, reason=why))
 
 
 def r8_routes(run: Runner) -> None:

@@ -51,21 +51,27 @@ def test_gold_passes_only_along_a_route_that_trades_this_turn() -> None:
 def test_direct_sea_trade_between_the_middle_east_and_china_ends_the_silk_route() -> None:
     """[L3308-3311] "The Silk Route remains in effect until such time as direct sea trade is established between a
     Nation in the Middle-Eastern Geographic Zone and a Nation in the China Geographic Zone": the LTC route lapses
-    at the end of that turn and Persia's Silk Route region bonus stops ([L3299-3303] +1 regional GP)."""
+    at the end of that turn (a traced one, and one the GM keeps by hand) and Persia's Silk Route region bonus stops
+    ([L3299-3303] +1 regional GP)."""
     g = silk_road(sea=True)
     g.given(m.TradeRouteRecorded(route_id="t0-lao-per", reason="open", route=TradeRouteRecord(
         kind="L", nation_a="lao", nation_b="per", status="LTC", traced=True,
         path=["Laos", "Yanzhi", "Tarim", "Kashgar", "Kara-Khitai", "Fars"])))  # fmt: skip
+    g.given(m.TradeRouteRecorded(route_id="H1", reason="the GM's", route=TradeRouteRecord(
+        kind="L", nation_a="chn", nation_b="lao", status="LTC", duration_years=40)))  # fmt: skip
     assert g.rules.nations["per"].revenue.fur_silk == 1
     g.when(InitiateTradeRoute(line="r", partner="chn", from_port="Hormuz", to_port="Canton", sea_zones=3, msp=4,
                               fleet="dhows"), seat("per"))  # fmt: skip
     g.when(TradeWithAnyone(line="any"), seat("chn"))
     events = _turn(g)
-    assert [type(e).__name__ for e in events if isinstance(e, m.SilkRouteEnded | m.TradeRouteLapsed)] == [
-        "SilkRouteEnded",
-        "TradeRouteLapsed",
+    ended = [
+        (type(e).__name__, getattr(e, "route", ""))
+        for e in events
+        if isinstance(e, m.SilkRouteEnded | m.TradeRouteLapsed)
     ]
+    assert ended == [("SilkRouteEnded", "t1-chn-per"), ("TradeRouteLapsed", "H1"), ("TradeRouteLapsed", "t0-lao-per")]
     assert g.rules.trade.silk_route_ended and g.rules.routes["t0-lao-per"].closed
+    assert g.rules.routes["H1"].closed  # the GM's own LTC route has no Silk Route left to run along either
     assert g.rules.nations["per"].revenue.fur_silk == 0
     assert isinstance(trace_land(silk_road().rules, "per", "lao"), Trace)
     newsfax = next(e.newsfax for e in events if isinstance(e, m.NewsfaxPublished))
