@@ -26,8 +26,9 @@ class SetTradeCondition(_Command, frozen=True, tag="SetTradeCondition"):
 
 
 class SetBlockade(_Command, frozen=True, tag="SetBlockade"):
-    """[L5623-5640] a port city blockaded by `by`'s fleet for more than 75% of the turn; `by` None lifts it.
-    Sea routes traced from it are Blockaded (or cannot be traced: setting `trade_blockade`)."""
+    """[L5623-5640] a port city (or a coastal region: its coastline, "similarly closed off") blockaded by `by`'s fleet
+    for more than 75% of the turn; `by` None lifts it. Sea routes traced from it (or from a port on that coast) are
+    Blockaded Sea Trade (or cannot be traced: setting `trade_blockade`) from the end of the turn."""
 
     port: Name
     reason: Reason

@@ -10,7 +10,7 @@ import msgspec
 from domain.engine import Rejected
 from domain.rulesets.lote.model.events import TradeRouteRecorded, TreasuryAdjusted
 from domain.rulesets.lote.model.state import State
-from domain.rulesets.lote.scenario.enums import dec
+from domain.rulesets.lote.scenario.enums import at_least, dec
 from domain.rulesets.lote.trade.commands import (
     RecordPiracy,
     SetBlockade,
@@ -51,11 +51,7 @@ def decide_trade(state: State, command: TradeCommand) -> list[object]:
             return [TradeConditionSet(route=command.route_id, nation_a=route.nation_a, nation_b=route.nation_b,
                                       condition=command.condition, reason=_reason(command.reason))]  # fmt: skip
         case SetBlockade():
-            city = state.cities.get(command.port)
-            if city is None or not PORT_CODES & set(city.codes):
-                raise Rejected("lote.not_a_port", f"{command.port!r} is not a port city.")
-            _nation(state, command.by)
-            return [BlockadeSet(port=command.port, by=command.by, reason=_reason(command.reason))]
+            return [_blockade(state, command)]
         case SetSeaZoneClosed():
             if command.sea_zone not in state.sea_zones:
                 raise Rejected("lote.unknown_sea_zone", f"There is no sea zone {command.sea_zone!r}.")
@@ -77,6 +73,21 @@ def decide_trade(state: State, command: TradeCommand) -> list[object]:
             )  # fmt: skip
             return [TradeRouteRecorded(route_id=command.route_id, route=record, reason=_reason(command.reason))]
     raise AssertionError(f"unexpected command {command!r}")
+
+
+def _blockade(state: State, command: SetBlockade) -> BlockadeSet:
+    """[L5623-5640] a port city, or a coastal region (its coastline, "similarly closed off"); the nations holding
+    it (NT or better) see the fleet off their coast."""
+    city = state.cities.get(command.port)
+    if city is not None and PORT_CODES & set(city.codes):
+        statuses = city.statuses
+    elif command.port in state.regions and any(c.region == command.port for c in state.coasts):
+        statuses = state.regions[command.port].statuses
+    else:
+        raise Rejected("lote.not_a_port", f"{command.port!r} is neither a port city nor a coastal region.")
+    _nation(state, command.by)
+    seen_by = tuple(sorted(n for n, status in statuses.items() if at_least(status, "nt")))
+    return BlockadeSet(port=command.port, by=command.by, reason=_reason(command.reason), seen_by=seen_by)
 
 
 def _piracy(state: State, command: RecordPiracy) -> list[object]:

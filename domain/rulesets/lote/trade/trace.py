@@ -264,7 +264,8 @@ def trace_sea(state: State, a: str, b: str, from_port: str | None, to_port: str 
     assert from_port is not None and to_port is not None
     if from_port == to_port:
         return NoRoute("no_sea_route", "a sea route joins two different port cities")
-    blockaded = [p for p in (from_port, to_port) if p in state.trade.blockades]
+    blockades = state.trade.blockades  # a port city, or its region's coastline ([L5636-5638])
+    blockaded = [p for p in (from_port, to_port) if p in blockades or state.cities[p].region in blockades]
     leg = sea_leg(state, from_port, to_port)
     if leg is None:
         return NoRoute("no_sea_route", f"no chain of sea zones open to trade joins {from_port} and {to_port}")
