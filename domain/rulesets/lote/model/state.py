@@ -202,6 +202,9 @@ AdjudicationKind = Literal[
     "cession",
     "seizure",
     "intel_op",
+    "blockade",  # P2-A: fleet actions and acts of war between trading partners (`trade/seas.py`)
+    "piracy",
+    "trade_war",
 ]
 
 
@@ -276,6 +279,7 @@ class TradeRecords(msgspec.Struct, frozen=True):
     silk_route_ended: bool = False
     closed_zones: dict[str, str] = {}
     blockades: dict[str, str] = {}
+    blockade_turns: dict[str, int] = {}  # place -> the turn its blockade was last set or held
 
 
 class ControlRecords(msgspec.Struct, frozen=True):

@@ -6,6 +6,8 @@ them and the engine applies Table 2-47 and re-traces the routes.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from domain.engine.bounds import Decimal, Name, Reason
@@ -48,13 +50,16 @@ class RecordPiracy(_Command, frozen=True, tag="RecordPiracy"):
     """[L6250-6268] the outcome of a Piracy (PR) action by `by`'s fleet in `sea_zone`: "a random amount of GP,
     dependent on the amount of Inter-Nation trade passing through the Sea Zone" (no table: the GM's `gp`, at most
     the GP the routes through the zone made this turn, which the refusal states) and, "if there are sufficient
-    Warships committed", the zone closed to International Trade (`closes`)."""
+    Warships committed", the zone closed to International Trade (`closes`). `item_id` names the `piracy` item an
+    itinerary's PR step raised (`trade/seas.py`), which this settles; without it the GM records a piracy of his own
+    (a fleet he moved by hand)."""
 
     sea_zone: Name
     by: Name
     gp: Decimal
     reason: Reason
     closes: bool = False
+    item_id: Name | None = None
 
 
 class TraceTradeRoute(_Command, frozen=True, tag="TraceTradeRoute"):
@@ -65,7 +70,20 @@ class TraceTradeRoute(_Command, frozen=True, tag="TraceTradeRoute"):
     reason: Reason
 
 
-TradeCommand = SetTradeCondition | SetBlockade | SetSeaZoneClosed | RecordPiracy | TraceTradeRoute
+class GrantTradePrivileges(_Command, frozen=True, tag="GrantTradePrivileges"):
+    """[L2856-2862] "At the discretion of the GM, nations may be allowed to grant special trading privileges to
+    certain other nations, increasing the Duration of a given trade route (useful for newly opened routes). At the
+    same time, restrictions may be placed on other nations traders and merchants, reducing the Duration": `years`
+    added to the route's duration (negative: restrictions), never below 0."""
+
+    route_id: Name
+    years: Annotated[int, msgspec.Meta(ge=-1000, le=1000, description="Years of duration added (or taken).")]
+    reason: Reason
+
+
+TradeCommand = (
+    SetTradeCondition | SetBlockade | SetSeaZoneClosed | RecordPiracy | TraceTradeRoute | GrantTradePrivileges
+)
 TRADE_GM_COMMANDS = frozenset(
-    {"SetTradeCondition", "SetBlockade", "SetSeaZoneClosed", "RecordPiracy", "TraceTradeRoute"}
+    {"SetTradeCondition", "SetBlockade", "SetSeaZoneClosed", "RecordPiracy", "TraceTradeRoute", "GrantTradePrivileges"}
 )

@@ -80,6 +80,18 @@ class SilkRouteEnded(_Event, frozen=True, tag="SilkRouteEnded"):
     nations: tuple[str, str]
 
 
+class TradePrivilegesGranted(_Event, frozen=True, tag="TradePrivilegesGranted"):
+    """[L2856-2862] the GM's grant of trading privileges (or restrictions): the route's duration is now
+    `duration_years`."""
+
+    route: str
+    nation_a: str
+    nation_b: str
+    years: int
+    duration_years: int
+    reason: str
+
+
 TradeEvent = (
     TradeRouteStatusChanged
     | TradeRouteLapsed
@@ -88,4 +100,5 @@ TradeEvent = (
     | SeaZoneClosedSet
     | PiracyRecorded
     | SilkRouteEnded
+    | TradePrivilegesGranted
 )

@@ -31,6 +31,7 @@ from domain.rulesets.lote.trade.events import (
     SilkRouteEnded,
     TradeConditionSet,
     TradeEvent,
+    TradePrivilegesGranted,
     TradeRouteLapsed,
     TradeRouteStatusChanged,
 )
@@ -54,7 +55,7 @@ def redact_trade(event: TradeEvent, me: str | None) -> TradeEvent | None:
     match event:
         case TradeRouteStatusChanged() | TradeRouteLapsed():
             return event if me in (event.nation_a, event.nation_b) else None
-        case TradeConditionSet():
+        case TradeConditionSet() | TradePrivilegesGranted():
             return R(event, reason="") if me in (event.nation_a, event.nation_b) else None
         case BlockadeSet():
             seen = me is not None and (me == event.by or me in event.seen_by)

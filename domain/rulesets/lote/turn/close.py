@@ -34,6 +34,7 @@ from domain.rulesets.lote.reports.newsfax import build_newsfax
 from domain.rulesets.lote.reports.reports import build_report
 from domain.rulesets.lote.scenario.enums import at_least
 from domain.rulesets.lote.trade import resolve as trade
+from domain.rulesets.lote.trade import seas
 from domain.rulesets.lote.turn import control_steps, setup
 from domain.rulesets.lote.turn.run import Run, lines_of
 
@@ -84,6 +85,9 @@ def apply_outcomes(run: Run) -> None:
                 run.emit(pillaged)
         elif item.kind in control_steps.KINDS:
             control_steps.apply_control_outcome(run, item)
+        elif item.kind in seas.ITEM_KINDS:
+            for change in seas.outcome_events(run.state, item):
+                run.emit(change)
 
 
 def r7_leaders(run: Run) -> None:

@@ -112,7 +112,9 @@ from domain.rulesets.lote.model.state import Nation, OrderForm, State
 from domain.rulesets.lote.reports.press import decide_press
 from domain.rulesets.lote.scenario.enums import dec
 from domain.rulesets.lote.trade import resolve as trade
+from domain.rulesets.lote.trade import seas
 from domain.rulesets.lote.trade.commands import (
+    GrantTradePrivileges,
     RecordPiracy,
     SetBlockade,
     SetSeaZoneClosed,
@@ -258,6 +260,8 @@ def _valid_outcome(kind: str, outcome: str) -> None:
         raise Rejected("lote.bad_outcome", "A birth is none, son or daughter (son:Name names the child).")
     if kind in pillage.KINDS:
         pillage.check_ruling(kind, outcome)
+    if kind in seas.ITEM_KINDS:
+        seas.check_ruling(kind, outcome)
     if kind in LEADER_OUTCOMES and outcome not in LEADER_OUTCOMES[kind]:
         raise Rejected(
             "lote.bad_outcome", f"A {kind.replace('_', ' ')} outcome is {' or '.join(LEADER_OUTCOMES[kind])}."
@@ -462,7 +466,14 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return intel.decide_settle(state, command)
         case cc.RecordSharing() | cc.OccupyPlace() | cc.LiberatePlace() | cc.RecordSuccessorStates():
             return decide_control(state, command, ctx)
-        case SetTradeCondition() | SetBlockade() | SetSeaZoneClosed() | RecordPiracy() | TraceTradeRoute():
+        case (
+            SetTradeCondition()
+            | SetBlockade()
+            | SetSeaZoneClosed()
+            | RecordPiracy()
+            | TraceTradeRoute()
+            | GrantTradePrivileges()
+        ):
             return decide_trade(state, command)
         case _:
             assert_never(command)
