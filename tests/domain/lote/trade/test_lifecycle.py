@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import messages as m
-from domain.rulesets.lote.finance.orders import TransferGold
+from domain.rulesets.lote.finance.orders import BuyAgro, SellAgro, TransferGold
 from domain.rulesets.lote.model.orders import InitiateTradeRoute, TradeWithAnyone
 from domain.rulesets.lote.reports.reports import build_report
 from domain.rulesets.lote.scenario.scenario import TradeRouteRecord
@@ -44,6 +44,27 @@ def test_gold_passes_only_along_a_route_that_trades_this_turn() -> None:
     g.when(TransferGold(line="g", to="den", amount="10"), ENG)
     g.when(m.SetTradeCondition(route_id=route_id, condition="war", reason="war declared"))
     assert g.rejects(TransferGold(line="h", to="den", amount="10"), ENG).code == "lote.not_trading"
+
+
+def test_gold_and_agro_are_delivered_along_the_trade_link() -> None:
+    """[L8869-8872] "A nation can transfer an unlimited number of Gold Points (GP) to other nations with which it is
+    trading"; [L1987-1991] "Surplus Agro can be sold by a Nation to any of its trade partners ... handled directly
+    through the trade connections": the turn the Hull route trades, English gold reaches Denmark and English agro
+    Denmark's reserves, neither carried by a leader; before the route trades both lines are refused."""
+    g = channel()
+    _open_hull_route(g)
+    assert g.rejects(SellAgro(line="a", buyer="den", points=2, price="3"), ENG).code == "lote.not_trading"
+    _turn(g)
+    g.when(TransferGold(line="g", to="den", amount="10"), ENG)
+    g.when(SellAgro(line="a", buyer="den", points=2, price="3"), ENG)
+    g.when(BuyAgro(line="b", seller="eng", points=2, price="3"), DEN)
+    reserves = g.rules.nations["den"].agro_reserves
+    g.when(AdvancePhase())
+    events = g.when(AdvancePhase())
+    sent = [(e.nation, e.to, e.amount) for e in events if isinstance(e, m.GoldTransferred)]
+    sold = [(e.nation, e.to, e.points, e.price) for e in events if isinstance(e, m.AgroSold)]
+    assert sent == [("eng", "den", 10)] and sold == [("eng", "den", 2, 3)]
+    assert g.rules.nations["den"].agro_reserves > reserves  # the 2 points joined them (less the harvest's attrition)
 
 
 def test_direct_sea_trade_between_the_middle_east_and_china_ends_the_silk_route() -> None:
