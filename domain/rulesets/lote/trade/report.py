@@ -1,8 +1,9 @@
 """Status-report and Newsfax lines of trade, and who sees its events (registered from `reports/`).
 
 Status report (§2.16 L2715-2740): each route of the nation on one line: number, type, partners, status (the GM's
-WAR or BST ruling shown over the traced status, "closed" once closed), NST %, sea zones, duration, and the traced
-chain ("via ...") or "kept by hand" for a route the GM records himself.
+WAR or BST ruling shown over the traced status) with its throughput (Table 2-47; NST the GM's percentage), or
+"closed" once closed; sea zones, duration, and the traced chain ("via ...") or "kept by hand" for a route the GM
+records himself.
 
 Visibility: a route's events are its two partners' (both see the route's data, [L2722-2740]); the GM's reasons
 never show. A blockade is known to the blockader and to the nations holding the port (the fleet lies off it); a
@@ -24,6 +25,7 @@ import msgspec
 from domain.rulesets.lote.model.state import State
 from domain.rulesets.lote.scenario.enums import dec
 from domain.rulesets.lote.scenario.scenario import TradeRouteRecord
+from domain.rulesets.lote.scenario.tables import TABLES
 from domain.rulesets.lote.trade.events import (
     BlockadeSet,
     PiracyRecorded,
@@ -41,12 +43,15 @@ CONDITION_STATUS = {"war": "WAR", "blockade": "BST"}
 
 
 def route_line(route_id: str, route: TradeRouteRecord) -> str:
-    """§2.16 L2715-2740: kind, partners, status, NST, sea zones, duration and the chain it runs along."""
-    status = "closed" if route.closed else CONDITION_STATUS.get(route.condition, route.status)
+    """§2.16 L2715-2740: kind, partners, status and its Table 2-47 throughput (NST: the GM's percentage), sea zones,
+    duration and the chain it runs along."""
+    status = CONDITION_STATUS.get(route.condition, route.status)
+    pct = route.nst_pct if status == "NST" else TABLES.economy.route_throughput.values[status] * 100
+    shown = "closed" if route.closed else f"{status} {dec(Fraction(pct))}%"
     via = f" via {' - '.join(route.path)}" if route.traced and route.path else "" if route.traced else " kept by hand"
     only = f"; MSP by {route.msp_by[0]} only" if len(route.msp_by) == 1 else ""
     return (
-        f"{route_id} {route.kind} {route.nation_a}-{route.nation_b} {status} {route.nst_pct}% "
+        f"{route_id} {route.kind} {route.nation_a}-{route.nation_b} {shown} "
         f"{route.sea_zones} zones {route.duration_years} years{via}{only}"
     )
 

@@ -112,7 +112,7 @@ def test_routes_the_gm_kept_by_hand_carry_over_from_a_running_game() -> None:
     route = g.rules.routes["H1"]
     assert (route.traced, route.path, route.condition, route.duration_years) == (False, [], "", 45)
     line = build_report(g.rules, "eng", 1, 1005).routes["H1"]
-    assert line == "H1 L den-eng LTH 100% 0 zones 45 years kept by hand"
+    assert line == "H1 L den-eng LTH 80% 0 zones 45 years kept by hand"  # Table 2-47: LTH passes 80%
     years = g.rules.years_per_turn
     events = _turn(g)
     assert not any(isinstance(e, m.TradeRouteLapsed | m.TradeRouteStatusChanged) for e in events)
