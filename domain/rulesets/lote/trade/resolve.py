@@ -6,10 +6,12 @@
 - close: an opened route trades from the next turn ([L3806-3808]); a route re-opened between the same pair keeps
   what is left of its old duration ([L2849-2855]); a direct sea route between a Middle-Eastern and a Chinese
   nation ends the Silk Route ([L3308-3311]);
-- R8: every traced route is traced again: one that cannot be traced any more lapses ([L3809]; EX-68), one whose
-  chain changed takes its new status; open routes age by the turn's years, closed routes and routes Blocked by
-  Warfare lose `trade_decay_years_per_year` per year ([L2849-2855]); a sea route below capacity grows shipping
-  ([L2922-2966]).
+- R8 (before the sheets for the next turn are drawn, so they count the routes as they now stand): every traced
+  route is traced again: one that cannot be traced any more, or a sea route left without MSP or beyond the range
+  of every nation shipping on it, lapses ([L3809]; EX-68), one whose chain changed takes its new status; open
+  routes age by the turn's years, closed routes and routes Blocked by Warfare lose `trade_decay_years_per_year` per
+  year ([L2849-2855]); a sea route below capacity grows shipping ([L2922-2966]), unless Blocked by Warfare (a
+  Blockaded route still trades, at half throughput, and grows).
 """
 
 from __future__ import annotations
@@ -239,8 +241,9 @@ def _lapse(run: Runner, route_id: str, route: TradeRouteRecord, why: str) -> Non
 
 
 def r8_routes(run: Runner) -> None:
-    """[L2849-2866] open routes age by the turn's years, closed ones (and those Blocked by Warfare) lose
-    `trade_decay_years_per_year` a year, never below 0; [L2922-2966] a sea route below capacity grows shipping.
+    """[L2849-2866] open routes age by the turn's years, closed ones (and those Blocked by Warfare: "closed ... by
+    warfare") lose `trade_decay_years_per_year` a year, never below 0; [L2922-2966] a sea route below capacity grows
+    shipping.
 
     New MSP join the nation's first sea-trade fleet on the route; a nation without one gets none.
     """

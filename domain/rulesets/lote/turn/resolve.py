@@ -107,7 +107,7 @@ def r0_declarations(run: Run, nid: str) -> None:
             case CeaseTrade():
                 for route_id, route in sorted(run.state.routes.items()):
                     if not route.closed and {route.nation_a, route.nation_b} == {nid, order.partner}:
-                        run.emit(TradeRouteClosed(route=route_id, by=nid))
+                        run.emit(TradeRouteClosed(route=route_id, by=nid, partner=order.partner))
 
 
 def r1_revenue(run: Run, nid: str) -> None:

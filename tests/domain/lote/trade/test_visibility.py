@@ -9,6 +9,7 @@ from fractions import Fraction
 from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import messages as m
 from domain.rulesets.lote import ruleset
+from domain.rulesets.lote.model.orders import CeaseTrade
 from domain.rulesets.lote.scenario.scenario import TradeRouteRecord
 from domain.rulesets.lote.trade.trace import Trace, trace_sea
 from tests.domain.harness import Game
@@ -103,3 +104,16 @@ def test_a_routes_events_are_its_partners_alone() -> None:
         for nid in ("den", "eng"):
             seen = _seen(event, nid)
             assert seen is not None and "border raid" not in str(seen)
+
+
+def test_both_partners_learn_that_one_ceased_trade_and_no_one_else() -> None:
+    """[L3808-3813] trade continues until "Either of the players declares a cessation of trade": the route closes
+    for both, and both read the event; a third nation does not."""
+    g = channel()
+    _hull_route(g)
+    g.when(CeaseTrade(line="c", partner="den"), seat("eng"))
+    g.when(AdvancePhase())
+    events = g.when(AdvancePhase())
+    (closed,) = [e for e in events if isinstance(e, m.TradeRouteClosed)]
+    assert (closed.route, closed.by, closed.partner) == ("R1", "eng", "den") and g.rules.routes["R1"].closed
+    assert _seen(closed, "den") == closed and _seen(closed, "eng") == closed and _seen(closed, "fra") is None
