@@ -38,8 +38,8 @@ class SetBlockade(_Command, frozen=True, tag="SetBlockade"):
 
 
 class SetSeaZoneClosed(_Command, frozen=True, tag="SetSeaZoneClosed"):
-    """[L6263-6264] a sea zone closed to International Trade (by `by`'s pirates); `by` None reopens it. A closed
-    zone stays closed until the GM reopens it (the pirates sail away)."""
+    """[L6263-6264] a sea zone closed to International Trade (by `by`'s pirates); `by` None reopens it. A turn
+    without a Piracy step of those pirates there raises a `sea_zone` item proposing to reopen it (`trade/seas.py`)."""
 
     sea_zone: Name
     reason: Reason

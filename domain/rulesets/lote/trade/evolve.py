@@ -51,8 +51,11 @@ def evolve_trade(state: State, event: TradeEvent) -> State:
             )
             return R(state, trade=trade)
         case SeaZoneClosedSet():
-            trade = R(state.trade, closed_zones=_without(state.trade.closed_zones, event.sea_zone, event.by))
-            return R(state, trade=trade)
+            turns = {k: v for k, v in state.trade.closed_zone_turns.items() if k != event.sea_zone}
+            if event.by is not None:
+                turns[event.sea_zone] = state.turn
+            closed = _without(state.trade.closed_zones, event.sea_zone, event.by)
+            return R(state, trade=R(state.trade, closed_zones=closed, closed_zone_turns=turns))
         case PiracyRecorded():
             return state  # the gold moves by the TreasuryAdjusted beside it; the zone by SeaZoneClosedSet
         case SilkRouteEnded():

@@ -168,16 +168,19 @@ def open_route(run: Runner, pair: str, outcome: str) -> None:
                     route=route_id, msp=order.msp,
                 )
             )  # fmt: skip
-    _silk_route_end(run, route_id, route)
+    for ended in silk_route_end(run.state, route_id, route):
+        run.emit(ended)
 
 
-def _silk_route_end(run: Runner, route_id: str, route: TradeRouteRecord) -> None:
+def silk_route_end(state: State, route_id: str, route: TradeRouteRecord) -> list[SilkRouteEnded]:
     """[L3308-3311] "until such time as direct sea trade is established between a Nation in the Middle-Eastern
-    Geographic Zone and a Nation in the China Geographic Zone"."""
-    state = run.state
-    zones = {state.nations[route.nation_a].geo_zone, state.nations[route.nation_b].geo_zone}
-    if route.kind == "S" and zones == {"ME", "CH"} and not state.trade.silk_route_ended:
-        run.emit(SilkRouteEnded(route=route_id, nations=(route.nation_a, route.nation_b)))
+    Geographic Zone and a Nation in the China Geographic Zone": an open sea route between them, opened by the engine
+    or recorded by the GM, ends the Silk Route."""
+    nations = [state.nations.get(n) for n in (route.nation_a, route.nation_b)]
+    zones = {n.geo_zone for n in nations if n is not None}
+    if route.kind == "S" and not route.closed and zones == {"ME", "CH"} and not state.trade.silk_route_ended:
+        return [SilkRouteEnded(route=route_id, nations=(route.nation_a, route.nation_b))]
+    return []
 
 
 def retrace(state: State, route: TradeRouteRecord) -> Trace | NoRoute | None:

@@ -8,7 +8,8 @@ every input computed, a 2d6 recorded, the engine's proposal stated with the rule
   action's stat is Combat: a defending fleet, a storm). `effective` blockades the place at the close (`BlockadeSet`).
   A blockade standing from an earlier turn (the GM's `SetBlockade` or an item's) whose nation does not blockade the
   place again this turn is raised too (proposal `lifted`; `held` keeps it another turn): a blockade holds only
-  while the fleet keeps to it.
+  while the fleet keeps to it. So is a sea zone closed by piracy in an earlier turn without a Piracy step of its
+  pirates there this turn (a `sea_zone` item, proposal `reopened`; `closed` keeps it).
 - Piracy (PR, BAC 3+, [L6250-6268]): an `act PR` step of a fleet at sea in one sea zone. "A random amount of GP,
   dependent on the amount of Inter-Nation trade passing through the Sea Zone", more "the more Actions expended", and
   the zone closed "if there are sufficient Warships committed": no table, so the item shows the AP, the warships,
@@ -36,15 +37,16 @@ from domain.rulesets.lote.movement.itinerary import action_base
 from domain.rulesets.lote.scenario.enums import at_least, dec
 from domain.rulesets.lote.scenario.tables import TABLES
 from domain.rulesets.lote.trade.check import refuse
-from domain.rulesets.lote.trade.events import BlockadeSet, TradeConditionSet
+from domain.rulesets.lote.trade.events import BlockadeSet, SeaZoneClosedSet, TradeConditionSet
 from domain.rulesets.lote.trade.links import route_gp
 from domain.rulesets.lote.trade.resolve import Runner
 from domain.rulesets.lote.trade.trace import PORT_CODES
 
-ITEM_KINDS = ("blockade", "piracy", "trade_war")
+ITEM_KINDS = ("blockade", "piracy", "trade_war", "sea_zone")
 OUTCOMES: dict[str, tuple[str, ...]] = {
     "blockade": ("effective", "ineffective", "lifted", "held"),
     "trade_war": ("war", "peace"),
+    "sea_zone": ("reopened", "closed"),
 }
 UNITS = TABLES.units.units
 
@@ -91,6 +93,7 @@ def r6_fleet_actions(
     (returned as (nation, line, refusal), for the caller to record as a failed order)."""
     failed: list[tuple[str, str, Rejected]] = []
     blockaded: set[tuple[str, str]] = set()
+    pirates: set[tuple[str, str]] = set()
     for act in acts:
         order = orders[act.army]
         step = order.steps[act.step]
@@ -112,16 +115,29 @@ def r6_fleet_actions(
                 why = f"step {act.step + 1}: Piracy is done by a fleet at sea, not in {act.place!r}"
                 failed.append((leader.nation, order.line, refuse(order, "fleet_action_no_target", why)))
                 continue
+            pirates.add((act.place, leader.nation))
             _raise_piracy(run, act, spent)
-    standing = run.state.trade.blockades
-    for place, by in sorted(standing.items()):
+    _standing(run, blockaded, pirates)
+    return failed
+
+
+def _standing(run: Runner, blockaded: set[tuple[str, str]], pirates: set[tuple[str, str]]) -> None:
+    """Blockades and closed sea zones from an earlier turn whose nation did not keep at them this turn."""
+    trade = run.state.trade
+    for zone, by in sorted(trade.closed_zones.items()):
+        if (zone, by) not in pirates and trade.closed_zone_turns.get(zone, 0) < run.ctx.turn:
+            why = (
+                f"[L6263-6264] {by}'s pirates closed {zone} to International Trade; no Piracy step of {by} there this "
+                "turn: 'reopened' (the pirates sailed away) or 'closed'"
+            )
+            run.raise_item(by, "sea_zone", f"reopen:{zone}", "reopened", why)
+    for place, by in sorted(trade.blockades.items()):
         if (place, by) not in blockaded and run.state.trade.blockade_turns.get(place, 0) < run.ctx.turn:
             why = (
                 f"[L5638-5640] {by}'s blockade of {place} holds only while its fleet keeps to it: no Blockade step of "
                 f"{by} there this turn; 'lifted' or 'held'"
             )
             run.raise_item(by, "blockade", f"lift:{place}", "lifted", why)
-    return failed
 
 
 def _raise_blockade(run: Runner, act: Act, place: str, spent: int) -> None:
@@ -200,6 +216,8 @@ def outcome_events(state: State, item: Adjudication) -> list[Any]:
         return [BlockadeSet(port=place, by=item.nation, reason=why, seen_by=holders(state, place))]
     if item.kind == "blockade" and item.outcome == "lifted" and state.trade.blockades.get(place) == item.nation:
         return [BlockadeSet(port=place, by=None, reason=why, seen_by=holders(state, place))]
+    if item.kind == "sea_zone" and state.trade.closed_zones.get(place) == item.nation:
+        return [SeaZoneClosedSet(sea_zone=place, by=None if item.outcome == "reopened" else item.nation, reason=why)]
     route = state.routes.get(item.subject)
     if item.kind == "trade_war" and item.outcome == "war" and route is not None and not route.closed:
         return [

@@ -320,7 +320,10 @@ def decide_ruling(state: State, command: Command) -> list[object]:
         case RecordTradeRoute():
             for side in (command.route.nation_a, command.route.nation_b):
                 _known_nation(state, side)
-            return [TradeRouteRecorded(route_id=command.route_id, route=command.route, reason=_reason(command.reason))]
+            recorded = TradeRouteRecorded(
+                route_id=command.route_id, route=command.route, reason=_reason(command.reason)
+            )
+            return [recorded, *trade.silk_route_end(state, command.route_id, command.route)]
     raise AssertionError(f"not a ruling: {command!r}")
 
 

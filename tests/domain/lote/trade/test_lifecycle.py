@@ -121,3 +121,17 @@ def test_routes_the_gm_kept_by_hand_carry_over_from_a_running_game() -> None:
     assert g.rules.nations["eng"].revenue.international > 0
     rejected = g.rejects(m.TraceTradeRoute(route_id="H1", reason="hand it over"))
     assert rejected.code == "lote.no_land_route"
+
+
+def test_a_sea_route_the_gm_records_between_the_middle_east_and_china_ends_the_silk_route_too() -> None:
+    """[L3308-3311] direct sea trade "established" between the two zones ends the Silk Route, whoever records the
+    route: the GM's hand-kept Persian-Chinese sea route does as the engine's would."""
+    g = silk_road(sea=True)
+    route = TradeRouteRecord(kind="S", nation_a="chn", nation_b="per", sea_zones=3, port_a="Canton", port_b="Hormuz")
+    events = g.when(m.RecordTradeRoute(route_id="H2", route=route, reason="the GM's record of a running game"))
+    assert [type(e).__name__ for e in events] == ["TradeRouteRecorded", "SilkRouteEnded"]
+    assert g.rules.trade.silk_route_ended
+    land = TradeRouteRecord(kind="L", nation_a="chn", nation_b="per", status="LTC")
+    assert [type(e).__name__ for e in silk_road().when(m.RecordTradeRoute(route_id="H3", route=land, reason="x"))] == [
+        "TradeRouteRecorded"
+    ]

@@ -178,3 +178,36 @@ def test_the_gm_may_rule_a_battle_no_act_of_war_on_the_route() -> None:
     settle_control(g)
     g.when(AdvancePhase())
     assert g.rules.routes["R2"].condition == ""
+
+
+def test_a_sea_zone_closed_by_piracy_reopens_when_its_pirates_move_on() -> None:
+    """[L6263-6264] the zone is closed "if there are sufficient Warships committed to the action": a turn later, with
+    no Piracy step of those pirates there, a `sea_zone` item proposes to reopen it (`closed` keeps it); confirmed,
+    trade can be traced through it again."""
+    g = _with_fleet()
+    g.when(m.RecordPiracy(sea_zone="Viking Bank", by="fra", gp="0", closes=True, reason="French pirates"))
+    g.when(AdvancePhase())
+    g.when(AdvancePhase())
+    _close(g)
+    assert g.rules.trade.closed_zones == {"Viking Bank": "fra"} and g.rules.routes["R1"].closed
+    g.when(AdvancePhase())
+    g.when(AdvancePhase())
+    item = _item(g, "sea_zone")
+    assert (item.nation, item.subject, item.proposal) == ("fra", "reopen:Viking Bank", "reopened")
+    _close(g)
+    assert g.rules.trade.closed_zones == {}
+
+
+def test_the_gm_may_keep_a_sea_zone_closed() -> None:
+    """`closed`: the GM rules the pirates still there (his reason recorded); the zone stays closed another turn."""
+    g = _with_fleet()
+    g.when(m.SetSeaZoneClosed(sea_zone="Viking Bank", by="fra", reason="pirates"))
+    g.when(AdvancePhase())
+    g.when(AdvancePhase())
+    _close(g)
+    g.when(AdvancePhase())
+    g.when(AdvancePhase())
+    item = _item(g, "sea_zone")
+    g.when(m.OverrideAdjudication(item_id=item.item_id, outcome="closed", reason="the squadron winters there"))
+    _close(g)
+    assert g.rules.trade.closed_zones == {"Viking Bank": "fra"}
