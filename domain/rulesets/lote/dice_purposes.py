@@ -112,6 +112,16 @@ DICE_PURPOSES = (
         rule="[L6641-6761] [L6694-6726]",
     ),
     DicePurpose(
+        purpose="infiltration:<key>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with an unmaintained infiltration's decay (an `infiltration` "
+        "item, key `<owner>><target>:<sector>`), for the GM who rules how many levels it loses and whether the "
+        "target is tipped off (RuleInfiltrationDecay)",
+        faces="the sum S of both dice, shown with the infiltration's level, when it was last maintained and whether "
+        "the target already knows of it; the rulebook says only 'one or more levels', so the GM reads S",
+        rule="[L7050-7063] [L6940-6944]",
+    ),
+    DicePurpose(
         purpose="blockade:<nation>:<place>",
         dice="2d6",
         decides="nothing by itself: the roll recorded with a Blockade Port (B) step, for the GM who rules it "

@@ -29,6 +29,7 @@ from domain.engine import DecisionContext, Rejected
 from domain.rulesets.lote.construction.construction import refuse
 from domain.rulesets.lote.control.events import SharingRecorded
 from domain.rulesets.lote.diplomacy.sharing import share_note, sharing_events
+from domain.rulesets.lote.intel.subversion import diplomacy_notes
 from domain.rulesets.lote.leaders.garrisons import city_rv, relation
 from domain.rulesets.lote.leaders.limits import check_room
 from domain.rulesets.lote.model.events import ControlStatusSet
@@ -155,7 +156,8 @@ def attempt_item(state: State, nation: Nation, order: Attempt, ctx: DecisionCont
         f"(BAC {BAC[type(order).__name__]}); RV {rv}; terrain {terrain}; religion {religion or '-'} "
         f"({relation(nation.religion, religion)} to {nation.religion}); present status "
         f"{statuses.get(nation.id, 'none')}; maximum status {cap} [L2487-2522] [L7370-7373]; {slots} "
-        f"[L5750-5754]{share_note(state, nation.id, order.target)}; 2d6 = {sum(rolls)}. The rulebook prints no "
+        f"[L5750-5754]{share_note(state, nation.id, order.target)}"
+        f"{diplomacy_notes(state, nation.id, order.target, statuses)}; 2d6 = {sum(rolls)}. The rulebook prints no "
         "result table: rule the new status "
         f"({', '.join(RESULTS)}, at most {cap}) or confirm 'unchanged'."
     )

@@ -202,6 +202,7 @@ AdjudicationKind = Literal[
     "cession",
     "seizure",
     "intel_op",
+    "infiltration",
     "blockade",  # P2-A: fleet actions and acts of war between trading partners (`trade/seas.py`)
     "piracy",
     "trade_war",

@@ -118,6 +118,10 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     trade_decay_years_per_year: Annotated[int, msgspec.Meta(ge=0, le=10)] = 1
     # P2-B [L7082-7112] Rearrange Expenditures and Revise Orders are "(Optional Rule)": on unless the GM omits them
     p2b_rearrange_and_revise: bool = True
+    # P2-B [L7220-7223] "once the SI exceeds 10 then the infiltration carries over into the infiltrating country's
+    # Intel Service sector": "excess" carries the levels past 10 into an infiltration of that sector; "level" gives
+    # that infiltration the SI's whole level (`intel/infiltration.py`)
+    p2b_si_carry_over: Literal["excess", "level"] = "excess"
 
 
 def ratio(text: str) -> Fraction:

@@ -10,6 +10,8 @@ from domain.engine import DecisionContext, Rejected
 from domain.rulesets.lote.construction import budget
 from domain.rulesets.lote.diplomacy import attempts
 from domain.rulesets.lote.economy import economy
+from domain.rulesets.lote.intel import decide as intel
+from domain.rulesets.lote.intel import subversion
 from domain.rulesets.lote.leaders.endofturn import OUTCOMES as LEADER_OUTCOMES
 from domain.rulesets.lote.leaders.endofturn import outcome_events, status_changes
 from domain.rulesets.lote.messages import (
@@ -31,7 +33,7 @@ from domain.rulesets.lote.military import endturn, pillage
 from domain.rulesets.lote.model.orders import GiveItinerary
 from domain.rulesets.lote.model.state import Hire, State
 from domain.rulesets.lote.reports.newsfax import build_newsfax
-from domain.rulesets.lote.reports.reports import build_report
+from domain.rulesets.lote.reports.reports import build_report, render
 from domain.rulesets.lote.scenario.enums import at_least
 from domain.rulesets.lote.trade import resolve as trade
 from domain.rulesets.lote.trade import seas
@@ -58,8 +60,10 @@ def check_no_pending(state: State) -> None:
 
 
 def apply_outcomes(run: Run) -> None:
-    """The GM's decided adjudication items take effect."""
+    """The GM's decided adjudication items take effect (a revolt a Crush Revolt suppressed does not, [L6855-6862])."""
     for item in run.opening.adjudications.values():
+        if intel.crushed(run.state, item.item_id):
+            continue
         if item.kind == "investment" and item.outcome == "rise":
             level = budget.rating_level(run.nation(item.nation), item.subject) + 1
             run.emit(RatingRaised(nation=item.nation, rating=item.subject, level=level))
@@ -185,9 +189,10 @@ def publish(state: State, ctx: DecisionContext) -> Sequence[Event]:
     The due date is the orders phase's default deadline from now; a later `SetDeadline` does not reprint it.
     """
     year = state.year + state.years_per_turn
-    published: list[Event] = [
-        StatusReportPublished(nation=nid, report=build_report(state, nid, ctx.turn, year)) for nid in state.nations
-    ]
+    reports = {nid: build_report(state, nid, ctx.turn, year) for nid in state.nations}
+    published: list[Event] = [StatusReportPublished(nation=nid, report=r) for nid, r in reports.items()]
+    # [L6952-6991] the spymasters of subverted sectors receive their copies (`intel/subversion.py`)
+    published += subversion.copies(state, reports, ctx.turn, lambda report: render(report, state))
     published.append(NewsfaxPublished(newsfax=build_newsfax(state, ctx.turn, ctx.now + ORDERS_DEADLINE)))
     years, base = setup.years_for(year) if 1000 <= year <= 1799 else (state.years_per_turn, state.base_tax_pct)
     return [*published, TurnPublished(turn=ctx.turn + 1, year=year, years_per_turn=years, base_tax_pct=base)]

@@ -14,6 +14,7 @@ from domain.engine import DecisionContext, Phase
 from domain.rulesets.lote.dynasty import resolve as dynasty
 from domain.rulesets.lote.finance import resolve as finance
 from domain.rulesets.lote.intel import resolve as intel
+from domain.rulesets.lote.intel import subversion
 from domain.rulesets.lote.messages import DefaultOrdersApplied, Event, OrdersLocked, ReportsDrafted
 from domain.rulesets.lote.model.orders import ORDER_TAGS
 from domain.rulesets.lote.model.state import State
@@ -98,8 +99,8 @@ def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
 def close_turn(state: State, ctx: DecisionContext) -> Sequence[Event]:
     """Closing `adjudication` (refused while items are pending): the decided outcomes, R7 end of turn (cities
     appear, megaliths finish, satrapies and occupations settle, Years from Conquest grow, leaders age, army
-    statuses), R8 the trade routes (re-traced, aged, shipping grown) and then the sheets for the next turn, which
-    count the routes as they now stand."""
+    statuses), R8 a subverted University's Tech Point, the trade routes (re-traced, aged, shipping grown) and then
+    the sheets for the next turn, which count the routes as they now stand."""
     check_no_pending(state)
     run = Run(state, ctx)
     apply_outcomes(run)
@@ -110,6 +111,7 @@ def close_turn(state: State, ctx: DecisionContext) -> Sequence[Event]:
     dynasty.r7_family(run)
     for nid in state.nations:
         finance.r8_census_ends(run, nid)
+    subversion.r8_university(run)
     trade.r8_routes(run)
     r8_assess(run)
     run.emit(ReportsDrafted(turn=ctx.turn))

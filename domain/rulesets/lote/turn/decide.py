@@ -22,7 +22,13 @@ from domain.rulesets.lote.dynasty.orders import DynastyOrder
 from domain.rulesets.lote.dynasty.resolve import birth_outcome
 from domain.rulesets.lote.finance.orders import FinanceOrder, SellAgro
 from domain.rulesets.lote.intel import decide as intel
-from domain.rulesets.lote.intel.commands import SettleIntelOperation
+from domain.rulesets.lote.intel.commands import (
+    ConcealFact,
+    FeedMisinformation,
+    PlantMisinformation,
+    RuleInfiltrationDecay,
+    SettleIntelOperation,
+)
 from domain.rulesets.lote.intel.orders import IntelOrder
 from domain.rulesets.lote.leaders.decide import decide_leader
 from domain.rulesets.lote.leaders.endofturn import OUTCOMES as LEADER_OUTCOMES
@@ -215,9 +221,12 @@ def decide_adjudication(state: State, command: ConfirmAdjudication | OverrideAdj
         raise Rejected("lote.unknown_item", f"There is no adjudication item {command.item_id!r}.")
     if item.outcome is not None:
         raise Rejected("lote.already_decided", f"Item {command.item_id!r} was decided: {item.outcome}.", status=409)
-    if item.kind == intel.KIND:
+    if item.kind in intel.KINDS:
         if isinstance(command, OverrideAdjudication):
-            raise Rejected("lote.use_settle_intel", "An operation's ruling has parts: use SettleIntelOperation.")
+            raise Rejected(
+                "lote.use_settle_intel",
+                "An operation's ruling has parts: use SettleIntelOperation (RuleInfiltrationDecay for a decay).",
+            )
         return intel.confirm(state, item, command.reason)
     if item.kind in BATTLE_KINDS:
         if isinstance(command, OverrideAdjudication):
@@ -465,8 +474,14 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_leader(state, command, ctx)
         case ResolveBattle():
             return decide_military(state, command, ctx)
-        case SettleIntelOperation():
-            return intel.decide_settle(state, command)
+        case (
+            SettleIntelOperation()
+            | RuleInfiltrationDecay()
+            | ConcealFact()
+            | PlantMisinformation()
+            | FeedMisinformation()
+        ):
+            return intel.decide_intel(state, command)
         case cc.RecordSharing() | cc.OccupyPlace() | cc.LiberatePlace() | cc.RecordSuccessorStates():
             return decide_control(state, command, ctx)
         case (
