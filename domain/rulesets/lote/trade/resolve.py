@@ -98,9 +98,9 @@ def r0_route_requests(run: Runner) -> None:
                 anyone.add(nid)
     for a, b in sorted({tuple(sorted(pair)) for pair in asks}):
         mutual = ((a, b) in asks or a in anyone) and ((b, a) in asks or b in anyone)
-        if not mutual:
+        if not mutual:  # the asker's item: the nation asked learns nothing of a request it did not take up
             why = "the other nation did not initiate this route nor declare trade with anyone"
-            run.raise_item(a, "trade_route", f"{a}~{b}", "refuse", why)
+            run.raise_item(a if (a, b) in asks else b, "trade_route", f"{a}~{b}", "refuse", why)
             continue
         traced = trace_request(run.state, a, b)
         if traced is None:

@@ -69,12 +69,14 @@ def test_ex13_a_new_sea_route_opens_when_the_partner_accepts_and_trades_from_the
 
 
 def test_a_route_one_side_did_not_initiate_is_proposed_for_refusal() -> None:
-    """[L3799-3804] both nations must initiate with each other, or one declares "Trade With Anyone"."""
+    """[L3799-3804] both nations must initiate with each other, or one declares "Trade With Anyone": the item is the
+    asker's (England's); Denmark, which did not take the request up, is not told of it."""
     g = _north_sea()
     g.when(InitiateTradeRoute(line="r", partner="den"), ENG)
     g.when(AdvancePhase())
     g.when(AdvancePhase())
-    assert g.rules.adjudications["t1-den-trade_route-den~eng"].proposal == "refuse"
+    assert g.rules.adjudications["t1-eng-trade_route-den~eng"].proposal == "refuse"
+    assert not [i for i in g.rules.adjudications.values() if i.nation == "den" and i.kind == "trade_route"]
 
 
 def test_an_incomplete_sea_route_request_is_refused() -> None:

@@ -10,6 +10,7 @@ from domain.rulesets.lote.model.orders import InitiateTradeRoute
 from domain.rulesets.lote.trade.trace import NoRoute, Trace, trace_land, trace_sea
 from tests.domain.harness import Game
 from tests.domain.lote.helpers import city, game, nation, region, scenario, seat
+from tests.domain.lote.trade.maps import sahara, silk_road
 
 
 def _line(
@@ -163,3 +164,24 @@ def test_ex72_the_pope_could_trade_by_sea_were_rome_a_port() -> None:
         assert isinstance(trace_land(g.rules, "pope", "tus"), NoRoute)
         by_sea = trace_sea(g.rules, "pope", "tus", "Rome", "Pisa")
         assert isinstance(by_sea, Trace) is tuscany, by_sea
+
+
+def test_oases_of_a_partner_still_make_a_sahara_route_and_held_silk_regions_count_by_their_terrain() -> None:
+    """[L2814-2821] LTS through oases "controlled either by your Nation or that are Uncontrolled by any Nation": an
+    oasis the Red Turbans hold keeps the route LTS; [L2829-2841] LTC runs "via Silk Route regions (uncontrolled by
+    any player, save yourself and the Nation that you are trading with)": with Kashgar and Tarim now Persian, the
+    whole chain is held and classified by its terrain (the deserts: LTD), no longer along the Silk Route; once the
+    Silk Route has ended, unheld Silk Route regions carry nothing ([L3308-3311])."""
+    g = sahara()
+    g.when(m.SetControlStatus(place="Terhazza", nation="rt", status="nt", reason="a Red Turban garrison"))
+    traced = trace_land(g.rules, "rt", "tan")
+    assert isinstance(traced, Trace) and traced.status == "LTS"
+    silk = silk_road()
+    for place in ("Kashgar", "Tarim"):
+        silk.when(m.SetControlStatus(place=place, nation="per", status="t", reason="Persian conquest"))
+    held = trace_land(silk.rules, "per", "lao")
+    assert isinstance(held, Trace) and held.status == "LTD"
+    ended = silk_road()
+    ended.given(m.SilkRouteEnded(route="", nations=("per", "chn")))
+    gone = trace_land(ended.rules, "per", "lao")
+    assert isinstance(gone, NoRoute) and gone.code == "no_land_route"
