@@ -112,6 +112,57 @@ DICE_PURPOSES = (
         rule="[L6641-6761] [L6694-6726]",
     ),
     DicePurpose(
+        purpose="relop:<nation>:<line>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a religious operation (a `religious_op` item), for the "
+        "GM who rules its result and who learns of it (SettleReligiousOperation)",
+        faces="the sum S of both dice, shown with the operation's inputs (Table 8-5 odds, ROB points, the RS of both "
+        "nations, the range); Table 8-5 prints only always / high / medium / low, so the GM reads S against them",
+        rule="[L7434-7468]",
+    ),
+    DicePurpose(
+        purpose="conversion:<nation>:<place>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a Religious (Diplomatic) Conversion (a "
+        "`religious_conversion` item), for the GM who rules the share of the place converted",
+        faces="the sum S of both dice, shown with the leaders' Charisma, the AP, the religions' relation (a hostile "
+        "one twice as hard) and the share converted so far; the rulebook prints no table",
+        rule="[L5772-5793] [L7378-7386] [L7634-7643]",
+    ),
+    DicePurpose(
+        purpose="nation-conversion:<nation>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a nation's conversion (a `nation_conversion` item), for "
+        "the GM who rules the Primate's influence check (converted, coup) or a pagan's contact",
+        faces="the sum S of both dice, shown with the RS, the religions' relation and the Primate's influence",
+        rule="[L7653-7681]",
+    ),
+    DicePurpose(
+        purpose="religious-revolt:<nation>:<place>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a religious revolt or defection check (a "
+        "`religious_revolt` item: excommunication, interdict, a nation's conversion, pagan adoption)",
+        faces="the sum S of both dice, shown with the place's status, RV, religion and troops (or the leader's); "
+        "the rulebook prints no revolt table",
+        rule="[L7900-7936] [L7653-7681]",
+    ),
+    DicePurpose(
+        purpose="colony-revolt:<nation>:<place>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a populated colony paid in full (a `colony_revolt` "
+        "item): it may revolt against the interlopers, or not",
+        faces="the sum S of both dice, shown with the place's RV, GPv, religion and troops; no table is printed",
+        rule="[L4598-4630] [L7612-7620]",
+    ),
+    DicePurpose(
+        purpose="minority:<nation>:<place>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a colonial minority's slow conversion (a "
+        "`minority_conversion` item)",
+        faces="the sum S of both dice; no rate is printed, the GM rules 'converted' when he sees fit",
+        rule="[L7612-7620]",
+    ),
+    DicePurpose(
         purpose="infiltration:<key>",
         dice="2d6",
         decides="nothing by itself: the roll recorded with an unmaintained infiltration's decay (an `infiltration` "

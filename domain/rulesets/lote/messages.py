@@ -23,10 +23,13 @@ from domain.rulesets.lote.military.pillage_events import *  # noqa: F403
 from domain.rulesets.lote.model.commands import *  # noqa: F403
 from domain.rulesets.lote.model.events import *  # noqa: F403
 from domain.rulesets.lote.model.report_events import *  # noqa: F403
+from domain.rulesets.lote.religion.commands import *  # noqa: F403
+from domain.rulesets.lote.religion.events import *  # noqa: F403
+from domain.rulesets.lote.religion.orders import *  # noqa: F403
 from domain.rulesets.lote.trade.commands import *  # noqa: F403
 from domain.rulesets.lote.trade.events import *  # noqa: F403
 
-Command = CoreCommand | LeaderCommand | MilitaryCommand | ControlCommand | TradeCommand | IntelCommand  # noqa: F405
+Command = CoreCommand | LeaderCommand | MilitaryCommand | ControlCommand | TradeCommand | IntelCommand | ReligionCommand  # noqa: F405
 Event = (
     CoreEvent  # noqa: F405
     | LeaderEvent  # noqa: F405
@@ -37,6 +40,7 @@ Event = (
     | DynastyEvent  # noqa: F405
     | TradeEvent  # noqa: F405
     | IntelEvent  # noqa: F405
+    | ReligionEvent  # noqa: F405
 )
 GM_COMMANDS = (
     CORE_GM_COMMANDS  # noqa: F405
@@ -45,4 +49,5 @@ GM_COMMANDS = (
     | CONTROL_GM_COMMANDS  # noqa: F405
     | TRADE_GM_COMMANDS  # noqa: F405
     | INTEL_GM_COMMANDS  # noqa: F405
+    | RELIGION_GM_COMMANDS  # noqa: F405
 )

@@ -47,6 +47,8 @@ from domain.rulesets.lote.model.orders import (
 )
 from domain.rulesets.lote.model.state import Nation, State
 from domain.rulesets.lote.movement import itinerary
+from domain.rulesets.lote.religion import check as religion
+from domain.rulesets.lote.religion.orders import ReligionOrder
 from domain.rulesets.lote.scenario.enums import at_least, dec
 from domain.rulesets.lote.scenario.tables import TABLES
 from domain.rulesets.lote.trade import check as trade
@@ -219,6 +221,9 @@ def check_line(state: State, nation: Nation, order: Order, form: list[Order]) ->
         return Cost()
     if isinstance(order, IntelOrder):
         intel.check_line(state, nation, order, form)  # operations cost nothing: support is fixed by ratings
+        return Cost()
+    if isinstance(order, ReligionOrder):
+        religion.check_line(state, nation, order, form)  # operations cost nothing: support is fixed by ratings
         return Cost()
     if isinstance(order, GiveItinerary):
         itinerary.one_line_per_army(order, form)

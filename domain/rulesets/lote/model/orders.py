@@ -14,6 +14,7 @@ from domain.engine.bounds import Count, Decimal, Delta, Many, Name, Quantity, Ta
 from domain.rulesets.lote.dynasty.orders import DynastyOrder
 from domain.rulesets.lote.finance.orders import FinanceOrder
 from domain.rulesets.lote.intel.orders import IntelOrder
+from domain.rulesets.lote.religion.orders import ReligionOrder
 from domain.rulesets.lote.scenario.enums import FleetActivity, Rating, Status
 
 
@@ -362,6 +363,7 @@ Order = (
     | FinanceOrder
     | DynastyOrder
     | IntelOrder
+    | ReligionOrder
     | CedePlace
     | GrantSatrapy
 )

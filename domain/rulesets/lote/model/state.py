@@ -17,6 +17,7 @@ from domain.rulesets.lote.intel.records import IntelRecords
 from domain.rulesets.lote.model.battles import Battle
 from domain.rulesets.lote.model.orders import Order
 from domain.rulesets.lote.model.report_types import Press
+from domain.rulesets.lote.religion.records import ReligionRecords
 from domain.rulesets.lote.scenario.enums import Culture, Economy, Exact, Government, NationType, Society, TaxStatus
 from domain.rulesets.lote.scenario.scenario import (
     Border,
@@ -202,6 +203,12 @@ AdjudicationKind = Literal[
     "cession",
     "seizure",
     "intel_op",
+    "religious_op",
+    "religious_conversion",
+    "religious_revolt",
+    "nation_conversion",
+    "minority_conversion",
+    "colony_revolt",
     "infiltration",
     "blockade",  # P2-A: fleet actions and acts of war between trading partners (`trade/seas.py`)
     "piracy",
@@ -332,3 +339,4 @@ class State(msgspec.Struct, frozen=True):
     control: ControlRecords = ControlRecords()
     trade: TradeRecords = TradeRecords()
     intel: IntelRecords = IntelRecords()  # P2-B: the operations of this turn and the last (`intel/`)
+    religion: ReligionRecords = ReligionRecords()  # P2-C: operations, minorities, influence, sanctions (`religion/`)

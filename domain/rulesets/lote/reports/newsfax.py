@@ -25,6 +25,7 @@ from domain.rulesets.lote.military import news as battle_news
 from domain.rulesets.lote.military.pillage_report import PILLAGE_EVENTS, news_line
 from domain.rulesets.lote.model.report_types import NationNews, Newsfax, NewsItem, PoolListing, Press, Ranking
 from domain.rulesets.lote.model.state import State
+from domain.rulesets.lote.religion.report import news_lines as religion_news
 from domain.rulesets.lote.reports.reports import REPORT_TABLES
 from domain.rulesets.lote.scenario.enums import dec
 from domain.rulesets.lote.trade.report import news_lines as trade_news
@@ -87,6 +88,10 @@ def note_news(before: State, after: State, event: m.Event) -> State:
         case m.IntelOperationSettled():
             for nation, kind, text in intel_news(before, event):
                 after = _drafted(after, nation, kind, text, "IntelOperationSettled")
+            return after
+        case _ if isinstance(event, m.ReligionEvent):
+            for nation, kind, text in religion_news(before, event):
+                after = _drafted(after, nation, kind, text, type(event).__name__)
             return after
         case m.BattleResolved() if event.battle_id in before.battles:
             for nation, text in battle_news.newsfax_lines(before, before.battles[event.battle_id], event.result):

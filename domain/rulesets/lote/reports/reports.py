@@ -31,6 +31,7 @@ from domain.rulesets.lote.military import pillage_report
 from domain.rulesets.lote.military.news import report_lines as battle_lines
 from domain.rulesets.lote.model.report_types import StatusReport
 from domain.rulesets.lote.model.state import Nation, State
+from domain.rulesets.lote.religion.report import report_lines as religion_lines
 from domain.rulesets.lote.reports.derived import derive
 from domain.rulesets.lote.scenario.enums import dec
 from domain.rulesets.lote.scenario.scenario import CityRecord, FleetRecord, LeaderRecord, RegionRecord
@@ -218,6 +219,7 @@ def build_report(state: State, nid: str, turn: int, year: int) -> StatusReport:
         control=control_lines(state, nid),
         finance=finance_lines(state, nid, turn),
         intel=intel_lines(state, nid, turn),
+        religion=religion_lines(state, nid, turn),
     )
     return msgspec.structs.replace(report, text=render(report, state))
 
@@ -243,6 +245,7 @@ def render(report: StatusReport, state: State) -> str:
         ("FINANCE", report.finance),
         ("DIPLOMACY AND CONTROL", report.control),
         ("INTEL OPERATIONS", report.intel),
+        ("RELIGION", report.religion),
     ):
         out += ["", title, *(section or ["-"])]
     if report.battles:

@@ -23,6 +23,9 @@ from domain.rulesets.lote.military.visibility import filtered, seat_battle
 from domain.rulesets.lote.model.battles import Battle
 from domain.rulesets.lote.model.report_types import Newsfax, NewsItem, StatusReport
 from domain.rulesets.lote.model.state import Adjudication, ControlRecords, Nation, OrderForm, Project, State
+from domain.rulesets.lote.religion.records import ReligionRecords
+from domain.rulesets.lote.religion.visibility import redact_religion
+from domain.rulesets.lote.religion.visibility import seat_records as religion_records
 from domain.rulesets.lote.reports.derived import Derived, derive
 from domain.rulesets.lote.reports.newsfax import build_newsfax
 from domain.rulesets.lote.reports.reports import build_report
@@ -93,6 +96,9 @@ class View(msgspec.Struct, frozen=True):
     control: ControlRecords = ControlRecords()
     # P2-B: the GM's every operation; a seat its own, and those against it the GM ruled detected (`intel/`)
     intel: IntelRecords = IntelRecords()
+    # P2-C: the GM's all; a seat its own operations and those against it ruled detected, the minorities of its
+    # places and its converts abroad, its influence, every sanction in force (`religion/visibility.py`)
+    religion: ReligionRecords = ReligionRecords()
 
 
 def _strip(statuses: dict[str, Any], gm: bool) -> dict[str, Any]:
@@ -161,6 +167,14 @@ def view_for(state: State, viewer: Actor) -> View:
         battles=_battles(state, viewer),
         control=state.control if gm else _control(state, viewer.controls or ""),
         intel=state.intel if gm else seat_records(state.intel, viewer.controls),
+        religion=state.religion
+        if gm
+        else religion_records(
+            state.religion,
+            viewer.controls,
+            {*regions, *cities},
+            {k for k, x in state.leaders.items() if x.nation in mine},
+        ),
         **(_drafts(state) if gm else {}),
     )
 
@@ -211,6 +225,8 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
         return event if me in m.dynasty_parties(event) else None
     if isinstance(event, m.IntelEvent):
         return redact_intel(event, me)
+    if isinstance(event, m.ReligionEvent):
+        return redact_religion(event, me)
     match event:
         case m.ReportsDrafted() | m.TurnPublished() | m.NewsfaxPublished():
             return event

@@ -122,6 +122,14 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # Intel Service sector": "excess" carries the levels past 10 into an infiltration of that sector; "level" gives
     # that infiltration the SI's whole level (`intel/infiltration.py`)
     p2b_si_carry_over: Literal["excess", "level"] = "excess"
+    # P2-C [L1458-1462] "A given statistic can only increase by one point per turn": read as holding for the
+    # Religious Strength too (a Raise Religious Strength or a monument adds at most one point a turn).
+    p2c_rs_one_rise_per_turn: bool = True
+    # P2-C [L4936-4941] a Religious Monument adds one RS per two levels, "The maximum boost to Religious Strength is
+    # +1 per turn": "spread" pays the whole boost one point a turn; "once" gives at most one point per monument.
+    p2c_monument_rs: Literal["spread", "once"] = "spread"
+    # P2-C [L7541-7543] influence not maintained "is halved": an odd level rounds down ("floor") or up ("ceil").
+    p2c_influence_halving: Literal["floor", "ceil"] = "floor"
 
 
 def ratio(text: str) -> Fraction:

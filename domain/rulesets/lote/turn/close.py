@@ -32,6 +32,8 @@ from domain.rulesets.lote.messages import (
 from domain.rulesets.lote.military import endturn, pillage
 from domain.rulesets.lote.model.orders import GiveItinerary
 from domain.rulesets.lote.model.state import Hire, State
+from domain.rulesets.lote.religion import decide as religion
+from domain.rulesets.lote.religion import outcomes as religion_outcomes
 from domain.rulesets.lote.reports.newsfax import build_newsfax
 from domain.rulesets.lote.reports.reports import build_report, render
 from domain.rulesets.lote.scenario.enums import at_least
@@ -89,6 +91,10 @@ def apply_outcomes(run: Run) -> None:
                 run.emit(pillaged)
         elif item.kind in control_steps.KINDS:
             control_steps.apply_control_outcome(run, item)
+        elif item.kind in religion.KINDS:
+            if religion_outcomes.is_revolt(item):
+                control_steps.apply_revolt(run, item)  # the place is lost with its garrison (`control/revolts.py`)
+            religion_outcomes.apply_outcome(run, item)
         elif item.kind in seas.ITEM_KINDS:
             for change in seas.outcome_events(run.state, item):
                 run.emit(change)

@@ -115,6 +115,9 @@ from domain.rulesets.lote.model.orders import (
     WithdrawShips,
 )
 from domain.rulesets.lote.model.state import Nation, OrderForm, State
+from domain.rulesets.lote.religion import decide as religion
+from domain.rulesets.lote.religion.commands import ReligionCommand
+from domain.rulesets.lote.religion.orders import ReligionOrder
 from domain.rulesets.lote.reports.press import decide_press
 from domain.rulesets.lote.scenario.enums import dec
 from domain.rulesets.lote.trade import resolve as trade
@@ -228,6 +231,13 @@ def decide_adjudication(state: State, command: ConfirmAdjudication | OverrideAdj
                 "An operation's ruling has parts: use SettleIntelOperation (RuleInfiltrationDecay for a decay).",
             )
         return intel.confirm(state, item, command.reason)
+    if item.kind == religion.KIND and isinstance(command, ConfirmAdjudication):
+        return religion.confirm_op(state, item, command.reason)
+    if item.kind in religion.KINDS:
+        if isinstance(command, OverrideAdjudication):
+            religion.check_ruling(item, command.outcome)
+        else:
+            religion.check_confirm(item)
     if item.kind in BATTLE_KINDS:
         if isinstance(command, OverrideAdjudication):
             raise Rejected("lote.use_resolve_battle", "A battle's result has parts: settle it with ResolveBattle.")
@@ -412,7 +422,7 @@ def _check_parameter(command: SetNationParameter) -> None:
 
 
 def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
-    if isinstance(command, FinanceOrder | DynastyOrder | IntelOrder):
+    if isinstance(command, FinanceOrder | DynastyOrder | IntelOrder | ReligionOrder):
         return decide_order(state, command, ctx)
     match command:
         case (
@@ -482,6 +492,8 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             | FeedMisinformation()
         ):
             return intel.decide_intel(state, command)
+        case _ if isinstance(command, ReligionCommand):
+            return religion.decide_religion(state, command)
         case cc.RecordSharing() | cc.OccupyPlace() | cc.LiberatePlace() | cc.RecordSuccessorStates():
             return decide_control(state, command, ctx)
         case (
