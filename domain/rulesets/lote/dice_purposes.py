@@ -216,4 +216,24 @@ DICE_PURPOSES = (
         "the target already knows of it; the rulebook says only 'one or more levels', so the GM reads S",
         rule="[L7050-7063] [L6940-6944]",
     ),
+    DicePurpose(
+        purpose="blockade:<nation>:<place>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a Blockade Port (B) step, for the GM who rules it "
+        "`effective` or `ineffective` (a `blockade` item; the proposal follows the 75%-of-the-turn rule)",
+        faces="the sum S of both dice, shown with the fleet's AP on the blockade against its AP for the turn, its "
+        "warships and Combat; the rulebook gives no table for the action's Combat stat, so the GM reads S against "
+        "those inputs",
+        rule="[L5623-5640]",
+    ),
+    DicePurpose(
+        purpose="piracy:<nation>:<sea zone>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a Piracy (PR) step, for the GM who rules the pirates' take "
+        "and whether the sea zone closes (a `piracy` item settled with RecordPiracy)",
+        faces="the sum S of both dice, shown with the AP spent, the warships and the trade through the zone this "
+        "turn; the rulebook says only 'a random amount of GP, dependent on the amount of Inter-Nation trade', so the "
+        "GM reads S against those inputs",
+        rule="[L6250-6268]",
+    ),
 )

@@ -146,10 +146,16 @@ def _economic(state: State, nation: Nation, order: Order) -> Cost:
                 if not at_least(city.statuses.get(nation.id), "t"):
                     raise refuse(order, "port_not_held", "MSP can be based only at a port held at T or better")
             check_port_capacity(state, nation.id, order, port, state.fleets[order.fleet].msp, order.fleet)
+            if order.msp_change:
+                raise refuse(
+                    order,
+                    "msp_change_unsupported",
+                    "MSP cannot be made or demobilised ([L4397-4400]): take ships off a fleet with WithdrawShips "
+                    "(their MSP go with them), move a whole fleet with AssignFleet, or open a route with MSP from a "
+                    "fleet (InitiateTradeRoute's fleet and msp)",
+                )
             if (order.activity or state.fleets[order.fleet].activity) == "sea_trade":
-                route = order.route or state.fleets[order.fleet].route
-                if route not in state.routes:
-                    raise refuse(order, "unknown_route", f"there is no trade route {route!r}")
+                trade.check_fleet_route(state, nation, order, order.route or state.fleets[order.fleet].route or "")
             return Cost()
         case ConvertShipsToMSP():
             _fleet(state, nation, order, order.fleet)

@@ -223,6 +223,10 @@ AdjudicationKind = Literal[
     "minority_conversion",
     "colony_revolt",
     "infiltration",
+    "blockade",  # P2-A: fleet actions and acts of war between trading partners (`trade/seas.py`)
+    "piracy",
+    "trade_war",
+    "sea_zone",
 ]
 
 
@@ -291,12 +295,15 @@ class Occupation(msgspec.Struct, frozen=True):
 
 class TradeRecords(msgspec.Struct, frozen=True):
     """The records of P2-A (`trade/`): whether the Silk Route has ended ([L3308-3311]), the sea zones piracy closed
-    to trade this turn ([L6263-6264]: zone -> the pirate nation) and the ports the GM ruled blockaded
-    ([L5629-5640]: port -> the blockading nation)."""
+    to trade ([L6263-6264]: zone -> the pirate nation) and the ports or coasts blockaded ([L5629-5640]: place -> the
+    blockading nation), each with the turn it was last set or held (a turn later without its fleet at it, the GM
+    is asked whether it still holds, `trade/seas.py`)."""
 
     silk_route_ended: bool = False
     closed_zones: dict[str, str] = {}
     blockades: dict[str, str] = {}
+    blockade_turns: dict[str, int] = {}
+    closed_zone_turns: dict[str, int] = {}
 
 
 class ControlRecords(msgspec.Struct, frozen=True):

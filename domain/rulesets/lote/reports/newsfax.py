@@ -38,7 +38,7 @@ PressEvent = (
 )  # fmt: skip
 
 
-def _drafted(state: State, nation: str, kind: str, text: str, source: str) -> State:
+def _drafted(state: State, nation: str | None, kind: str, text: str, source: str) -> State:
     items = state.press.items
     item_id = f"{AUTO_PREFIX}t{state.turn}-{len(items) + 1}"  # items only grow within a turn: ids stay unique
     item = NewsItem(item_id=item_id, kind=kind, text=text, nation=nation, source=source)  # type: ignore[arg-type]
@@ -88,8 +88,8 @@ def note_news(before: State, after: State, event: m.Event) -> State:
             text = "Dynastic Failure: the realm is torn by civil war over the succession."
             return _drafted(after, event.nation, "event", text, "DynasticFailureBegan")
         case _ if isinstance(event, m.TradeEvent):
-            for nation, text in trade_news(before, event):
-                after = _drafted(after, nation, "event", text, type(event).__name__)
+            for nation, text in trade_news(before, event):  # no nation: an announcement
+                after = _drafted(after, nation, "event" if nation else "announcement", text, type(event).__name__)
             return after
         case _ if isinstance(event, PILLAGE_EVENTS):
             line = news_line(event)

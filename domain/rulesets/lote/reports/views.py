@@ -308,6 +308,8 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
             return R(event, reason="") if event.nation == me else None
         case m.TradeRouteRecorded():
             return R(event, reason="") if me in (event.route.nation_a, event.route.nation_b) else None
+        case m.TradeRouteClosed():
+            return event if me is not None and me in (event.by, event.partner) else None
         case m.BattleJoined():
             battle = seat_battle(event.battle, me)
             return None if battle is None else R(event, battle=battle)

@@ -38,6 +38,7 @@ from domain.rulesets.lote.reports.newsfax import build_newsfax
 from domain.rulesets.lote.reports.reports import build_report, render
 from domain.rulesets.lote.scenario.enums import at_least
 from domain.rulesets.lote.trade import resolve as trade
+from domain.rulesets.lote.trade import seas
 from domain.rulesets.lote.turn import control_steps, dynasty_steps, setup
 from domain.rulesets.lote.turn.run import Run, lines_of
 
@@ -96,6 +97,9 @@ def apply_outcomes(run: Run) -> None:
             if religion_outcomes.is_revolt(item):
                 control_steps.apply_revolt(run, item)  # the place is lost with its garrison (`control/revolts.py`)
             religion_outcomes.apply_outcome(run, item)
+        elif item.kind in seas.ITEM_KINDS:
+            for change in seas.outcome_events(run.state, item):
+                run.emit(change)
 
 
 def r7_leaders(run: Run) -> None:

@@ -109,7 +109,8 @@ def close_turn(state: State, ctx: DecisionContext) -> Sequence[Event]:
     """Closing `adjudication` (refused while items are pending): the decided outcomes, R7 end of turn (cities
     appear, megaliths finish, satrapies and occupations settle, Years from Conquest grow, leaders age, army
     statuses; Military Conversions completed or ruined, monuments' RS, influence halved: `religion/`), R8 a
-    subverted University's Tech Point, the sheets for the next turn and the trade routes."""
+    subverted University's Tech Point, the trade routes (re-traced, aged, shipping grown) and then the sheets for
+    the next turn, which count the routes as they now stand."""
     check_no_pending(state)
     run = Run(state, ctx)
     apply_outcomes(run)
@@ -123,8 +124,8 @@ def close_turn(state: State, ctx: DecisionContext) -> Sequence[Event]:
     for nid in state.nations:
         finance.r8_census_ends(run, nid)
     subversion.r8_university(run)
-    r8_assess(run)
     trade.r8_routes(run)
+    r8_assess(run)
     run.emit(ReportsDrafted(turn=ctx.turn))
     return run.events
 

@@ -122,7 +122,9 @@ from domain.rulesets.lote.religion.orders import ReligionOrder
 from domain.rulesets.lote.reports.press import decide_press
 from domain.rulesets.lote.scenario.enums import dec
 from domain.rulesets.lote.trade import resolve as trade
+from domain.rulesets.lote.trade import seas
 from domain.rulesets.lote.trade.commands import (
+    GrantTradePrivileges,
     RecordPiracy,
     SetBlockade,
     SetSeaZoneClosed,
@@ -299,6 +301,8 @@ def _valid_outcome(kind: str, outcome: str) -> None:
         raise Rejected("lote.bad_outcome", "A birth is none, son or daughter (son:Name names the child).")
     if kind in pillage.KINDS:
         pillage.check_ruling(kind, outcome)
+    if kind in seas.ITEM_KINDS:
+        seas.check_ruling(kind, outcome)
     if kind in LEADER_OUTCOMES and outcome not in LEADER_OUTCOMES[kind]:  # garrison
         raise Rejected(
             "lote.bad_outcome", f"A {kind.replace('_', ' ')} outcome is {' or '.join(LEADER_OUTCOMES[kind])}."
@@ -357,7 +361,10 @@ def decide_ruling(state: State, command: Command) -> list[object]:
         case RecordTradeRoute():
             for side in (command.route.nation_a, command.route.nation_b):
                 _known_nation(state, side)
-            return [TradeRouteRecorded(route_id=command.route_id, route=command.route, reason=_reason(command.reason))]
+            recorded = TradeRouteRecorded(
+                route_id=command.route_id, route=command.route, reason=_reason(command.reason)
+            )
+            return [recorded, *trade.silk_route_end(state, command.route_id, command.route)]
     raise AssertionError(f"not a ruling: {command!r}")
 
 
@@ -515,7 +522,14 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_control(state, command, ctx)
         case cc.FoundSuccessorState():
             return [*dynasty_steps.found(state, command, ctx)]
-        case SetTradeCondition() | SetBlockade() | SetSeaZoneClosed() | RecordPiracy() | TraceTradeRoute():
+        case (
+            SetTradeCondition()
+            | SetBlockade()
+            | SetSeaZoneClosed()
+            | RecordPiracy()
+            | TraceTradeRoute()
+            | GrantTradePrivileges()
+        ):
             return decide_trade(state, command)
         case _:
             assert_never(command)

@@ -175,3 +175,17 @@ def test_a_special_operation_needs_a_chained_op_and_an_assassin_one_to_run_on_ac
     ]
     assert g.rules.intel.ops["t1-swe-intel-kk"].chain == "t1-swe-intel-so3"
     assert g.rules.intel.ops["t1-swe-intel-kk"].location_known is True
+
+
+def test_a_line_that_no_longer_holds_at_resolution_fails_once() -> None:
+    """[L6648-6653] each operation takes a point of its capacity: a line entered within the OC it had, whose OC
+    the GM then cut to nothing, is a failed order at resolution, reported once (R5 checks intel lines; the R4
+    construction pass leaves them alone)."""
+    g = sound()
+    g.when(op("ie", "IE", target_nation="den", target="government"), SWE)
+    g.when(m.SetNationParameter(nation="swe", parameter="oc", value="0", reason="support unpaid"))
+    g.when(AdvancePhase())
+    start = len(g.events)
+    g.when(AdvancePhase())
+    failed = [(e.line, e.code) for e in of(g.events[start:], m.OrderFailed)]
+    assert len(failed) == 1 and failed[0][0] == "ie", failed
