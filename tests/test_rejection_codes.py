@@ -2,8 +2,9 @@
 
 The scan finds the codes the domain can raise: literal `Rejected("area.reason", ...)` calls, and the codes the
 rulesets build through their one refusal helper each (`reject("reason")` in gods2 and Second Era, `refuse(order,
-"reason")` and `_bad("reason")` in LotE's orders and scenarios, Second Era's scenario `_bad`). A code counts as
-tested when its full text appears in a test module under tests/ (other than this one). Codes built at run time
+"reason")` and `_bad("reason")` in LotE's orders and scenarios, LotE's `NoRoute("reason", ...)` for a trade route
+that cannot be traced, Second Era's scenario `_bad`). A code counts as tested when its full text appears in a test
+module under tests/ (other than this one). Codes built at run time
 from a variable (`f"{what}.invalid"`) are outside the scan.
 
 A new code without a test fails the check; a refusal no path can reach is removed rather than kept untested.
@@ -29,6 +30,7 @@ HELPERS: dict[str, list[tuple[re.Pattern[str], str]]] = {
     "lote": [
         (re.compile(r'\brefuse\(\s*[\w\[\]\-]+,\s*"([a-z0-9_]+)"'), "lote."),
         (re.compile(r'\b_bad\(\s*"([a-z0-9_]+)"'), "lote.scenario."),
+        (re.compile(r'\bNoRoute\(\s*"([a-z0-9_]+)"'), "lote."),  # why a trade route cannot be traced (`trade/`)
     ],
 }
 

@@ -10,6 +10,11 @@ over HTTP on PostgreSQL, each through its bot (`examples/bots/lote.py` with its 
   commit, the same dice replayed) and rules a son, Boris, whom only the Rus family list shows.
 - Turns 2 to 4: the scenario's internal loan (turn 3) and the new Jewish loan (turn 4) fall due and are repaid
   from the Byzantine treasury, lines of its FINANCE section alone.
+- Trade (`TRADE`, `check_trade`): on turn 2 Byzantium and the Kipchak Horde (no capital: it trades from its
+  homeland) initiate a land route; R0 traces it (LTH: Thrace - Bulgaria - Kipchak, a type-1 mountain border and a
+  mountain region) and proposes it open, the GM confirms, it opens at the end of the turn. On turn 3 it trades: the
+  Kipchaks send 5 GP and buy 1 agro from Byzantium over it. Only the two partners' reports show the route and the
+  dealings; the Newsfax and the other seats show nothing of it.
 
 After every turn each nation's status report and the Newsfax are checked for what they must print and for a
 rival's secrets (`SECRETS`: what only its owner may read), each seat's events for another nation's, and a fold of
@@ -64,7 +69,7 @@ async def texts(game: Game) -> tuple[dict[str, dict[str, Any]], str]:
 
 async def no_secrets_leak(game: Game) -> None:
     """No report but its owner's, and not the Newsfax, prints a nation's secret; no seat's events carry another
-    nation's own events."""
+    nation's own events (but those addressed to it: a transfer `to` it)."""
     reports, paper = await texts(game)
     for owner, secrets in SECRETS.items():
         for secret in secrets:
@@ -73,7 +78,9 @@ async def no_secrets_leak(game: Game) -> None:
                 assert nid == owner or secret not in report["text"], (owner, nid, secret)
     for nid, token in game.seats.items():
         events = (await game.api.get(f"/v1/games/{game.gid}/events", token, limit=1000)).json()["events"]
-        others = [e["type"] for e in events if e["data"].get("nation") not in (None, nid)]
+        others = [
+            e["type"] for e in events if e["data"].get("nation") not in (None, nid) and e["data"].get("to") != nid
+        ]
         assert not others, (nid, others)
 
 
@@ -154,6 +161,50 @@ async def check_turn_1(game: Game, born: bool) -> None:
     assert "t1-rus-birth-rus-1" not in (await game.view("byz"))["adjudications"]  # the item is the Rus alone's
 
 
+# --- trade (P2-A): a route traced at R0, opened by the GM, trading the next turn --------------------------------
+
+TRADE = {
+    "route": "t2-byz-kip",
+    "item": "t2-byz-trade_route-byz~kip",
+    "traced": "LTH land route: Thrace - Bulgaria - Kipchak",
+    "line": "t2-byz-kip L byz-kip LTH 80% 0 zones",
+    "partners": ("byz", "kip"),
+    # turn 3, each partner's FINANCE lines for the dealings over the route
+    "dealings": {
+        "byz": ("Gold: 5 GP received from Kipchak Horde", "Agro: 1 sold to Kipchak Horde for 2 GP"),
+        "kip": ("Gold: 5 GP sent to Byzantine Empire", "Agro: 1 bought from Byzantine Empire for 2 GP"),
+    },
+}
+
+
+async def check_trade(game: Game, turn: int) -> None:
+    """Turn 2: the R0 item traced the route and the GM opened it; turn 3: it trades. The partners alone read it."""
+    reports, paper = await texts(game)
+    route, partners = TRADE["route"], TRADE["partners"]
+    if turn == 2:
+        gm_events = (await game.api.get(f"/v1/games/{game.gid}/events", game.game["gm_token"], limit=1000)).json()
+        raised = [e["data"]["item"] for e in gm_events["events"] if e["type"] == "AdjudicationRaised"]
+        item = next(i for i in raised if i["item_id"] == TRADE["item"])
+        assert item["proposal"] == "open" and TRADE["traced"] in item["explanation"], item
+        opened = (await game.view("gm"))["routes"][route]
+        assert (opened["traced"], opened["status"], opened["opened_turn"]) == (True, "LTH", 3), opened
+    if turn >= 2:
+        for nid, report in reports.items():
+            shown = [line for key, line in report["routes"].items() if key == route]
+            assert bool(shown) is (nid in partners), (nid, report["routes"])
+            assert nid in partners or route not in report["text"], nid
+            if shown:
+                assert shown[0].startswith(TRADE["line"]) and "via Thrace - Bulgaria - Kipchak" in shown[0], shown
+        assert route not in paper and "Thrace - Bulgaria" not in paper  # who trades with whom is the partners' own
+    if turn == 3:
+        for nid, lines in TRADE["dealings"].items():
+            for line in lines:
+                assert line in reports[nid]["finance"], (nid, reports[nid]["finance"])
+        for nid in ("dan", "rus"):
+            assert not any("Kipchak" in line or "Byzantine" in line for line in reports[nid]["finance"]), nid
+        assert "Gold: 5 GP" not in paper and "Agro: 1" not in paper
+
+
 async def test_four_nations_borrow_and_bear_children_and_the_gm_rules_a_disputed_birth_again(api: Api) -> None:
     scenario = json.loads((ROOT / "examples/scenarios/lote-four-nations.json").read_text())
     created = await api.client.post(
@@ -180,6 +231,7 @@ async def test_four_nations_borrow_and_bear_children_and_the_gm_rules_a_disputed
     for turn in range(2, TURNS + 1):
         await play(bots, turn)
         await close_turn(game, turn)
+        await check_trade(game, turn)
         reports, _ = await texts(game)
         byz = reports["byz"]["finance"]
         if turn == 3:

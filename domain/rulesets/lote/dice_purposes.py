@@ -111,4 +111,129 @@ DICE_PURPOSES = (
         "only always / high / medium / low, so the GM reads S against those inputs",
         rule="[L6641-6761] [L6694-6726]",
     ),
+    DicePurpose(
+        purpose="old-age:<nation>:<leader>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a `leader_death` item for a leader who reaches the "
+        "campaign's old_age_check_from, for the GM who rules whether he dies",
+        faces="the sum S of both dice, shown with the leader's age; the rulebook gives no odds ('All of your "
+        "leaders will eventually die of old age'), so the GM reads S against the age",
+        rule="[L5211-5213]",
+    ),
+    DicePurpose(
+        purpose="wound:<nation>:<leader>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a `wound` item (WoundLeader), for the GM who rules "
+        "whether the wounded leader dies of complications",
+        faces="the sum S of both dice, shown with the cause and the leader's age; the rulebook gives no odds",
+        rule="[L7026-7030] [L7040-7044]",
+    ),
+    DicePurpose(
+        purpose="dynastic-failure:<nation>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with the `dynastic_failure` item a King's death raises, for "
+        "the GM who rules whether a Dynastic Failure follows",
+        faces="the sum S of both dice, shown with the succession (Heir, Princes and their Charisma, sons under age, "
+        "a Primacy's Imperial Size); the rulebook says only 'usually small' or 'quite high'",
+        rule="[L8926-8935] [L7312-7316]",
+    ),
+    DicePurpose(
+        purpose="df-leader:<nation>:<leader>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with each leader's revolt check when a Dynastic Failure "
+        "begins (a `df_leader` item: loyal, revolts, or a successor state founded)",
+        faces="the sum S of both dice, shown with the leader's Loyalty, Charisma, place and troops; the rulebook "
+        "prints no table",
+        rule="[L8936-8941]",
+    ),
+    DicePurpose(
+        purpose="spy-loyalty:<nation>:<leader>",
+        dice="2d6",
+        decides="the engine's proposal on the Loyalty check a successful Subvert Leader operation forces (a "
+        "`spy_loyalty` item the GM rules): the leader fails it and becomes the operator's Spy",
+        faces="the sum S of both dice: the engine proposes 'fails' when S exceeds the leader's hidden Loyalty, "
+        "'holds' otherwise",
+        rule="[L7233-7240]",
+    ),
+    DicePurpose(
+        purpose="relop:<nation>:<line>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a religious operation (a `religious_op` item), for the "
+        "GM who rules its result and who learns of it (SettleReligiousOperation)",
+        faces="the sum S of both dice, shown with the operation's inputs (Table 8-5 odds, ROB points, the RS of both "
+        "nations, the range); Table 8-5 prints only always / high / medium / low, so the GM reads S against them",
+        rule="[L7434-7468]",
+    ),
+    DicePurpose(
+        purpose="conversion:<nation>:<place>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a Religious (Diplomatic) Conversion (a "
+        "`religious_conversion` item), for the GM who rules the share of the place converted",
+        faces="the sum S of both dice, shown with the leaders' Charisma, the AP, the religions' relation (a hostile "
+        "one twice as hard) and the share converted so far; the rulebook prints no table",
+        rule="[L5772-5793] [L7378-7386] [L7634-7643]",
+    ),
+    DicePurpose(
+        purpose="nation-conversion:<nation>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a nation's conversion (a `nation_conversion` item), for "
+        "the GM who rules the Primate's influence check (converted, coup) or a pagan's contact",
+        faces="the sum S of both dice, shown with the RS, the religions' relation and the Primate's influence",
+        rule="[L7653-7681]",
+    ),
+    DicePurpose(
+        purpose="religious-revolt:<nation>:<place>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a religious revolt or defection check (a "
+        "`religious_revolt` item: excommunication, interdict, a nation's conversion, pagan adoption)",
+        faces="the sum S of both dice, shown with the place's status, RV, religion and troops (or the leader's); "
+        "the rulebook prints no revolt table",
+        rule="[L7900-7936] [L7653-7681]",
+    ),
+    DicePurpose(
+        purpose="colony-revolt:<nation>:<place>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a populated colony paid in full (a `colony_revolt` "
+        "item): it may revolt against the interlopers, or not",
+        faces="the sum S of both dice, shown with the place's RV, GPv, religion and troops; no table is printed",
+        rule="[L4598-4630] [L7612-7620]",
+    ),
+    DicePurpose(
+        purpose="minority:<nation>:<place>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a colonial minority's slow conversion (a "
+        "`minority_conversion` item)",
+        faces="the sum S of both dice; no rate is printed, the GM rules 'converted' when he sees fit",
+        rule="[L7612-7620]",
+    ),
+    DicePurpose(
+        purpose="infiltration:<key>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with an unmaintained infiltration's decay (an `infiltration` "
+        "item, key `<owner>><target>:<sector>`), for the GM who rules how many levels it loses and whether the "
+        "target is tipped off (RuleInfiltrationDecay)",
+        faces="the sum S of both dice, shown with the infiltration's level, when it was last maintained and whether "
+        "the target already knows of it; the rulebook says only 'one or more levels', so the GM reads S",
+        rule="[L7050-7063] [L6940-6944]",
+    ),
+    DicePurpose(
+        purpose="blockade:<nation>:<place>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a Blockade Port (B) step, for the GM who rules it "
+        "`effective` or `ineffective` (a `blockade` item; the proposal follows the 75%-of-the-turn rule)",
+        faces="the sum S of both dice, shown with the fleet's AP on the blockade against its AP for the turn, its "
+        "warships and Combat; the rulebook gives no table for the action's Combat stat, so the GM reads S against "
+        "those inputs",
+        rule="[L5623-5640]",
+    ),
+    DicePurpose(
+        purpose="piracy:<nation>:<sea zone>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a Piracy (PR) step, for the GM who rules the pirates' take "
+        "and whether the sea zone closes (a `piracy` item settled with RecordPiracy)",
+        faces="the sum S of both dice, shown with the AP spent, the warships and the trade through the zone this "
+        "turn; the rulebook says only 'a random amount of GP, dependent on the amount of Inter-Nation trade', so the "
+        "GM reads S against those inputs",
+        rule="[L6250-6268]",
+    ),
 )

@@ -47,6 +47,8 @@ from domain.rulesets.lote.model.orders import (
 )
 from domain.rulesets.lote.model.state import Nation, State
 from domain.rulesets.lote.movement import itinerary
+from domain.rulesets.lote.religion import check as religion
+from domain.rulesets.lote.religion.orders import ReligionOrder
 from domain.rulesets.lote.scenario.enums import at_least, dec
 from domain.rulesets.lote.scenario.tables import TABLES
 from domain.rulesets.lote.trade import check as trade
@@ -144,10 +146,16 @@ def _economic(state: State, nation: Nation, order: Order) -> Cost:
                 if not at_least(city.statuses.get(nation.id), "t"):
                     raise refuse(order, "port_not_held", "MSP can be based only at a port held at T or better")
             check_port_capacity(state, nation.id, order, port, state.fleets[order.fleet].msp, order.fleet)
+            if order.msp_change:
+                raise refuse(
+                    order,
+                    "msp_change_unsupported",
+                    "MSP cannot be made or demobilised ([L4397-4400]): take ships off a fleet with WithdrawShips "
+                    "(their MSP go with them), move a whole fleet with AssignFleet, or open a route with MSP from a "
+                    "fleet (InitiateTradeRoute's fleet and msp)",
+                )
             if (order.activity or state.fleets[order.fleet].activity) == "sea_trade":
-                route = order.route or state.fleets[order.fleet].route
-                if route not in state.routes:
-                    raise refuse(order, "unknown_route", f"there is no trade route {route!r}")
+                trade.check_fleet_route(state, nation, order, order.route or state.fleets[order.fleet].route or "")
             return Cost()
         case ConvertShipsToMSP():
             _fleet(state, nation, order, order.fleet)
@@ -214,8 +222,12 @@ def check_line(state: State, nation: Nation, order: Order, form: list[Order]) ->
     if isinstance(order, IntelOrder):
         intel.check_line(state, nation, order, form)  # operations cost nothing: support is fixed by ratings
         return Cost()
+    if isinstance(order, ReligionOrder):
+        religion.check_line(state, nation, order, form)  # operations cost nothing: support is fixed by ratings
+        return Cost()
     if isinstance(order, GiveItinerary):
         itinerary.one_line_per_army(order, form)
+        dynasty.check_itinerary(state, nation, order)  # a King under age has a Regent to Rule for him
     cost = construction.cost_of(state, nation, order, form)
     return cost if cost is not None else _economic(state, nation, order)
 

@@ -45,7 +45,7 @@ from domain.rulesets.lote.control.tracing import (
     origin,
     place_node,
 )
-from domain.rulesets.lote.leaders.garrisons import city_rv, relation, troops_at
+from domain.rulesets.lote.leaders.garrisons import city_rv, faith_relation, troops_at
 from domain.rulesets.lote.model.state import Adjudication, Nation, State
 from domain.rulesets.lote.scenario.enums import at_least
 
@@ -154,7 +154,7 @@ def _inputs(state: State, nation: Nation, subject: str) -> str:
     yfc = f"; Years from Conquest {region.years_from_conquest}" if kind == "region" and region is not None else ""
     return (
         f"{kind} {name}: status {record.statuses.get(nation.id)}; RV {rv}; religion {religion or '-'} "
-        f"({relation(nation.religion, religion)} to {nation.religion}); language {record.language or '-'} "
+        f"({faith_relation(state, nation.id, religion, name)} to {nation.religion}); language {record.language or '-'} "
         f"(the nation's {nation.language or '-'}); troops there {troops_at(state, name, nation.id) or 'none'}{yfc}"
     )
 

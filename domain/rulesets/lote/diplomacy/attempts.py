@@ -29,7 +29,8 @@ from domain.engine import DecisionContext, Rejected
 from domain.rulesets.lote.construction.construction import refuse
 from domain.rulesets.lote.control.events import SharingRecorded
 from domain.rulesets.lote.diplomacy.sharing import share_note, sharing_events
-from domain.rulesets.lote.leaders.garrisons import city_rv, relation
+from domain.rulesets.lote.intel.subversion import diplomacy_notes
+from domain.rulesets.lote.leaders.garrisons import city_rv, faith_relation
 from domain.rulesets.lote.leaders.limits import check_room
 from domain.rulesets.lote.model.events import ControlStatusSet
 from domain.rulesets.lote.model.orders import Diplomacy, Order, SecretDiplomacy
@@ -75,11 +76,12 @@ def religion_band(strength: int) -> str:
 def max_status(state: State, nation: Nation, place: str) -> str:
     """§2.14.12 [L2487-2491]: "the lower of the two statuses" of Tables 2-41 and 2-43; against a hostile religion
     diplomacy never gets "any better than Economic Ally" ([L7370-7373]). Table 2-41's "P/PT" is PT here:
-    diplomacy does not pacify."""
+    diplomacy does not pacify. The relation is the campaign's (`faith_relation`): an excommunicated or interdicted
+    nation's own faithful count as Hostile ([L7900-7908]), religions an Influence Religion reconciled as tolerant."""
     found = _place(state, place)
     assert found is not None
     _, _, terrain, religion, _ = found
-    rel = relation(nation.religion, religion)
+    rel = faith_relation(state, nation.id, religion, place)
     by_religion = TABLES.control.max_status_religion.values[religion_band(nation.religious_strength)][rel]
     by_religion = "pt" if by_religion == "p/pt" else by_religion
     by_terrain = TABLES.control.max_status_terrain.values[terrain][nation.culture]
@@ -153,9 +155,10 @@ def attempt_item(state: State, nation: Nation, order: Attempt, ctx: DecisionCont
         f"{'Secret ' if secret else ''}Diplomacy by {leader.name} ({order.leader}, Diplomacy {leader.diplomacy}) "
         f"in the {kind} {order.target}: helpers {helper_text} [L5746-5748]; total rating {rating}; {order.ap} AP "
         f"(BAC {BAC[type(order).__name__]}); RV {rv}; terrain {terrain}; religion {religion or '-'} "
-        f"({relation(nation.religion, religion)} to {nation.religion}); present status "
+        f"({faith_relation(state, nation.id, religion, order.target)} to {nation.religion}); present status "
         f"{statuses.get(nation.id, 'none')}; maximum status {cap} [L2487-2522] [L7370-7373]; {slots} "
-        f"[L5750-5754]{share_note(state, nation.id, order.target)}; 2d6 = {sum(rolls)}. The rulebook prints no "
+        f"[L5750-5754]{share_note(state, nation.id, order.target)}"
+        f"{diplomacy_notes(state, nation.id, order.target, statuses)}; 2d6 = {sum(rolls)}. The rulebook prints no "
         "result table: rule the new status "
         f"({', '.join(RESULTS)}, at most {cap}) or confirm 'unchanged'."
     )

@@ -4,21 +4,31 @@ Operation chains and leaders' Espionage.
 
 A refusal never says whether a rival's leader, army, infiltration or secret place exists: those targets are
 checked by the GM (the operation's item lists what the engine found), never at entry. Only what the seat itself
-knows is checked here: its own leaders, its own form, the nations' names and the operation's own shape.
+knows is checked here: its own leaders, its own form, its own infiltrations (an MI maintains one of them, RE and
+RO need a subverted Government or Espionage Service), the infiltrations it has detected (the target of a Subvert
+Infiltration), the nations' names and the operation's own shape.
+
+Readings: a leader's Espionage stands in for "an Intel Operations point" or "an Intel Bonus point" ([L6727-6731]),
+so it runs an Operations (OC) operation (or one either may run, as OC) and adds its bonus point to one run on OC
+or by a leader, never to an Assassin operation; a Special Operation carries no bonus of its own ("Bonus points are
+allocated on the sub-operation level", [L7140-7142]).
 """
 
 from __future__ import annotations
 
 from domain.engine import Rejected
+from domain.rulesets.lote.intel.infiltration import key, mi_key, subverted
 from domain.rulesets.lote.intel.orders import IntelOperation
 from domain.rulesets.lote.intel.rules import (
     ASSASSIN_BASE,
     ESPIONAGE_LEADERS,
     HOSTILE_TARGETS,
     INTEL_BASE,
+    NEEDS_SUBVERTED,
     OPTIONAL,
     ORGANIZATIONS,
     SECTORS,
+    SI_TARGETS,
     TABLE_7_1,
     capacity_of,
     kind_of,
@@ -38,6 +48,7 @@ def ops_of(form: list[Order]) -> list[IntelOperation]:
 def check_line(state: State, nation: Nation, order: IntelOperation, form: list[Order]) -> None:
     _check_shape(state, nation, order)
     _check_target(state, nation, order)
+    _check_infiltration(state, nation, order)
     _check_leaders(state, nation, order, form)
     _check_chain(order, form)
     check_allotment(state, nation, order, form)
@@ -54,6 +65,8 @@ def _check_shape(state: State, nation: Nation, order: IntelOperation) -> None:
         raise refuse(order, "intel_not_held", "only a Crush Revolt may be held in hand ([L6865-6870])")
     if code == "SO" and order.chain is not None:
         raise refuse(order, "intel_nested_chain", "a Special Operation chains operations, not another SO")
+    if code == "SO" and order.bonus:
+        raise refuse(order, "intel_so_bonus", "bonus points go on the chained operations, not the SO ([L7140-7142])")
 
 
 def _nation_named(state: State, nation: Nation, order: IntelOperation, other: str | None) -> str:
@@ -74,12 +87,13 @@ def _own_leader(state: State, nation: Nation, order: IntelOperation, leader_id: 
 
 def _check_target(state: State, nation: Nation, order: IntelOperation) -> None:
     target = TABLE_7_1[order.code][3]
-    if target in HOSTILE_TARGETS:
+    if target in HOSTILE_TARGETS or (order.code == "PI" and order.target_nation is not None):
+        # a Purge may name the nation it suspects ([L7065-7080]); it need not
         _nation_named(state, nation, order, order.target_nation)
     elif order.target_nation is not None and order.code in ("BA", "CA", "CI", "CF", "SO"):
         raise refuse(order, "intel_no_target_nation_here", f"{order.code} protects or serves your own nation")
     allowed = {
-        "enemy_sector": SECTORS,
+        "enemy_sector": SECTORS + SI_TARGETS if order.code == "MI" else SECTORS,
         "own_sector": SECTORS,
         "enemy_infiltration": SECTORS,
         "organization": ORGANIZATIONS,
@@ -106,10 +120,40 @@ def _check_target(state: State, nation: Nation, order: IntelOperation) -> None:
         raise refuse(order, "intel_no_target", f"name {order.code}'s target ({target.replace('_', ' ')})")
 
 
+def _check_infiltration(state: State, nation: Nation, order: IntelOperation) -> None:
+    """The seat's own infiltrations: an MI maintains one it holds ([L7050-7054]); a Subvert Infiltration targets
+    one it has detected ([L7216-7219] "Target: Detected infiltrations"); RE needs a subverted Government and RO a
+    subverted Espionage Service ([L6952-6960], [L7086-7088])."""
+    records, other = state.intel.infiltrations, order.target_nation or ""
+    if order.code == "MI" and mi_key(nation.id, other, order.target) not in records:
+        why = f"{nation.name} holds no infiltration {order.target!r} of {other} to maintain ([L7050-7054])"
+        raise refuse(order, "intel_no_infiltration", why)
+    if order.code == "SI":
+        found = records.get(key(other, nation.id, order.target))
+        if found is None or not found.detected:
+            raise refuse(
+                order,
+                "intel_not_detected",
+                f"{nation.name} has detected no infiltration of its {order.target} sector by {other} ([L7216-7219])",
+            )
+    if order.code in NEEDS_SUBVERTED:
+        sector = NEEDS_SUBVERTED[order.code]
+        held = records.get(key(nation.id, other, sector))
+        if held is None or not subverted(held):
+            raise refuse(
+                order,
+                "intel_not_subverted",
+                f"{order.code} needs {other}'s {sector} sector subverted (infiltration 10 or more, [L6952-6960])",
+            )
+
+
 def _check_leaders(state: State, nation: Nation, order: IntelOperation, form: list[Order]) -> None:
     """[L6727-6737] an Heir, Prince, Lieutenant, Bishop or Full Allied leader acts as one Operations point or one
     bonus point by his Espionage action: one point per leader per turn (it is one action)."""
     mine = [x for x in (order.leader, *order.bonus_leaders) if x is not None]
+    if mine and capacity_of(state, order.code, order.capacity) == "ac":
+        why = "a leader's Espionage is an Intel Operations or Bonus point, not an Assassin one ([L6727-6731])"
+        raise refuse(order, "intel_leader_not_assassin", why)
     for leader_id in mine:
         _own_leader(state, nation, order, leader_id)
         if state.leaders[leader_id].type not in ESPIONAGE_LEADERS:

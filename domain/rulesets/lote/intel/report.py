@@ -6,13 +6,15 @@ by Intel activities (the GM's `ConcealNews`, [L6836-6849]). Reading, with the GM
 the target never learned of (`hidden`) prints nothing anywhere but in the operator's own report; one it learned of
 (`noticed`, `detected`, `blown`) prints in the target's section with its result, naming the operator only when
 `blown`; a `blown` operation also prints in the operator's section. The target's status report names the operator
-when the GM ruled it `detected` or `blown`.
+when the GM ruled it `detected` or `blown`. The report also lists the nation's infiltrations with their levels
+(subverted at 10, [L6935-6936]; a Subvert Infiltration at 10 has turned the enemy's) and the infiltrations of its
+own sectors it detected (whose, when it learned that; never their level). Infiltrations never reach the Newsfax.
 """
 
 from __future__ import annotations
 
 from domain.rulesets.lote.intel.events import IntelOperationSettled
-from domain.rulesets.lote.intel.records import IntelOp
+from domain.rulesets.lote.intel.records import Infiltration, IntelOp
 from domain.rulesets.lote.model.state import State
 
 NAMES = {
@@ -74,8 +76,27 @@ def _against_line(state: State, op: IntelOp) -> str:
     return f"Against us: {what}{by} {RESULTS.get(op.result, op.result)}"
 
 
+def _infiltration_line(state: State, x: Infiltration) -> str:
+    sector = x.sector.replace("_", " ")
+    if x.kind == "si":
+        done = " (turned)" if x.level >= 10 else ""
+        return f"Subvert Infiltration of {_name(state, x.target)}'s infiltration of our {sector}: level {x.level}{done}"
+    done = " (subverted)" if x.level >= 10 else ""
+    return f"Infiltration of {_name(state, x.target)}'s {sector}: level {x.level}{done}"
+
+
+def _detected_line(state: State, x: Infiltration) -> str:
+    sector = x.sector.replace("_", " ")
+    by = _name(state, x.owner) if x.owner_known else "unknown agents"
+    if x.kind == "si":
+        whose = _name(state, x.owner) if x.owner_known else "a nation"
+        return f"Detected: our infiltration of {whose}'s {sector} is being subverted"
+    return f"Detected: an infiltration of our {sector} by {by}"
+
+
 def report_lines(state: State, nid: str, turn: int) -> list[str]:
-    """The turn's operations of the nation, and those against it that it learned of."""
+    """The turn's operations of the nation, those against it that it learned of, its infiltrations and the
+    infiltrations of its sectors it detected."""
     ops = sorted((o for o in state.intel.ops.values() if o.turn == turn), key=lambda o: o.item_id)
     mine = [_own_line(state, o) for o in ops if o.nation == nid]
     against = [
@@ -83,4 +104,7 @@ def report_lines(state: State, nid: str, turn: int) -> list[str]:
         for o in sorted(ops, key=lambda o: (o.code, o.target, o.result))
         if o.target_nation == nid and o.nation != nid and o.detection in KNOWN_TO_TARGET
     ]
-    return mine + against
+    infs = sorted(state.intel.infiltrations.values(), key=lambda x: (x.kind, x.target, x.owner, x.sector))
+    held = [_infiltration_line(state, x) for x in infs if x.owner == nid]
+    found = sorted(_detected_line(state, x) for x in infs if x.target == nid and x.detected)
+    return mine + against + held + found

@@ -7,6 +7,13 @@ counter-operations; the engine computes those and the GM rules (`intel/decide.py
 where the rulebook gives one: `success` for an operation that always succeeds (MI, SO), `blocked` for one met by
 a counter-operation in force (confirmable once the GM rules that counter-operation a success).
 
+Proposals: an operation met by a counter-operation in force is proposed `blocked`, and `detected` (the target learns
+what was tried and by whom: a Conceal Fact "in concert" is what keeps "the target nation" from figuring "who,
+exactly, is behind" it, [L6908-6913], [L6922-6925]) or `noticed` when a Conceal Fact is chained with it in the
+same Special Operation. A Crush Revolt (held in hand or aimed at a place or leader) is proposed `not_run`: it is
+"used" on a revolt of the turn the GM names when he settles it ([L6865-6870]). Every unmaintained infiltration
+gets its decay item here too (`intel/infiltration.py`).
+
 Resolution-time checks (an `OrderFailed`, not a refusal): a leader named for Espionage must have an `act ES` step
 in his itinerary on the same form ([L5830-5852]); a Special Operation must chain at least one operation, and runs
 on AC only if one of them is an Assassin operation ([L7142-7146]).
@@ -14,17 +21,18 @@ on AC only if one of them is an Assassin operation ([L7142-7146]).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Final, Literal, Protocol
 
 from domain.engine import DecisionContext, Rejected
-from domain.rulesets.lote.intel import check
+from domain.rulesets.lote.intel import check, infiltration
 from domain.rulesets.lote.intel.events import IntelOperationRaised
 from domain.rulesets.lote.intel.orders import IntelOperation
 from domain.rulesets.lote.intel.records import IntelOp
 from domain.rulesets.lote.intel.rules import (
     ASSASSIN_TARGETS,
+    CA_COUNTERS,
+    CR_COUNTERS,
     HOSTILE_TARGETS,
     ROYAL,
     TABLE_7_1,
@@ -41,8 +49,6 @@ KIND: Final[Literal["intel_op"]] = "intel_op"
 PLACE_TARGETS = frozenset({"enemy_place", "location", "diplomacy_place", "revolt"})
 LEADER_TARGETS = frozenset({"enemy_leader", "enemy_ruler", "enemy_army", "captured_leader", "own_leader"})
 OUTCOMES = "result success | failure | blocked | not_run; detection hidden | noticed | detected | blown"
-# more notes for the GM, one function per source (the infiltration state machine adds its levels here)
-NOTE_SOURCES: list[Callable[[State, IntelOp], list[str]]] = []
 
 
 class Runner(Protocol):
@@ -61,8 +67,9 @@ def _lines(state: State, nid: str) -> list[Order]:
     return list(form.lines.values()) if form is not None else []
 
 
-def espionage_place(state: State, nid: str, leader_id: str) -> str | None:
-    """Where the leader's itinerary on the form performs its Espionage action (`act ES`), None if it has none."""
+def espionage_step(state: State, nid: str, leader_id: str) -> tuple[str | None, int] | None:
+    """Where the leader's itinerary on the form performs its Espionage action (`act ES`) and the AP it adds to the
+    base 8 (`ES+16`, [L5846-5849]); None if it has none."""
     leader = state.leaders.get(leader_id)
     plan = next((o for o in _lines(state, nid) if isinstance(o, GiveItinerary) and o.army == leader_id), None)
     if leader is None or plan is None:
@@ -72,8 +79,13 @@ def espionage_place(state: State, nid: str, leader_id: str) -> str | None:
         if step.kind in ("move", "sail", "land"):
             here = region_of(state, step.to) or here
         elif step.kind == "act" and step.action == "ES":
-            return here
+            return here, step.extra
     return None
+
+
+def espionage_place(state: State, nid: str, leader_id: str) -> str | None:
+    found = espionage_step(state, nid, leader_id)
+    return None if found is None else found[0]
 
 
 def _fail(run: Runner, nid: str, order: IntelOperation, reason: str, message: str) -> None:
@@ -89,7 +101,7 @@ def _valid(run: Runner, nid: str, order: IntelOperation) -> bool:
         run.emit(OrderFailed(nation=nid, line=order.line, code=failed.code, message=failed.message))
         return False
     for leader in (order.leader, *order.bonus_leaders):
-        if leader is not None and espionage_place(state, nid, leader) is None:
+        if leader is not None and espionage_step(state, nid, leader) is None:
             why = f"{leader} has no `act ES` step in his itinerary: no Espionage action ([L5830-5852])"
             _fail(run, nid, order, "intel_no_espionage", why)
             return False
@@ -130,9 +142,9 @@ def counters_of(state: State, order: IntelOperation, counter_ops: list[tuple[str
             continue
         if c.code == "CI" and c.target == order.code:
             found.append(item_id(state.turn, nid, c.line))
-        elif c.code == "CA" and order.code in ("KL", "KK", "KP") and c.target == order.target:
+        elif c.code == "CA" and order.code in CA_COUNTERS and c.target == order.target:
             found.append(item_id(state.turn, nid, c.line))
-        elif c.code == "CR" and order.code in ("CM", "CU") and (c.held_in_hand or c.target == order.target):
+        elif c.code == "CR" and order.code in CR_COUNTERS and (c.held_in_hand or c.target == order.target):
             found.append(item_id(state.turn, nid, c.line))
     return tuple(found)
 
@@ -145,9 +157,9 @@ def build_op(
     ar = action_range(state, nation)
     traced = _traced_to(state, order) if target in HOSTILE_TARGETS | PLACE_TARGETS else None
     starts = bases(state, nation)
-    if order.leader is not None:
-        place = espionage_place(state, nid, order.leader)
-        starts |= {place} if place is not None else set()
+    step = espionage_step(state, nid, order.leader) if order.leader is not None else None
+    if step is not None and step[0] is not None:
+        starts |= {step[0]}
     cost = distance(state, nation.culture, starts, traced, Fraction(ar + EXTRA)) if traced else None
     return IntelOp(
         item_id=item_id(state.turn, nid, order.line),
@@ -174,12 +186,16 @@ def build_op(
         location_known=order.location is not None or target not in ASSASSIN_TARGETS,
         counters=counters,
         rolls=rolls,
+        espionage_extra=step[1] if step is not None else 0,
     )
 
 
-def proposal(op: IntelOp) -> str:
+def proposal(op: IntelOp, concealed: bool = False) -> str:
+    """The engine's proposal: `result/detection` where the rulebook gives it, else `ruling` (the module docstring)."""
+    if op.code == "CR":
+        return "not_run/hidden"
     if op.counters:
-        return "blocked/noticed"
+        return "blocked/noticed" if concealed else "blocked/detected"
     return "success/hidden" if op.odds == "always" else "ruling"
 
 
@@ -200,16 +216,20 @@ def explain(state: State, op: IntelOp) -> str:
     for leader_id in (op.leader, *op.bonus_leaders):
         if leader_id is not None and leader_id in state.leaders:
             x = state.leaders[leader_id]
-            place = espionage_place(state, op.nation, leader_id)
-            parts.append(f"Espionage [L5830-5852]: {x.name} ({x.type}, Charisma {x.charisma}) at {place}")
+            place, extra = espionage_step(state, op.nation, leader_id) or (None, 0)
+            parts.append(
+                f"Espionage [L5830-5852]: {x.name} ({x.type}, Charisma {x.charisma}) at {place}, ES+{extra} "
+                f"({8 + extra} AP)"
+            )
     parts.append(_range_note(op))
     parts += _target_notes(state, op)
     if op.counters:
         parts.append(f"counter-operations in force: {', '.join(op.counters)} (blocked if the GM rules them a success)")
     if op.chain:
         parts.append(f"chained in the Special Operation {op.chain} [L7132-7159]")
-    for source in NOTE_SOURCES:
-        parts += source(state, op)
+        parts += _chain_notes(state, op)
+    parts += _counter_notes(state, op)
+    parts += infiltration.notes(state, op)
     parts.append(f"2d6 = {sum(op.rolls)} (Table 7-1 prints no numbers: the GM reads it against these inputs)")
     parts.append(f"rule: {OUTCOMES}")
     return "; ".join(p for p in parts if p)
@@ -248,6 +268,67 @@ def _target_notes(state: State, op: IntelOp) -> list[str]:
     return notes
 
 
+def _chain_notes(state: State, op: IntelOp) -> list[str]:
+    """[L6678-6683] an RF chained before an assassination "so as to first locate the target, and then terminate";
+    [L6908-6913] a Conceal Fact "in concert" hides who is behind it."""
+    mates = [
+        o for o in check.ops_of(_lines(state, op.nation))
+        if o.chain is not None and item_id(state.turn, op.nation, o.chain) == op.chain and o.line != op.line
+    ]  # fmt: skip
+    notes = []
+    if not op.location_known and any(o.code == "RF" for o in mates):
+        notes.append("a Reveal Fact in the same Special Operation may locate the target first ([L6678-6683])")
+    if any(o.code == "CF" for o in mates):
+        notes.append("a Conceal Fact in the same Special Operation: if detected, the target need not learn by whom")
+    return notes
+
+
+def _counter_notes(state: State, op: IntelOp) -> list[str]:
+    """Concealments a Reveal Fact meets ([L6840-6843]); what a Crush Revolt may be used on ([L6865-6870])."""
+    if op.code == "RF":
+        hidden = [
+            item_id(state.turn, nid, o.line) for nid in sorted(state.nations) for o in check.ops_of(_lines(state, nid))
+            if o.code == "CF" and nid != op.nation and op.target_nation in (None, nid)
+        ]  # fmt: skip
+        if hidden:
+            listed = ", ".join(hidden)
+            return [f"Conceal Fact(s) in force ({listed}): a datum they protect is not revealed ([L6840-6843])"]
+    if op.code == "CR":
+        aim = "held in hand for any revolt" if op.held_in_hand else f"against a revolt of {op.target}"
+        return [
+            f"Crush Revolt {aim} this turn: one CR suppresses one revolt ([L6865-6870]); settle it naming the revolt "
+            "(`revolt`: a revolt check's item, or a Cause Unrest / Cause Mutiny against the nation) or not_run"
+        ]
+    return []
+
+
+def _concealed(state: State, nid: str, order: IntelOperation, valid: list[tuple[str, IntelOperation]]) -> bool:
+    """Whether a Conceal Fact is chained in the same Special Operation as the line ([L6908-6913])."""
+    return order.chain is not None and any(
+        n == nid and o.code == "CF" and o.chain == order.chain and o.line != order.line for n, o in valid
+    )
+
+
+def r5_decay(run: Runner, valid: list[tuple[str, IntelOperation]]) -> None:
+    """[L7054-7058] an infiltration no MI line names this turn degrades: an item for the GM, with 2d6 recorded."""
+    state = run.state
+    named = [infiltration.mi_key(nid, o.target_nation, o.target) for nid, o in valid if o.code == "MI"]
+    for x in infiltration.unmaintained(state, named):
+        key = infiltration.key_of(x)
+        rolls = run.ctx.dice.roll(f"infiltration:{key}", 2, 6, visible_to=())  # GM-only
+        item = Adjudication(
+            item_id=infiltration.decay_item_id(state.turn, x),
+            turn=state.turn,
+            nation=x.owner,
+            kind=infiltration.DECAY_KIND,
+            subject=key,
+            proposal="1/hidden",
+            explanation=infiltration.decay_explanation(state, x) + f"; 2d6 = {sum(rolls)}",
+            rolls=tuple(rolls),
+        )
+        run.emit(AdjudicationRaised(item=item))
+
+
 def r5_operations(run: Runner) -> None:
     """Every valid intel line of every nation becomes an `intel_op` item (SO lines before the ones they chain)."""
     state = run.state
@@ -256,6 +337,7 @@ def r5_operations(run: Runner) -> None:
         for order in check.ops_of(_lines(state, nid)):
             if _valid(run, nid, order):
                 valid.append((nid, order))
+    r5_decay(run, valid)
     counter_ops = [(nid, o) for nid, o in valid if o.code in ("CI", "CA", "CR")]
     for nid, order in sorted(valid, key=lambda x: (x[0], x[1].code != "SO", x[1].line)):
         rolls = run.ctx.dice.roll(f"intel:{nid}:{order.line}", 2, 6, visible_to=())  # GM-only
@@ -267,7 +349,7 @@ def r5_operations(run: Runner) -> None:
             nation=nid,
             kind=KIND,
             subject=order.line,
-            proposal=proposal(op),
+            proposal=proposal(op, _concealed(run.state, nid, order, valid)),
             explanation=explain(run.state, op),
             rolls=op.rolls,
         )

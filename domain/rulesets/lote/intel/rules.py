@@ -59,6 +59,26 @@ ASSASSIN_BASE = ("ac", "ab")  # [L6902-6913]
 ESPIONAGE_LEADERS = frozenset({"H", "P", "L", "B", "A"})  # [L5830-5836] Heir, Prince, Lieutenant, Bishop, Full Ally
 ROYAL = frozenset({"K", "Q", "H"})  # [L7022-7048] KL takes non-royal leaders, KK the King or Heir
 OPTIONAL = frozenset({"RE", "RO"})  # [L7082], [L7099] optional rules
+COUNTER_OPS = frozenset({"CI", "CA", "CR"})  # [L6802-6870]
+# [L6802-6811] Counter Assassination blocks "any attempts made against the protected leader": the operations the
+# text says CA counters or resists (KP [L7018-7020], KL [L7030-7032], KK [L7044-7046])
+CA_COUNTERS = frozenset({"KP", "KL", "KK"})
+# [L6872-6900] Crush Revolt counters a Cause Mutiny or Cause Unrest "after" it occurs
+CR_COUNTERS = frozenset({"CM", "CU"})
+# [L6927-6999] a subverted sector's extra effects; RE needs a subverted Government, RO an Espionage Service
+NEEDS_SUBVERTED = {"RE": "government", "RO": "espionage"}
+SUBVERSION = 10  # [L6935-6936] "At level 10 and greater the sector is 'subverted'"
+# the sector an operation works within, for the infiltration bonus noted on its item ([L6937-6940]: "a bonus to
+# Operations directed against that sector, like more Infiltrate Enemy attempts, or Destroy Intel Base, or Cause
+# Unrest"); the subverted sectors' named bonuses: Military to mutinies, army revolts and Subvert Leader, Populace to
+# Cause Unrest ([L6968-6977])
+OP_SECTOR = {
+    "DIB": "espionage", "DAB": "espionage", "RO": "espionage", "RE": "government", "CU": "populace",
+    "CM": "military", "SL": "military", "SK": "university", "KK": "royal_family",
+}  # fmt: skip
+# MI names a Subvert Infiltration it maintains as `si:<sector>` ([L7228-7231] "must be maintained by a MI")
+SI_TARGETS = tuple(f"si:{s}" for s in ("government", "espionage", "military", "royal_family", "populace",
+                                       "university", "religion"))  # fmt: skip
 
 
 def kind_of(state: State, code: str) -> Kind:

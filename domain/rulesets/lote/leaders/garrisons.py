@@ -13,6 +13,10 @@ tributaries govern themselves ([L2268-2275]). A garrison must meet both the size
   Siege Engineers count, wall points do not ([L2612-2623]). Setting A14: the "+1 for a road, port, holy city or
   university" is not part of the garrison (the Venice example, [L2625-2628]).
 
+The religious relation is the campaign's (`faith_relation`): Table 13-7, with the pairs an Influence Religion made
+tolerant, and a place of the nation's own faith counted Hostile while the nation (or the place's region) is
+excommunicated or interdicted (§8.6.7.1-2; `religion/`). A city without a religion of its own has its region's.
+
 The troops counted are the nation's garrison there and the armies of its leaders who are there (Table 2-21's
 "In Garrison" leaders serve as the garrison, [L1636-1640]). Exact: the multiples are fractions, nothing rounds.
 """
@@ -56,6 +60,33 @@ def relation(nation_religion: str, place_religion: str) -> Relation:
     return "hostile" if cell == "H" else "same" if cell == "-" else "tolerant"
 
 
+def sanctioned(state: State, nation: str, place: str) -> bool:
+    """Whether a nation's co-religionists in `place` count as of a Hostile religion to it: the nation is
+    excommunicated or under interdict (§8.6.7.1 [L7900-7908]: "considered of a Hostile religion by their
+    populace"), or the place lies in an interdicted region ([L7932-7934]: "All leaders and inhabitants of an
+    Interdicted region(s) are considered to be Excommunicated"). The records are `religion/`'s."""
+    occupier = state.nations.get(nation)
+    if occupier is None:
+        return False
+    if occupier.excommunicated or occupier.interdicted:
+        return True
+    region = state.cities[place].region if place in state.cities else place
+    return any(s.kind == "interdict" and region in s.regions for s in state.religion.sanctions.values())
+
+
+def faith_relation(state: State, nation: str, place_religion: str, place: str = "") -> Relation:
+    """Table 13-7 as the campaign has amended it (§8.2-8.6; `religion/`): two religions an Influence Religion
+    brought to 10 are tolerant of each other ([L7533-7536]); a place of the nation's own religion is Hostile to it
+    while the nation (or the place's region) is excommunicated or interdicted (`sanctioned`)."""
+    mine = state.nations[nation].religion
+    rel = relation(mine, place_religion)
+    if rel == "hostile" and "|".join(sorted((mine, place_religion))) in state.religion.tolerant:
+        return "tolerant"
+    if rel == "same" and sanctioned(state, nation, place):
+        return "hostile"
+    return rel
+
+
 def unit_kind(unit: str) -> str | None:
     row = TABLES.units.units.get(unit)
     return row.kind if row is not None else None
@@ -82,7 +113,7 @@ def region_requirement(state: State, name: str, nation: str) -> Requirement:
     region = state.regions[name]
     occupier = state.nations[nation]
     cell = TABLES.control.garrison_terrain.values[occupier.culture][region.terrain]
-    rel = relation(occupier.religion, region.religion)
+    rel = faith_relation(state, nation, region.religion, name)
     religion = TABLES.control.religion_garrison.values[rel]
     needed = region.resistance * cell.multiple * religion
     cavalry, other = _split(troops_at(state, name, nation), REGION_KINDS)
@@ -112,7 +143,8 @@ def city_rv(gpv: int, walls: int) -> int:
 def city_requirement(state: State, name: str, nation: str) -> Requirement:
     city = state.cities[name]
     rv = city_rv(city.gpv, city.walls)
-    rel = relation(state.nations[nation].religion, city.religion)
+    region = state.regions.get(city.region)
+    rel = faith_relation(state, nation, city.religion or (region.religion if region is not None else ""), name)
     needed = Fraction(rv * (2 if rel == "hostile" else 1))  # [L2618-2619]
     cavalry, other = _split(troops_at(state, name, nation), CITY_KINDS)
     why = (

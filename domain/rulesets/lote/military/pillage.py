@@ -17,7 +17,9 @@ state of the month it runs in decides, and the yields are applied:
 - Evacuate City (EVC, [L5867-5889]): a city of the nation's own (NT or better): 10 GP and 10 NFP per GPv, kept as
   refugee GP/NFP for building or increasing a city or settling; the city is left at 0 GPv.
 - Military Conversion (MC, [L6012-6044]): the region revolts: the conversion is a GM item `military_conversion`
-  ("converted" once the rebels are crushed, or "failed").
+  ("converted" once the rebels are crushed, or "failed"); converted, the place takes the army's religion under a
+  Military Conversion pacification, its former faith kept as a minority until it is assimilated (§8.4.2
+  [L7622-7632]; `religion/`).
 - Raid (RD, [L6270-6289]): aborted when the defenders' units in the region are at least as many as the raiders';
   otherwise a GM item `raid` (gold is "a variable number ... based on the value of the region": proposed 2 x GPv;
   the GM may rule another amount or "botched", with a recorded 2d6), the region counting as Looted once decided.
@@ -41,9 +43,13 @@ from domain.rulesets.lote.model.state import Adjudication, State
 from domain.rulesets.lote.movement import actions
 from domain.rulesets.lote.movement.actions import Target
 from domain.rulesets.lote.movement.execute import Act
+from domain.rulesets.lote.religion.events import MinoritiesSet
+from domain.rulesets.lote.religion.faith import holders_of
+from domain.rulesets.lote.religion.records import Minority
+from domain.rulesets.lote.religion.rules import minorities, place_religion
 from domain.rulesets.lote.scenario.enums import at_least
 
-Out = list[pe.PillageEvent | AdjudicationRaised]
+Out = list[pe.PillageEvent | AdjudicationRaised | MinoritiesSet]
 KINDS = ("raid", "military_conversion", "pillage_revolt", "pillage")
 OUTCOMES: dict[str, tuple[str, ...]] = {
     "military_conversion": ("converted", "failed"),
@@ -264,7 +270,14 @@ def outcome_events(state: State, item: Adjudication, ctx: DecisionContext, order
         and (place in state.regions or place in state.cities)
     ):
         religion = state.nations[nid].religion
-        return [pe.RegionConverted(nation=nid, region=item.subject, religion=religion, reason=why)]
+        # [L7622-7632] the place is "under a Military Conversion pacification" until assimilated: its former faith
+        # is kept as a minority of origin `military` (`religion/resolve.py` completes or ruins it at R7)
+        former = Minority(religion=place_religion(state, place), origin="military", nation=nid, since_turn=state.turn)
+        found = (*minorities(state, place), former)
+        return [
+            pe.RegionConverted(nation=nid, region=item.subject, religion=religion, reason=why),
+            MinoritiesSet(place=place, minorities=found, cause=why, holders=holders_of(state, place)),
+        ]
     if item.kind == "raid" and item.outcome is not None and item.outcome.isdigit():
         region = item.subject.rsplit(":", 1)[-1]
         rec = state.regions.get(region)

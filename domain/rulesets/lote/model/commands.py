@@ -151,7 +151,8 @@ class CancelCityFoundation(_Command, frozen=True, tag="CancelCityFoundation"):
 
 
 class RecordTradeRoute(_Command, frozen=True, tag="RecordTradeRoute"):
-    """Trade routes are GM-maintained records in phase 1 (digest §7.2 P1-C); tracing is not automated."""
+    """A trade route the GM records or rewrites by hand (digest §7.2 P1-C): `traced` false keeps it his (its status
+    stands and it is not re-traced), true hands it to the tracer (`trade/`, as `TraceTradeRoute` does)."""
 
     route_id: Name
     route: TradeRouteRecord

@@ -104,10 +104,11 @@ class ShipsWithdrawn(_Event, frozen=True, tag="ShipsWithdrawn"):
 
 
 class TradeRouteClosed(_Event, frozen=True, tag="TradeRouteClosed"):
-    """[L3808-3813] either side declared cessation."""
+    """[L3808-3813] either side declared cessation; `partner` the other side, who learns of it too."""
 
     route: str
     by: str
+    partner: str = ""
 
 
 class MerchantFleetFormed(_Event, frozen=True, tag="MerchantFleetFormed"):

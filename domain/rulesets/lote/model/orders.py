@@ -14,6 +14,7 @@ from domain.engine.bounds import Count, Decimal, Delta, Many, Name, Quantity, Ta
 from domain.rulesets.lote.dynasty.orders import DynastyOrder
 from domain.rulesets.lote.finance.orders import FinanceOrder
 from domain.rulesets.lote.intel.orders import IntelOrder
+from domain.rulesets.lote.religion.orders import ReligionOrder
 from domain.rulesets.lote.scenario.enums import FleetActivity, Rating, Status
 
 
@@ -44,7 +45,9 @@ class MoveTreasury(_Order, frozen=True, tag="MoveTreasury"):
 
 
 class AssignFleet(_Order, frozen=True, tag="AssignFleet"):
-    """[L3932-3977] change a merchant fleet's duty, base port or MSP (a negative `msp_change` removes MSP)."""
+    """[L3932-3977] change a merchant fleet's duty (a sea-trade fleet serves one of the nation's open sea routes it
+    may ship on, `trade/check.py`) or base port. `msp_change` must stay 0: MSP are neither made nor demobilised
+    ([L4397-4400]); they leave a fleet with its ships (`WithdrawShips`) or join a new route (`InitiateTradeRoute`)."""
 
     fleet: Name
     activity: FleetActivity | None = None
@@ -73,8 +76,9 @@ class WithdrawShips(_Order, frozen=True, tag="WithdrawShips"):
 class InitiateTradeRoute(_Order, frozen=True, tag="InitiateTradeRoute"):
     """[L3979-4013] to nation, their port, from your port, distance in sea zones (0 for land), MSP from `fleet`.
 
-    Both nations must initiate with each other, or one must trade with anyone ([L3799-3804]); the GM checks the
-    route (tracing is not automated in phase 1) and it trades from the next turn ([L3806-3808]).
+    Both nations must initiate with each other, or one must trade with anyone ([L3799-3804]); the line is traced
+    over the map as it is entered (`trade/check.py`: refused with the reason when no route can be traced), traced
+    again at R0 for the GM's `trade_route` item, and the route trades from the next turn ([L3806-3808]).
     """
 
     partner: Name
@@ -359,6 +363,7 @@ Order = (
     | FinanceOrder
     | DynastyOrder
     | IntelOrder
+    | ReligionOrder
     | CedePlace
     | GrantSatrapy
 )

@@ -17,6 +17,7 @@ from domain.rulesets.lote.intel.records import IntelRecords
 from domain.rulesets.lote.model.battles import Battle
 from domain.rulesets.lote.model.orders import Order
 from domain.rulesets.lote.model.report_types import Press
+from domain.rulesets.lote.religion.records import ReligionRecords
 from domain.rulesets.lote.scenario.enums import Culture, Economy, Exact, Government, NationType, Society, TaxStatus
 from domain.rulesets.lote.scenario.scenario import (
     Border,
@@ -202,6 +203,30 @@ AdjudicationKind = Literal[
     "cession",
     "seizure",
     "intel_op",
+    # P2-D (`dynasty/`, `control/failure.py`)
+    "succession",
+    "regency",
+    "wound",
+    "spy_loyalty",
+    "spy_revolt",
+    "spy_king",
+    "df_leader",
+    "df_region",
+    "df_province",
+    "df_award",
+    "df_society",
+    "df_government",
+    "religious_op",
+    "religious_conversion",
+    "religious_revolt",
+    "nation_conversion",
+    "minority_conversion",
+    "colony_revolt",
+    "infiltration",
+    "blockade",  # P2-A: fleet actions and acts of war between trading partners (`trade/seas.py`)
+    "piracy",
+    "trade_war",
+    "sea_zone",
 ]
 
 
@@ -270,12 +295,15 @@ class Occupation(msgspec.Struct, frozen=True):
 
 class TradeRecords(msgspec.Struct, frozen=True):
     """The records of P2-A (`trade/`): whether the Silk Route has ended ([L3308-3311]), the sea zones piracy closed
-    to trade this turn ([L6263-6264]: zone -> the pirate nation) and the ports the GM ruled blockaded
-    ([L5629-5640]: port -> the blockading nation)."""
+    to trade ([L6263-6264]: zone -> the pirate nation) and the ports or coasts blockaded ([L5629-5640]: place -> the
+    blockading nation), each with the turn it was last set or held (a turn later without its fleet at it, the GM
+    is asked whether it still holds, `trade/seas.py`)."""
 
     silk_route_ended: bool = False
     closed_zones: dict[str, str] = {}
     blockades: dict[str, str] = {}
+    blockade_turns: dict[str, int] = {}
+    closed_zone_turns: dict[str, int] = {}
 
 
 class ControlRecords(msgspec.Struct, frozen=True):
@@ -287,6 +315,58 @@ class ControlRecords(msgspec.Struct, frozen=True):
     shares: dict[str, tuple[str, ...]] = {}
     satrapies: dict[str, str] = {}
     successors: dict[str, tuple[tuple[str, ...], int]] = {}
+
+
+class Regency(msgspec.Struct, frozen=True):
+    """[L5030-5032] a King under age (15) and the Regent who rules in his stead (None until one is chosen);
+    `was` is the Regent's post before (empty for one raised to it), which he takes back when it ends."""
+
+    king: str
+    since_turn: int
+    regent: str | None = None
+    was: str = ""
+
+
+class Spy(msgspec.Struct, frozen=True):
+    """[L5168-5172; L7233-7247; L6966-6968] a leader (or a member of the royal family, `family`) of `victim` turned
+    to serve `master`, by a Subvert Leader operation (`via` "subvert_leader") or a subverted Royal Family
+    ("royal_family"). `seized`: the GM ruled that a turned royal who became King gave `master` the country."""
+
+    subject: str
+    victim: str
+    master: str
+    via: str
+    since_turn: int
+    family: bool = False
+    seized: bool = False
+
+
+class Failure(msgspec.Struct, frozen=True):
+    """[L8925-8965] a Dynastic Failure under way (`control/failure.py`): the turn it began, the step the GM is at
+    (leaders, regions, provinces, award, done), the successor states founded and the nation given to the original
+    player."""
+
+    turn: int
+    stage: str = "leaders"
+    successors: tuple[str, ...] = ()
+    award: str | None = None
+
+
+class Wound(msgspec.Struct, frozen=True):
+    """[L7026-7030] a leader wounded on `turn` by `cause` (he may still die of it: a `wound` item)."""
+
+    turn: int
+    cause: str
+
+
+class DynastyRecords(msgspec.Struct, frozen=True):
+    """The records of P2-D: regencies by nation, spies by subject (a leader id, or `family:<nation>:<name>`),
+    Dynastic Failures by nation, and the wounds of this turn and the last (by leader)."""
+
+    regencies: dict[str, Regency] = {}
+    spies: dict[str, Spy] = {}
+    failures: dict[str, Failure] = {}
+    wounded: dict[str, Wound] = {}
 
 
 class State(msgspec.Struct, frozen=True):
@@ -324,3 +404,5 @@ class State(msgspec.Struct, frozen=True):
     control: ControlRecords = ControlRecords()
     trade: TradeRecords = TradeRecords()
     intel: IntelRecords = IntelRecords()  # P2-B: the operations of this turn and the last (`intel/`)
+    dynasty: DynastyRecords = DynastyRecords()  # P2-D: regencies, spies, Dynastic Failures (`dynasty/`)
+    religion: ReligionRecords = ReligionRecords()  # P2-C: operations, minorities, influence, sanctions (`religion/`)

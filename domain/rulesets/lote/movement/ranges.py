@@ -18,12 +18,19 @@ from domain.rulesets.lote.scenario.tables import TABLES
 MOVE = TABLES.movement
 
 
+def trade_crossing(kind: str | None) -> int:
+    """What entering a sea zone across a border of `kind` counts against a trade route's range: 2 across a strong
+    current, whichever way it runs ([L3693-3694]); 1 across a monsoon border ([L3682-3684]), an arrow or a plain
+    border (and from the port, `None`)."""
+    return 2 if kind == "current" else 1
+
+
 def sea_distance(state: State, zones: list[str]) -> int:
     """The number of sea zones a route crosses, `zones` in order (the first is entered from the port)."""
     total = 0
     for before, here in zip([None, *zones], zones, strict=False):
         border = next((b for b in state.sea_borders if {b.a, b.b} == {before, here}), None)
-        total += 2 if border is not None and border.kind == "current" else 1
+        total += trade_crossing(border.kind if border is not None else None)
     return total
 
 

@@ -25,6 +25,7 @@ from domain.rulesets.lote.military import news as battle_news
 from domain.rulesets.lote.military.pillage_report import PILLAGE_EVENTS, news_line
 from domain.rulesets.lote.model.report_types import NationNews, Newsfax, NewsItem, PoolListing, Press, Ranking
 from domain.rulesets.lote.model.state import State
+from domain.rulesets.lote.religion.report import news_lines as religion_news
 from domain.rulesets.lote.reports.reports import REPORT_TABLES
 from domain.rulesets.lote.scenario.enums import dec
 from domain.rulesets.lote.trade.report import news_lines as trade_news
@@ -37,7 +38,7 @@ PressEvent = (
 )  # fmt: skip
 
 
-def _drafted(state: State, nation: str, kind: str, text: str, source: str) -> State:
+def _drafted(state: State, nation: str | None, kind: str, text: str, source: str) -> State:
     items = state.press.items
     item_id = f"{AUTO_PREFIX}t{state.turn}-{len(items) + 1}"  # items only grow within a turn: ids stay unique
     item = NewsItem(item_id=item_id, kind=kind, text=text, nation=nation, source=source)  # type: ignore[arg-type]
@@ -71,6 +72,15 @@ def note_news(before: State, after: State, event: m.Event) -> State:
         case m.LeaderPromoted(leader_type="K") if event.leader_id in after.leaders:
             text = f"{after.leaders[event.leader_id].name} succeeded to the throne."
             return _drafted(after, event.nation, "event", text, "LeaderPromoted")
+        case m.ChildPromoted() if event.leader.type in ("K", "Q"):
+            return _drafted(
+                after, event.nation, "event", f"{event.leader.name} succeeded to the throne.", "ChildPromoted"
+            )
+        case m.LeaderRebelled() if event.leader_id in before.leaders:
+            text = (
+                f"Rebellion: {before.leaders[event.leader_id].name} rose against {before.nations[event.nation].name}."
+            )
+            return _drafted(after, event.nation, "event", text, "LeaderRebelled")
         case m.GarrisonRevolted():
             text = f"Rebellion in {event.place}: the garrison was put to the sword."
             return _drafted(after, event.nation, "event", text, "GarrisonRevolted")
@@ -78,8 +88,8 @@ def note_news(before: State, after: State, event: m.Event) -> State:
             text = "Dynastic Failure: the realm is torn by civil war over the succession."
             return _drafted(after, event.nation, "event", text, "DynasticFailureBegan")
         case _ if isinstance(event, m.TradeEvent):
-            for nation, text in trade_news(before, event):
-                after = _drafted(after, nation, "event", text, type(event).__name__)
+            for nation, text in trade_news(before, event):  # no nation: an announcement
+                after = _drafted(after, nation, "event" if nation else "announcement", text, type(event).__name__)
             return after
         case _ if isinstance(event, PILLAGE_EVENTS):
             line = news_line(event)
@@ -87,6 +97,10 @@ def note_news(before: State, after: State, event: m.Event) -> State:
         case m.IntelOperationSettled():
             for nation, kind, text in intel_news(before, event):
                 after = _drafted(after, nation, kind, text, "IntelOperationSettled")
+            return after
+        case _ if isinstance(event, m.ReligionEvent):
+            for nation, kind, text in religion_news(before, event):
+                after = _drafted(after, nation, kind, text, type(event).__name__)
             return after
         case m.BattleResolved() if event.battle_id in before.battles:
             for nation, text in battle_news.newsfax_lines(before, before.battles[event.battle_id], event.result):

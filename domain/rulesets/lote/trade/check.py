@@ -10,13 +10,13 @@ map (no sea zones) cannot be traced: the GM checks such routes by hand, as befor
 from __future__ import annotations
 
 from domain.engine import Rejected
-from domain.rulesets.lote.model.orders import InitiateTradeRoute
+from domain.rulesets.lote.model.orders import InitiateTradeRoute, Order
 from domain.rulesets.lote.model.state import Nation, State
 from domain.rulesets.lote.scenario.tables import TABLES
 from domain.rulesets.lote.trade.trace import NoRoute, Trace, trace_land, trace_sea
 
 
-def refuse(order: InitiateTradeRoute, reason: str, message: str) -> Rejected:
+def refuse(order: Order, reason: str, message: str) -> Rejected:
     return Rejected(f"lote.{reason}", f"line {order.line!r} ({type(order).__name__}): {message}")
 
 
@@ -97,3 +97,20 @@ def _check_fleet(state: State, nation: Nation, order: InitiateTradeRoute) -> Non
         raise refuse(order, "unknown_fleet", f"you have no merchant fleet {order.fleet!r}")
     if fleet.msp < order.msp:
         raise refuse(order, "not_enough_msp", f"fleet {order.fleet!r} holds fewer than {order.msp} MSP")
+
+
+def check_fleet_route(state: State, nation: Nation, order: Order, route_id: str) -> None:
+    """A fleet put on Sea Trade serves one of its nation's open sea routes ([L2654-2660]) that its nation may ship
+    on ([L3882-3893]). Another pair's route is refused in the words used for a route that does not exist: a seat
+    learns nothing of routes it is not party to."""
+    route = state.routes.get(route_id)
+    if route is None or route.closed or nation.id not in (route.nation_a, route.nation_b):
+        raise refuse(order, "unknown_route", f"you have no open trade route {route_id!r}")
+    if route.kind != "S":
+        raise refuse(order, "not_a_sea_route", f"route {route_id!r} runs over land: it carries no merchant shipping")
+    if route.msp_by and nation.id not in route.msp_by:
+        raise refuse(
+            order,
+            "msp_not_yours",
+            f"{route.msp_by[0]} holds both ports of route {route_id!r}, so only it may assign MSP to it ([L3882-3893])",
+        )

@@ -6,6 +6,8 @@ them and the engine applies Table 2-47 and re-traces the routes.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from domain.engine.bounds import Decimal, Name, Reason
@@ -26,8 +28,9 @@ class SetTradeCondition(_Command, frozen=True, tag="SetTradeCondition"):
 
 
 class SetBlockade(_Command, frozen=True, tag="SetBlockade"):
-    """[L5623-5640] a port city blockaded by `by`'s fleet for more than 75% of the turn; `by` None lifts it.
-    Sea routes traced from it are Blockaded (or cannot be traced: setting `trade_blockade`)."""
+    """[L5623-5640] a port city (or a coastal region: its coastline, "similarly closed off") blockaded by `by`'s fleet
+    for more than 75% of the turn; `by` None lifts it. Sea routes traced from it (or from a port on that coast) are
+    Blockaded Sea Trade (or cannot be traced: setting `trade_blockade`) from the end of the turn."""
 
     port: Name
     reason: Reason
@@ -35,8 +38,8 @@ class SetBlockade(_Command, frozen=True, tag="SetBlockade"):
 
 
 class SetSeaZoneClosed(_Command, frozen=True, tag="SetSeaZoneClosed"):
-    """[L6263-6264] a sea zone closed to International Trade (by `by`'s pirates); `by` None reopens it. A closed
-    zone stays closed until the GM reopens it (the pirates sail away)."""
+    """[L6263-6264] a sea zone closed to International Trade (by `by`'s pirates); `by` None reopens it. A turn
+    without a Piracy step of those pirates there raises a `sea_zone` item proposing to reopen it (`trade/seas.py`)."""
 
     sea_zone: Name
     reason: Reason
@@ -47,13 +50,16 @@ class RecordPiracy(_Command, frozen=True, tag="RecordPiracy"):
     """[L6250-6268] the outcome of a Piracy (PR) action by `by`'s fleet in `sea_zone`: "a random amount of GP,
     dependent on the amount of Inter-Nation trade passing through the Sea Zone" (no table: the GM's `gp`, at most
     the GP the routes through the zone made this turn, which the refusal states) and, "if there are sufficient
-    Warships committed", the zone closed to International Trade (`closes`)."""
+    Warships committed", the zone closed to International Trade (`closes`). `item_id` names the `piracy` item an
+    itinerary's PR step raised (`trade/seas.py`), which this settles; without it the GM records a piracy of his own
+    (a fleet he moved by hand)."""
 
     sea_zone: Name
     by: Name
     gp: Decimal
     reason: Reason
     closes: bool = False
+    item_id: Name | None = None
 
 
 class TraceTradeRoute(_Command, frozen=True, tag="TraceTradeRoute"):
@@ -64,7 +70,20 @@ class TraceTradeRoute(_Command, frozen=True, tag="TraceTradeRoute"):
     reason: Reason
 
 
-TradeCommand = SetTradeCondition | SetBlockade | SetSeaZoneClosed | RecordPiracy | TraceTradeRoute
+class GrantTradePrivileges(_Command, frozen=True, tag="GrantTradePrivileges"):
+    """[L2856-2862] "At the discretion of the GM, nations may be allowed to grant special trading privileges to
+    certain other nations, increasing the Duration of a given trade route (useful for newly opened routes). At the
+    same time, restrictions may be placed on other nations traders and merchants, reducing the Duration": `years`
+    added to the route's duration (negative: restrictions), never below 0."""
+
+    route_id: Name
+    years: Annotated[int, msgspec.Meta(ge=-1000, le=1000, description="Years of duration added (or taken).")]
+    reason: Reason
+
+
+TradeCommand = (
+    SetTradeCondition | SetBlockade | SetSeaZoneClosed | RecordPiracy | TraceTradeRoute | GrantTradePrivileges
+)
 TRADE_GM_COMMANDS = frozenset(
-    {"SetTradeCondition", "SetBlockade", "SetSeaZoneClosed", "RecordPiracy", "TraceTradeRoute"}
+    {"SetTradeCondition", "SetBlockade", "SetSeaZoneClosed", "RecordPiracy", "TraceTradeRoute", "GrantTradePrivileges"}
 )

@@ -8,10 +8,11 @@ from fractions import Fraction
 import msgspec
 
 from domain.engine import Rejected
-from domain.rulesets.lote.model.events import TradeRouteRecorded, TreasuryAdjusted
+from domain.rulesets.lote.model.events import AdjudicationDecided, TradeRouteRecorded, TreasuryAdjusted
 from domain.rulesets.lote.model.state import State
-from domain.rulesets.lote.scenario.enums import dec
+from domain.rulesets.lote.scenario.enums import at_least, dec
 from domain.rulesets.lote.trade.commands import (
+    GrantTradePrivileges,
     RecordPiracy,
     SetBlockade,
     SetSeaZoneClosed,
@@ -19,7 +20,13 @@ from domain.rulesets.lote.trade.commands import (
     TraceTradeRoute,
     TradeCommand,
 )
-from domain.rulesets.lote.trade.events import BlockadeSet, PiracyRecorded, SeaZoneClosedSet, TradeConditionSet
+from domain.rulesets.lote.trade.events import (
+    BlockadeSet,
+    PiracyRecorded,
+    SeaZoneClosedSet,
+    TradeConditionSet,
+    TradePrivilegesGranted,
+)
 from domain.rulesets.lote.trade.links import trade_through_zone
 from domain.rulesets.lote.trade.resolve import retrace
 from domain.rulesets.lote.trade.trace import PORT_CODES, NoRoute
@@ -51,11 +58,7 @@ def decide_trade(state: State, command: TradeCommand) -> list[object]:
             return [TradeConditionSet(route=command.route_id, nation_a=route.nation_a, nation_b=route.nation_b,
                                       condition=command.condition, reason=_reason(command.reason))]  # fmt: skip
         case SetBlockade():
-            city = state.cities.get(command.port)
-            if city is None or not PORT_CODES & set(city.codes):
-                raise Rejected("lote.not_a_port", f"{command.port!r} is not a port city.")
-            _nation(state, command.by)
-            return [BlockadeSet(port=command.port, by=command.by, reason=_reason(command.reason))]
+            return [_blockade(state, command)]
         case SetSeaZoneClosed():
             if command.sea_zone not in state.sea_zones:
                 raise Rejected("lote.unknown_sea_zone", f"There is no sea zone {command.sea_zone!r}.")
@@ -63,6 +66,15 @@ def decide_trade(state: State, command: TradeCommand) -> list[object]:
             return [SeaZoneClosedSet(sea_zone=command.sea_zone, by=command.by, reason=_reason(command.reason))]
         case RecordPiracy():
             return _piracy(state, command)
+        case GrantTradePrivileges():
+            _route(state, command.route_id)
+            route = state.routes[command.route_id]
+            return [
+                TradePrivilegesGranted(
+                    route=command.route_id, nation_a=route.nation_a, nation_b=route.nation_b, years=command.years,
+                    duration_years=max(route.duration_years + command.years, 0), reason=_reason(command.reason),
+                )
+            ]  # fmt: skip
         case TraceTradeRoute():
             _route(state, command.route_id)
             route = state.routes[command.route_id]
@@ -77,6 +89,36 @@ def decide_trade(state: State, command: TradeCommand) -> list[object]:
             )  # fmt: skip
             return [TradeRouteRecorded(route_id=command.route_id, route=record, reason=_reason(command.reason))]
     raise AssertionError(f"unexpected command {command!r}")
+
+
+def _blockade(state: State, command: SetBlockade) -> BlockadeSet:
+    """[L5623-5640] a port city, or a coastal region (its coastline, "similarly closed off"); the nations holding
+    it (NT or better) see the fleet off their coast."""
+    city = state.cities.get(command.port)
+    if city is not None and PORT_CODES & set(city.codes):
+        statuses = city.statuses
+    elif command.port in state.regions and any(c.region == command.port for c in state.coasts):
+        statuses = state.regions[command.port].statuses
+    else:
+        raise Rejected("lote.not_a_port", f"{command.port!r} is neither a port city nor a coastal region.")
+    _nation(state, command.by)
+    seen_by = tuple(sorted(n for n, status in statuses.items() if at_least(status, "nt")))
+    return BlockadeSet(port=command.port, by=command.by, reason=_reason(command.reason), seen_by=seen_by)
+
+
+def _piracy_item(state: State, command: RecordPiracy) -> None:
+    """The `piracy` item a PR step raised: pending, and the same fleet's nation and sea zone."""
+    item = state.adjudications.get(command.item_id or "")
+    if item is None or item.kind != "piracy":
+        raise Rejected("lote.unknown_item", f"There is no piracy item {command.item_id!r}.")
+    if item.outcome is not None:
+        raise Rejected("lote.already_decided", f"Item {item.item_id!r} was decided: {item.outcome}.", status=409)
+    if item.nation != command.by or item.subject.split(":", 1)[-1] != command.sea_zone:
+        raise Rejected(
+            "lote.piracy_item_mismatch",
+            f"Item {item.item_id!r} is {item.nation}'s piracy in {item.subject.split(':', 1)[-1]}: name that nation "
+            "and sea zone.",
+        )
 
 
 def _piracy(state: State, command: RecordPiracy) -> list[object]:
@@ -94,6 +136,13 @@ def _piracy(state: State, command: RecordPiracy) -> list[object]:
     events: list[object] = [
         PiracyRecorded(sea_zone=command.sea_zone, by=command.by, gp=gp, trade_gp=trade_gp, closes=command.closes)
     ]
+    if command.item_id is not None:
+        _piracy_item(state, command)
+        outcome = f"{dec(gp)} GP" + (f", {command.sea_zone} closed" if command.closes else "")
+        events.append(
+            AdjudicationDecided(item_id=command.item_id, nation=command.by, outcome=outcome, overridden=True,
+                                reason=reason)
+        )  # fmt: skip
     if gp:
         events.append(TreasuryAdjusted(nation=command.by, gp=gp, nfp=Fraction(0), reason=f"piracy: {reason}"))
     if command.closes:

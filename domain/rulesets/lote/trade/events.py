@@ -1,7 +1,8 @@
 """Events of trade (P2-A). A storage format: fields are only ever added, with defaults.
 
-A route's events are seen by its two partners (and the GM); blockades and closed sea zones are public (the fleets
-doing it are at sea for all to see), and so is the end of the Silk Route (`reports/views.py`, `trade/report.py`).
+Who sees them is `trade/report.py`'s `redact_trade`: a route's events its two partners; a blockade the blockader
+and the port's holders; piracy and a closed sea zone the pirate; the end of the Silk Route everyone, without the
+route or its nations. The Newsfax prints the public part (`trade/report.py`'s `news_lines`).
 """
 
 from __future__ import annotations
@@ -45,9 +46,13 @@ class TradeConditionSet(_Event, frozen=True, tag="TradeConditionSet"):
 
 
 class BlockadeSet(_Event, frozen=True, tag="BlockadeSet"):
+    """[L5623-5640] `port` (a port city, or a coastal region: its coastline) blockaded by `by`'s fleet, or freed
+    (`by` None); `seen_by` the nations holding the place, who see the fleet off their port."""
+
     port: str
     by: str | None
     reason: str
+    seen_by: tuple[str, ...] = ()
 
 
 class SeaZoneClosedSet(_Event, frozen=True, tag="SeaZoneClosedSet"):
@@ -75,6 +80,18 @@ class SilkRouteEnded(_Event, frozen=True, tag="SilkRouteEnded"):
     nations: tuple[str, str]
 
 
+class TradePrivilegesGranted(_Event, frozen=True, tag="TradePrivilegesGranted"):
+    """[L2856-2862] the GM's grant of trading privileges (or restrictions): the route's duration is now
+    `duration_years`."""
+
+    route: str
+    nation_a: str
+    nation_b: str
+    years: int
+    duration_years: int
+    reason: str
+
+
 TradeEvent = (
     TradeRouteStatusChanged
     | TradeRouteLapsed
@@ -83,4 +100,5 @@ TradeEvent = (
     | SeaZoneClosedSet
     | PiracyRecorded
     | SilkRouteEnded
+    | TradePrivilegesGranted
 )

@@ -14,6 +14,7 @@ from domain.rulesets.lote.trade.events import (
     SilkRouteEnded,
     TradeConditionSet,
     TradeEvent,
+    TradePrivilegesGranted,
     TradeRouteLapsed,
     TradeRouteStatusChanged,
 )
@@ -42,14 +43,24 @@ def evolve_trade(state: State, event: TradeEvent) -> State:
         case TradeConditionSet():
             return _route(state, event.route, condition=event.condition)
         case BlockadeSet():
-            trade = R(state.trade, blockades=_without(state.trade.blockades, event.port, event.by))
+            turns = {k: v for k, v in state.trade.blockade_turns.items() if k != event.port}
+            if event.by is not None:
+                turns[event.port] = state.turn
+            trade = R(
+                state.trade, blockades=_without(state.trade.blockades, event.port, event.by), blockade_turns=turns
+            )
             return R(state, trade=trade)
         case SeaZoneClosedSet():
-            trade = R(state.trade, closed_zones=_without(state.trade.closed_zones, event.sea_zone, event.by))
-            return R(state, trade=trade)
+            turns = {k: v for k, v in state.trade.closed_zone_turns.items() if k != event.sea_zone}
+            if event.by is not None:
+                turns[event.sea_zone] = state.turn
+            closed = _without(state.trade.closed_zones, event.sea_zone, event.by)
+            return R(state, trade=R(state.trade, closed_zones=closed, closed_zone_turns=turns))
         case PiracyRecorded():
             return state  # the gold moves by the TreasuryAdjusted beside it; the zone by SeaZoneClosedSet
         case SilkRouteEnded():
             return R(state, trade=R(state.trade, silk_route_ended=True))
+        case TradePrivilegesGranted():
+            return _route(state, event.route, duration_years=event.duration_years)
         case _:
             assert_never(event)

@@ -24,16 +24,27 @@ def trade_link(state: State, a: str, b: str) -> bool:
     )
 
 
-def trade_through_zone(state: State, zone: str) -> Fraction:
-    """[L6259-6261] "the amount of Inter-Nation trade passing through the Sea Zone": the GP this turn's sheets
-    give both partners of every open route traced through it (hand-kept routes have no chain and count nothing)."""
+def route_gp(state: State, zone: str) -> dict[str, Fraction]:
+    """[L6259-6261] "the amount of Inter-Nation trade passing through the Sea Zone": route -> the GP this turn's
+    sheets give both partners of an open route traced through it (hand-kept routes have no chain and count
+    nothing)."""
     itvs = {nid: n.revenue.itv for nid, n in state.nations.items()}
-    total = Fraction(0)
+    out: dict[str, Fraction] = {}
     for route_id, route in sorted(state.routes.items()):
         if route.closed or zone not in route.path:
             continue
         alone = msgspec.structs.replace(state, routes={route_id: route})
-        for nid in (route.nation_a, route.nation_b):
-            if nid in state.nations:
-                total += economy.international_trade_income(alone, state.nations[nid], itvs)
-    return total
+        out[route_id] = sum(
+            (
+                economy.international_trade_income(alone, state.nations[nid], itvs)
+                for nid in (route.nation_a, route.nation_b)
+                if nid in state.nations
+            ),
+            Fraction(0),
+        )
+    return out
+
+
+def trade_through_zone(state: State, zone: str) -> Fraction:
+    """The GP of every route through the zone this turn (`route_gp`), added up."""
+    return sum(route_gp(state, zone).values(), Fraction(0))

@@ -6,10 +6,12 @@
 - close: an opened route trades from the next turn ([L3806-3808]); a route re-opened between the same pair keeps
   what is left of its old duration ([L2849-2855]); a direct sea route between a Middle-Eastern and a Chinese
   nation ends the Silk Route ([L3308-3311]);
-- R8: every traced route is traced again: one that cannot be traced any more lapses ([L3809]; EX-68), one whose
-  chain changed takes its new status; open routes age by the turn's years, closed routes and routes Blocked by
-  Warfare lose `trade_decay_years_per_year` per year ([L2849-2855]); a sea route below capacity grows shipping
-  ([L2922-2966]).
+- R8 (before the sheets for the next turn are drawn, so they count the routes as they now stand): every traced
+  route is traced again: one that cannot be traced any more, or a sea route left without MSP or beyond the range
+  of every nation shipping on it, lapses ([L3809]; EX-68), one whose chain changed takes its new status; open
+  routes age by the turn's years, closed routes and routes Blocked by Warfare lose `trade_decay_years_per_year` per
+  year ([L2849-2855]); a sea route below capacity grows shipping ([L2922-2966]), unless Blocked by Warfare (a
+  Blockaded route still trades, at half throughput, and grows).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from domain.rulesets.lote.model.state import State
 from domain.rulesets.lote.scenario.enums import RouteStatus, at_least
 from domain.rulesets.lote.scenario.scenario import TradeRouteRecord
 from domain.rulesets.lote.scenario.tables import TABLES
-from domain.rulesets.lote.trade.check import is_sea, land_map, trace_order
+from domain.rulesets.lote.trade.check import is_sea, land_map, trace_order, trade_range
 from domain.rulesets.lote.trade.events import SilkRouteEnded, TradeRouteLapsed, TradeRouteStatusChanged
 from domain.rulesets.lote.trade.trace import NoRoute, Trace, trace_land, trace_sea
 
@@ -96,9 +98,9 @@ def r0_route_requests(run: Runner) -> None:
                 anyone.add(nid)
     for a, b in sorted({tuple(sorted(pair)) for pair in asks}):
         mutual = ((a, b) in asks or a in anyone) and ((b, a) in asks or b in anyone)
-        if not mutual:
+        if not mutual:  # the asker's item: the nation asked learns nothing of a request it did not take up
             why = "the other nation did not initiate this route nor declare trade with anyone"
-            run.raise_item(a, "trade_route", f"{a}~{b}", "refuse", why)
+            run.raise_item(a if (a, b) in asks else b, "trade_route", f"{a}~{b}", "refuse", why)
             continue
         traced = trace_request(run.state, a, b)
         if traced is None:
@@ -166,16 +168,19 @@ def open_route(run: Runner, pair: str, outcome: str) -> None:
                     route=route_id, msp=order.msp,
                 )
             )  # fmt: skip
-    _silk_route_end(run, route_id, route)
+    for ended in silk_route_end(run.state, route_id, route):
+        run.emit(ended)
 
 
-def _silk_route_end(run: Runner, route_id: str, route: TradeRouteRecord) -> None:
+def silk_route_end(state: State, route_id: str, route: TradeRouteRecord) -> list[SilkRouteEnded]:
     """[L3308-3311] "until such time as direct sea trade is established between a Nation in the Middle-Eastern
-    Geographic Zone and a Nation in the China Geographic Zone"."""
-    state = run.state
-    zones = {state.nations[route.nation_a].geo_zone, state.nations[route.nation_b].geo_zone}
-    if route.kind == "S" and zones == {"ME", "CH"} and not state.trade.silk_route_ended:
-        run.emit(SilkRouteEnded(route=route_id, nations=(route.nation_a, route.nation_b)))
+    Geographic Zone and a Nation in the China Geographic Zone": an open sea route between them, opened by the engine
+    or recorded by the GM, ends the Silk Route."""
+    nations = [state.nations.get(n) for n in (route.nation_a, route.nation_b)]
+    zones = {n.geo_zone for n in nations if n is not None}
+    if route.kind == "S" and not route.closed and zones == {"ME", "CH"} and not state.trade.silk_route_ended:
+        return [SilkRouteEnded(route=route_id, nations=(route.nation_a, route.nation_b))]
+    return []
 
 
 def retrace(state: State, route: TradeRouteRecord) -> Trace | NoRoute | None:
@@ -187,31 +192,61 @@ def retrace(state: State, route: TradeRouteRecord) -> Trace | NoRoute | None:
     return trace_land(state, route.nation_a, route.nation_b) if land_map(state) else None
 
 
+def unsustained(state: State, route_id: str, route: TradeRouteRecord, traced: Trace) -> str | None:
+    """Why a traced sea route can no longer be sustained by its shipping, or None: [L3962-3963] "If you're closing
+    down a route, just zero its allocated Merchant Shipping Points" (a sea route needs "at least one" MSP,
+    [L3851-3853]); [L3855-3858] its length may not exceed "the Trade Range of nation providing the merchant
+    shipping" (either partner's MSP on it, whose range reaches, will do)."""
+    if traced.kind != "S":
+        return None
+    msp = {nid: economy.route_msp(state, route_id, nid) for nid in (route.nation_a, route.nation_b)}
+    if not any(msp.values()):
+        return "no MSP are left on the route ([L3962-3963] zeroing its MSP closes a sea route)"
+    ranges = {nid: trade_range(state, nid) for nid, n in msp.items() if n}
+    if all(reach < traced.sea_zones for reach in ranges.values()):
+        shippers = ", ".join(f"{nid} {reach}" for nid, reach in sorted(ranges.items()))
+        return (
+            f"the route is now traced over {traced.sea_zones} sea zones, beyond the Trade Range of the nations "
+            f"shipping on it ({shippers}; Table 5-1, [L3855-3858])"
+        )
+    return None
+
+
 def r8_retrace(run: Runner) -> None:
-    """[L3809] a route that can no longer be traced lapses; one whose chain changed takes its new status."""
-    for route_id, route in sorted(run.state.routes.items()):
-        if (
-            route.closed
-            or not route.traced
-            or any(n not in run.state.nations for n in (route.nation_a, route.nation_b))
-        ):
+    """[L3809] a route that can no longer be traced (or sustained by its shipping) lapses; one whose chain changed
+    takes its new status. A route the GM keeps by hand is his, except that an LTC route lapses once the Silk Route
+    has ended ([L3308-3311]: there is no Silk Route left to run along)."""
+    state = run.state
+    for route_id, route in sorted(state.routes.items()):
+        if route.closed or any(n not in state.nations for n in (route.nation_a, route.nation_b)):
             continue
-        traced = retrace(run.state, route)
-        if isinstance(traced, NoRoute):
-            run.emit(TradeRouteLapsed(route=route_id, nation_a=route.nation_a, nation_b=route.nation_b,
-                                      reason=traced.message))  # fmt: skip
-        elif traced is not None and (traced.status != route.status or tuple(route.path) != traced.path):
+        if not route.traced:
+            if route.status == "LTC" and state.trade.silk_route_ended:
+                _lapse(run, route_id, route, "the Silk Route is no more ([L3308-3311]): an LTC route cannot run")
+            continue
+        traced = retrace(state, route)
+        why = traced.message if isinstance(traced, NoRoute) else None
+        if isinstance(traced, Trace):
+            why = unsustained(state, route_id, route, traced)
+        if why is not None:
+            _lapse(run, route_id, route, why)
+        elif isinstance(traced, Trace) and (traced.status != route.status or tuple(route.path) != traced.path):
             run.emit(
                 TradeRouteStatusChanged(
                     route=route_id, nation_a=route.nation_a, nation_b=route.nation_b, status=traced.status,
-                    reason=describe(run.state, traced), path=traced.path, sea_zones=traced.sea_zones,
+                    reason=describe(state, traced), path=traced.path, sea_zones=traced.sea_zones,
                 )
             )  # fmt: skip
 
 
+def _lapse(run: Runner, route_id: str, route: TradeRouteRecord, why: str) -> None:
+    run.emit(TradeRouteLapsed(route=route_id, nation_a=route.nation_a, nation_b=route.nation_b, reason=why))
+
+
 def r8_routes(run: Runner) -> None:
-    """[L2849-2866] open routes age by the turn's years, closed ones (and those Blocked by Warfare) lose
-    `trade_decay_years_per_year` a year, never below 0; [L2922-2966] a sea route below capacity grows shipping.
+    """[L2849-2866] open routes age by the turn's years, closed ones (and those Blocked by Warfare: "closed ... by
+    warfare") lose `trade_decay_years_per_year` a year, never below 0; [L2922-2966] a sea route below capacity grows
+    shipping.
 
     New MSP join the nation's first sea-trade fleet on the route; a nation without one gets none.
     """

@@ -9,6 +9,7 @@ from domain.rulesets.lote.construction import budget
 from domain.rulesets.lote.construction.construction import Cost, city_pacified, colony_cost, megalith_levels
 from domain.rulesets.lote.dynasty.orders import DynastyOrder
 from domain.rulesets.lote.finance.orders import FinanceOrder
+from domain.rulesets.lote.intel.orders import IntelOrder
 from domain.rulesets.lote.messages import (
     AgroConverted,
     AgroHarvested,
@@ -51,6 +52,7 @@ from domain.rulesets.lote.model.orders import (
     PayProjectSupportWithNFP,
 )
 from domain.rulesets.lote.model.state import State
+from domain.rulesets.lote.religion.orders import ReligionOrder
 from domain.rulesets.lote.scenario.enums import Status, dec
 from domain.rulesets.lote.scenario.tables import TABLES
 from domain.rulesets.lote.turn.run import R0_ORDERS, Run, lines_of
@@ -259,7 +261,7 @@ def r4_builds(run: Run, nid: str) -> None:
     for order in lines:
         if isinstance(order, (*R0_ORDERS, BidMercenaries, PayProjectSupportWithNFP, GiveItinerary)):  # R0, R2, R3 lines
             continue
-        if isinstance(order, FinanceOrder | DynastyOrder):  # resolved by `finance/` and `dynasty/` at their own steps
+        if isinstance(order, FinanceOrder | DynastyOrder | IntelOrder | ReligionOrder):  # resolved at their own steps
             continue
         if isinstance(order, FreeformOrder):
             run.raise_item(nid, "freeform", order.line, "GM to resolve", order.text)

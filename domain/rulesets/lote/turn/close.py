@@ -10,8 +10,10 @@ from domain.engine import DecisionContext, Rejected
 from domain.rulesets.lote.construction import budget
 from domain.rulesets.lote.diplomacy import attempts
 from domain.rulesets.lote.economy import economy
+from domain.rulesets.lote.intel import decide as intel
+from domain.rulesets.lote.intel import subversion
 from domain.rulesets.lote.leaders.endofturn import OUTCOMES as LEADER_OUTCOMES
-from domain.rulesets.lote.leaders.endofturn import outcome_events, status_changes
+from domain.rulesets.lote.leaders.endofturn import garrison_outcome, status_changes
 from domain.rulesets.lote.messages import (
     CityFounded,
     Event,
@@ -30,11 +32,14 @@ from domain.rulesets.lote.messages import (
 from domain.rulesets.lote.military import endturn, pillage
 from domain.rulesets.lote.model.orders import GiveItinerary
 from domain.rulesets.lote.model.state import Hire, State
+from domain.rulesets.lote.religion import decide as religion
+from domain.rulesets.lote.religion import outcomes as religion_outcomes
 from domain.rulesets.lote.reports.newsfax import build_newsfax
-from domain.rulesets.lote.reports.reports import build_report
+from domain.rulesets.lote.reports.reports import build_report, render
 from domain.rulesets.lote.scenario.enums import at_least
 from domain.rulesets.lote.trade import resolve as trade
-from domain.rulesets.lote.turn import control_steps, setup
+from domain.rulesets.lote.trade import seas
+from domain.rulesets.lote.turn import control_steps, dynasty_steps, setup
 from domain.rulesets.lote.turn.run import Run, lines_of
 
 ZERO = Fraction(0)
@@ -57,8 +62,10 @@ def check_no_pending(state: State) -> None:
 
 
 def apply_outcomes(run: Run) -> None:
-    """The GM's decided adjudication items take effect."""
+    """The GM's decided adjudication items take effect (a revolt a Crush Revolt suppressed does not, [L6855-6862])."""
     for item in run.opening.adjudications.values():
+        if intel.crushed(run.state, item.item_id):
+            continue
         if item.kind == "investment" and item.outcome == "rise":
             level = budget.rating_level(run.nation(item.nation), item.subject) + 1
             run.emit(RatingRaised(nation=item.nation, rating=item.subject, level=level))
@@ -73,8 +80,10 @@ def apply_outcomes(run: Run) -> None:
         elif item.kind in attempts.KINDS:
             for change in attempts.outcome_events(run.state, item):
                 run.emit(change)
+        elif item.kind in dynasty_steps.AT_CLOSE:
+            dynasty_steps.apply_at_close(run, item)  # deaths of old age, a Dynastic Failure beginning
         elif item.kind in LEADER_OUTCOMES:
-            for event in outcome_events(run.state, item, run.ctx):
+            for event in garrison_outcome(run.state, item):
                 run.emit(event)
         elif item.kind in pillage.KINDS:
             orders = {
@@ -84,6 +93,13 @@ def apply_outcomes(run: Run) -> None:
                 run.emit(pillaged)
         elif item.kind in control_steps.KINDS:
             control_steps.apply_control_outcome(run, item)
+        elif item.kind in religion.KINDS:
+            if religion_outcomes.is_revolt(item):
+                control_steps.apply_revolt(run, item)  # the place is lost with its garrison (`control/revolts.py`)
+            religion_outcomes.apply_outcome(run, item)
+        elif item.kind in seas.ITEM_KINDS:
+            for change in seas.outcome_events(run.state, item):
+                run.emit(change)
 
 
 def r7_leaders(run: Run) -> None:
@@ -181,9 +197,10 @@ def publish(state: State, ctx: DecisionContext) -> Sequence[Event]:
     The due date is the orders phase's default deadline from now; a later `SetDeadline` does not reprint it.
     """
     year = state.year + state.years_per_turn
-    published: list[Event] = [
-        StatusReportPublished(nation=nid, report=build_report(state, nid, ctx.turn, year)) for nid in state.nations
-    ]
+    reports = {nid: build_report(state, nid, ctx.turn, year) for nid in state.nations}
+    published: list[Event] = [StatusReportPublished(nation=nid, report=r) for nid, r in reports.items()]
+    # [L6952-6991] the spymasters of subverted sectors receive their copies (`intel/subversion.py`)
+    published += subversion.copies(state, reports, ctx.turn, lambda report: render(report, state))
     published.append(NewsfaxPublished(newsfax=build_newsfax(state, ctx.turn, ctx.now + ORDERS_DEADLINE)))
     years, base = setup.years_for(year) if 1000 <= year <= 1799 else (state.years_per_turn, state.base_tax_pct)
     return [*published, TurnPublished(turn=ctx.turn + 1, year=year, years_per_turn=years, base_tax_pct=base)]

@@ -102,6 +102,12 @@ def apply_control_outcome(run: Run, item: Adjudication) -> None:
         run.emit(event)  # type: ignore[arg-type]
 
 
+def apply_revolt(run: Run, item: Adjudication) -> None:
+    """A revolt another area ruled (a religious revolt check, a colony's): as a `revolt_check` that revolts."""
+    for event in revolts.revolt_outcome(run.state, item):
+        run.emit(event)  # type: ignore[arg-type]
+
+
 def r7_control(run: Run) -> None:
     for ended in cession.satrapy_endings(run.state):
         run.emit(ended)

@@ -18,11 +18,18 @@ from domain.rulesets.lote.construction.construction import refuse
 from domain.rulesets.lote.control import commands as cc
 from domain.rulesets.lote.control.decide import decide_control
 from domain.rulesets.lote.diplomacy import attempts, cession, control
+from domain.rulesets.lote.dynasty.commands import RecordSpy, WoundLeader
 from domain.rulesets.lote.dynasty.orders import DynastyOrder
 from domain.rulesets.lote.dynasty.resolve import birth_outcome
 from domain.rulesets.lote.finance.orders import FinanceOrder, SellAgro
 from domain.rulesets.lote.intel import decide as intel
-from domain.rulesets.lote.intel.commands import SettleIntelOperation
+from domain.rulesets.lote.intel.commands import (
+    ConcealFact,
+    FeedMisinformation,
+    PlantMisinformation,
+    RuleInfiltrationDecay,
+    SettleIntelOperation,
+)
 from domain.rulesets.lote.intel.orders import IntelOrder
 from domain.rulesets.lote.leaders.decide import decide_leader
 from domain.rulesets.lote.leaders.endofturn import OUTCOMES as LEADER_OUTCOMES
@@ -108,11 +115,16 @@ from domain.rulesets.lote.model.orders import (
     TradeWithAnyone,
     WithdrawShips,
 )
-from domain.rulesets.lote.model.state import Nation, OrderForm, State
+from domain.rulesets.lote.model.state import Adjudication, Nation, OrderForm, State
+from domain.rulesets.lote.religion import decide as religion
+from domain.rulesets.lote.religion.commands import ReligionCommand
+from domain.rulesets.lote.religion.orders import ReligionOrder
 from domain.rulesets.lote.reports.press import decide_press
 from domain.rulesets.lote.scenario.enums import dec
 from domain.rulesets.lote.trade import resolve as trade
+from domain.rulesets.lote.trade import seas
 from domain.rulesets.lote.trade.commands import (
+    GrantTradePrivileges,
     RecordPiracy,
     SetBlockade,
     SetSeaZoneClosed,
@@ -120,7 +132,7 @@ from domain.rulesets.lote.trade.commands import (
     TraceTradeRoute,
 )
 from domain.rulesets.lote.trade.decide import decide_trade
-from domain.rulesets.lote.turn import control_steps
+from domain.rulesets.lote.turn import control_steps, dynasty_steps
 
 
 def nation_of(state: State, ctx: DecisionContext) -> Nation:
@@ -207,20 +219,34 @@ def decide_strike(state: State, command: StrikeOrder) -> list[object]:
     return [OrderStruck(nation=command.nation, line=command.line, reason=_reason(command.reason))]
 
 
-def decide_adjudication(state: State, command: ConfirmAdjudication | OverrideAdjudication) -> list[object]:
+def decide_adjudication(
+    state: State, command: ConfirmAdjudication | OverrideAdjudication, ctx: DecisionContext
+) -> list[object]:
     item = state.adjudications.get(command.item_id)
     if item is None:
         raise Rejected("lote.unknown_item", f"There is no adjudication item {command.item_id!r}.")
     if item.outcome is not None:
         raise Rejected("lote.already_decided", f"Item {command.item_id!r} was decided: {item.outcome}.", status=409)
-    if item.kind == intel.KIND:
+    if item.kind in intel.KINDS:
         if isinstance(command, OverrideAdjudication):
-            raise Rejected("lote.use_settle_intel", "An operation's ruling has parts: use SettleIntelOperation.")
+            raise Rejected(
+                "lote.use_settle_intel",
+                "An operation's ruling has parts: use SettleIntelOperation (RuleInfiltrationDecay for a decay).",
+            )
         return intel.confirm(state, item, command.reason)
+    if item.kind == religion.KIND and isinstance(command, ConfirmAdjudication):
+        return religion.confirm_op(state, item, command.reason)
+    if item.kind in religion.KINDS:
+        if isinstance(command, OverrideAdjudication):
+            religion.check_ruling(item, command.outcome)
+        else:
+            religion.check_confirm(item)
     if item.kind in BATTLE_KINDS:
         if isinstance(command, OverrideAdjudication):
             raise Rejected("lote.use_resolve_battle", "A battle's result has parts: settle it with ResolveBattle.")
         return confirm_item(state, item, command.reason)
+    if item.kind in dynasty_steps.KINDS:
+        return _dynasty_ruling(state, item, command, ctx)
     if isinstance(command, OverrideAdjudication):
         _valid_outcome(item.kind, command.outcome)
         if item.kind in attempts.KINDS:
@@ -245,6 +271,23 @@ def decide_adjudication(state: State, command: ConfirmAdjudication | OverrideAdj
     ]
 
 
+def _dynasty_ruling(
+    state: State, item: Adjudication, command: ConfirmAdjudication | OverrideAdjudication, ctx: DecisionContext
+) -> list[object]:
+    """P2-D items (`dynasty/`, `control/failure.py`): checked against the item; most take effect at once."""
+    overridden = isinstance(command, OverrideAdjudication)
+    outcome = command.outcome if isinstance(command, OverrideAdjudication) else item.proposal
+    reason = _reason(command.reason) if overridden else command.reason
+    dynasty_steps.check_ruling(state, item, outcome)
+    if item.kind in dynasty_steps.AT_ONCE:
+        return [*dynasty_steps.settle(state, item, outcome, overridden, reason, ctx)]
+    return [
+        AdjudicationDecided(
+            item_id=item.item_id, nation=item.nation, outcome=outcome, overridden=overridden, reason=reason
+        )
+    ]
+
+
 def _valid_outcome(kind: str, outcome: str) -> None:
     if kind == "investment" and outcome not in ("rise", "hold"):
         raise Rejected("lote.bad_outcome", "An investment outcome is 'rise' or 'hold'.")
@@ -258,7 +301,9 @@ def _valid_outcome(kind: str, outcome: str) -> None:
         raise Rejected("lote.bad_outcome", "A birth is none, son or daughter (son:Name names the child).")
     if kind in pillage.KINDS:
         pillage.check_ruling(kind, outcome)
-    if kind in LEADER_OUTCOMES and outcome not in LEADER_OUTCOMES[kind]:
+    if kind in seas.ITEM_KINDS:
+        seas.check_ruling(kind, outcome)
+    if kind in LEADER_OUTCOMES and outcome not in LEADER_OUTCOMES[kind]:  # garrison
         raise Rejected(
             "lote.bad_outcome", f"A {kind.replace('_', ' ')} outcome is {' or '.join(LEADER_OUTCOMES[kind])}."
         )
@@ -316,7 +361,10 @@ def decide_ruling(state: State, command: Command) -> list[object]:
         case RecordTradeRoute():
             for side in (command.route.nation_a, command.route.nation_b):
                 _known_nation(state, side)
-            return [TradeRouteRecorded(route_id=command.route_id, route=command.route, reason=_reason(command.reason))]
+            recorded = TradeRouteRecorded(
+                route_id=command.route_id, route=command.route, reason=_reason(command.reason)
+            )
+            return [recorded, *trade.silk_route_end(state, command.route_id, command.route)]
     raise AssertionError(f"not a ruling: {command!r}")
 
 
@@ -396,7 +444,7 @@ def _check_parameter(command: SetNationParameter) -> None:
 
 
 def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[object]:
-    if isinstance(command, FinanceOrder | DynastyOrder | IntelOrder):
+    if isinstance(command, FinanceOrder | DynastyOrder | IntelOrder | ReligionOrder):
         return decide_order(state, command, ctx)
     match command:
         case (
@@ -445,7 +493,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
         case StrikeOrder():
             return decide_strike(state, command)
         case ConfirmAdjudication() | OverrideAdjudication():
-            return decide_adjudication(state, command)
+            return decide_adjudication(state, command, ctx)
         case AdjustTreasury() | SetControlStatus() | SetNationParameter() | SetHarvest() | RecordTradeRoute():
             return decide_ruling(state, command)
         case CancelCityFoundation():
@@ -454,15 +502,34 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_force_ruling(state, command)
         case PrintNews() | ConcealNews() | AmendStatusReport() | AmendRanking():
             return decide_press(state, command)
-        case GenerateLeader() | ConfirmLeaderDeath() | PromoteLeader():
+        case GenerateLeader() | PromoteLeader():
             return decide_leader(state, command, ctx)
+        case ConfirmLeaderDeath() | WoundLeader() | RecordSpy():
+            return dynasty_steps.decide(state, command, ctx)
         case ResolveBattle():
             return decide_military(state, command, ctx)
-        case SettleIntelOperation():
-            return intel.decide_settle(state, command)
+        case (
+            SettleIntelOperation()
+            | RuleInfiltrationDecay()
+            | ConcealFact()
+            | PlantMisinformation()
+            | FeedMisinformation()
+        ):
+            return intel.decide_intel(state, command)
+        case _ if isinstance(command, ReligionCommand):
+            return religion.decide_religion(state, command)
         case cc.RecordSharing() | cc.OccupyPlace() | cc.LiberatePlace() | cc.RecordSuccessorStates():
             return decide_control(state, command, ctx)
-        case SetTradeCondition() | SetBlockade() | SetSeaZoneClosed() | RecordPiracy() | TraceTradeRoute():
+        case cc.FoundSuccessorState():
+            return [*dynasty_steps.found(state, command, ctx)]
+        case (
+            SetTradeCondition()
+            | SetBlockade()
+            | SetSeaZoneClosed()
+            | RecordPiracy()
+            | TraceTradeRoute()
+            | GrantTradePrivileges()
+        ):
             return decide_trade(state, command)
         case _:
             assert_never(command)

@@ -96,6 +96,8 @@ from domain.rulesets.lote.military.pillage_events import PillageEvent
 from domain.rulesets.lote.military.pillage_evolve import evolve_pillage
 from domain.rulesets.lote.model.commands import PARAMETER_CODES, PARAMETER_FLAGS, PARAMETER_NUMBERS
 from domain.rulesets.lote.model.state import Hire, OrderForm, Project, State
+from domain.rulesets.lote.religion.events import ReligionEvent
+from domain.rulesets.lote.religion.evolve import evolve_religion
 from domain.rulesets.lote.reports.newsfax import evolve_press, next_draft, note_news
 from domain.rulesets.lote.scenario.scenario import CityRecord, FleetRecord, Megalith
 from domain.rulesets.lote.scenario.tables import TABLES
@@ -330,6 +332,8 @@ def _truth(state: State, event: Event) -> State:
         return evolve_dynasty(state, event)
     if isinstance(event, IntelEvent):
         return evolve_intel(state, event)
+    if isinstance(event, ReligionEvent):
+        return evolve_religion(state, event)
     if isinstance(event, PillageEvent):
         return evolve_pillage(state, event)
     if isinstance(event, MilitaryEvent):

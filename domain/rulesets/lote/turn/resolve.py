@@ -43,6 +43,7 @@ from domain.rulesets.lote.model.orders import (
 from domain.rulesets.lote.movement.execute import Act, execute
 from domain.rulesets.lote.scenario.enums import dec
 from domain.rulesets.lote.scenario.tables import TABLES
+from domain.rulesets.lote.trade import seas
 from domain.rulesets.lote.turn.run import R0_ORDERS, Run, lines_of
 
 ZERO = Fraction(0)
@@ -106,7 +107,7 @@ def r0_declarations(run: Run, nid: str) -> None:
             case CeaseTrade():
                 for route_id, route in sorted(run.state.routes.items()):
                     if not route.closed and {route.nation_a, route.nation_b} == {nid, order.partner}:
-                        run.emit(TradeRouteClosed(route=route_id, by=nid))
+                        run.emit(TradeRouteClosed(route=route_id, by=nid, partner=order.partner))
 
 
 def r1_revenue(run: Run, nid: str) -> None:
@@ -200,6 +201,7 @@ def r6_movement(run: Run) -> None:
             run.emit(AdjudicationRaised(item=item))
     r6_battles(run, battles)
     r6_pillage(run, orders, outcome.acts)
+    r6_trade(run, orders, outcome.acts)
 
 
 def r6_battles(run: Run, battles: list[Battle]) -> None:
@@ -227,6 +229,14 @@ def r6_pillage(run: Run, orders: dict[str, GiveItinerary], acts: tuple[Act, ...]
             continue
         for change in changes:
             run.emit(change)
+
+
+def r6_trade(run: Run, orders: dict[str, GiveItinerary], acts: tuple[Act, ...]) -> None:
+    """R6: Blockade and Piracy steps, standing blockades, and battles between trading partners become GM items
+    (`trade/seas.py`); a step that no longer holds fails."""
+    for nation, line, failed in seas.r6_fleet_actions(run, orders, acts):
+        run.emit(OrderFailed(nation=nation, line=line, code=failed.code, message=failed.message))
+    seas.r6_acts_of_war(run)
 
 
 def r0_reductions(run: Run, nid: str) -> None:
@@ -275,5 +285,5 @@ def r6_end_of_turn_checks(run: Run) -> None:
     """After the turn's actions, the checks the GM rules on in the adjudication phase (`leaders/endofturn.py`):
     leaders of an age to die, Pacified places whose garrison falls short."""
     turn = run.ctx.turn
-    for item in [*old_age_items(run.state, turn), *garrison_items(run.state, turn)]:
+    for item in [*old_age_items(run.state, run.ctx), *garrison_items(run.state, turn)]:
         run.emit(AdjudicationRaised(item=item))

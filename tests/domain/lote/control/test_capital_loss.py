@@ -19,6 +19,7 @@ def _assault_kiev(destroyed: bool) -> Game:
     g.when(AdvancePhase())
     assault = next(b for b in g.rules.battles.values() if b.kind == "assault")
     g.when(m.ResolveBattle(battle_id=assault.battle_id, winner="attacker", capital_destroyed=destroyed, reason="x"))
+    g.when(m.ConfirmAdjudication(item_id="t1-byz-trade_war-R2"))  # [L3810-3811] an act of war on a trading partner
     return g
 
 

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import messages as m
+from domain.rulesets.lote.economy import economy
 from domain.rulesets.lote.model.orders import CeaseTrade, InitiateTradeRoute, TradeWithAnyone, WithdrawShips
 from domain.rulesets.lote.scenario.scenario import TradeRouteRecord
 from tests.domain.harness import Game
@@ -68,12 +69,14 @@ def test_ex13_a_new_sea_route_opens_when_the_partner_accepts_and_trades_from_the
 
 
 def test_a_route_one_side_did_not_initiate_is_proposed_for_refusal() -> None:
-    """[L3799-3804] both nations must initiate with each other, or one declares "Trade With Anyone"."""
+    """[L3799-3804] both nations must initiate with each other, or one declares "Trade With Anyone": the item is the
+    asker's (England's); Denmark, which did not take the request up, is not told of it."""
     g = _north_sea()
     g.when(InitiateTradeRoute(line="r", partner="den"), ENG)
     g.when(AdvancePhase())
     g.when(AdvancePhase())
-    assert g.rules.adjudications["t1-den-trade_route-den~eng"].proposal == "refuse"
+    assert g.rules.adjudications["t1-eng-trade_route-den~eng"].proposal == "refuse"
+    assert not [i for i in g.rules.adjudications.values() if i.nation == "den" and i.kind == "trade_route"]
 
 
 def test_an_incomplete_sea_route_request_is_refused() -> None:
@@ -123,4 +126,7 @@ def test_the_gm_records_a_trade_route_and_it_pays_from_the_next_assessment() -> 
     g.when(AdvancePhase())
     _close(g)
     eng, den = g.rules.nations["eng"], g.rules.nations["den"]
-    assert eng.revenue.international == eng.revenue.itv * den.revenue.itv * eng.nmv * 1 * Fraction(85, 100)
+    aged = g.rules.routes["L1"].duration_years  # the turn's years count before the next sheet is drawn
+    assert aged == 100 + g.rules.years_per_turn
+    duration = economy.duration_modifier(aged)
+    assert eng.revenue.international == eng.revenue.itv * den.revenue.itv * eng.nmv * duration * Fraction(85, 100)

@@ -38,6 +38,7 @@ def sound(settings: Settings | None = None, **extra: Any) -> Game:
             "Halland": region(1, "w"),
             "Dal": region(1, "m"),
             "Norway": region(1, "m", statuses={"nor": "hm"}),
+            **extra.get("regions", {}),
         },
         cities={
             "Stockholm": city("Svealand", 3, statuses={"swe": "hm"}),
@@ -88,3 +89,32 @@ def confirm_the_rest(g: Game) -> None:
     for item in list(g.rules.adjudications.values()):
         if item.outcome is None and item.kind != "intel_op":
             g.when(m.ConfirmAdjudication(item_id=item.item_id))
+
+
+def infiltrated(g: Game, owner: str, target: str, sector: str, levels: int, detection: str = "hidden") -> None:
+    """Given: an earlier turn's Infiltrate Enemy the GM ruled a success (`si:<sector>`: a Subvert Infiltration)."""
+    from domain.rulesets.lote import messages as m
+
+    code, sector = ("SI", sector[3:]) if sector.startswith("si:") else ("IE", sector)
+    g.given(
+        m.IntelOperationSettled(
+            item_id=f"t0-{owner}-intel-{sector}",
+            turn=0,
+            nation=owner,
+            code=code,
+            result="success",
+            detection=detection,
+            reason="an earlier turn",
+            target_nation=target,
+            target=sector,
+            sector=sector,
+            levels=levels,
+        )
+    )
+
+
+def next_turn(g: Game) -> None:
+    """The GM confirms what is left, closes the turn and publishes it: the next turn's orders open."""
+    confirm_the_rest(g)
+    g.when(AdvancePhase())
+    g.when(AdvancePhase())

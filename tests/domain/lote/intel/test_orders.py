@@ -10,7 +10,7 @@ from domain.rulesets.lote.intel.rules import TABLE_7_1, action_range, capacity_o
 from domain.rulesets.lote.model.orders import GiveItinerary, Step
 from domain.rulesets.lote.scenario.settings import Settings
 from tests.domain.lote.helpers import seat
-from tests.domain.lote.intel.helpers import sound
+from tests.domain.lote.intel.helpers import infiltrated, sound
 
 SWE = seat("swe")
 
@@ -57,6 +57,10 @@ EVERY_CODE = {
 def test_every_operation_code_of_table_7_1_is_accepted_with_its_target(code: str) -> None:
     """Table 7-1 [L6694-6726] lists 29 operations; §7.3 gives each its target. Each is a line of the form."""
     g = sound(swe={"oc": 6, "ac": 6})
+    infiltrated(g, "swe", "den", "military", 3)  # MI maintains it
+    infiltrated(g, "swe", "den", "government", 10)  # RE needs it subverted
+    infiltrated(g, "swe", "den", "espionage", 10)  # RO too
+    infiltrated(g, "den", "swe", "espionage", 2, "detected")  # SI targets a detected infiltration
     g.when(op("l", code, **EVERY_CODE[code]), SWE)
     assert g.rules.forms["swe"].lines["l"].code == code
 
@@ -94,6 +98,7 @@ def test_ex65_the_notation_ie_plus_2_takes_one_oc_and_two_ob() -> None:
     [L6684-6691] "KK+3 / Sweden - King Olaf in Stockholm" 1 AC + 3 AB. The form may not allot more than the
     nation has ([L6641-6653]: "Each effort requires the assignment of at least one Capacity point")."""
     g = sound()  # OC 3, OB 2, AC 2, AB 3
+    infiltrated(g, "swe", "den", "military", 2)
     g.when(op("ie", "IE", bonus=2, target_nation="den", target="government"), SWE)
     refused = g.rejects(op("rf", "RF", bonus=1, target="the Danish fleet"), SWE)
     assert refused.code == "lote.intel_over_capacity" and "OB 3 > 2" in refused.message

@@ -11,7 +11,7 @@ from domain.rulesets.lote.intel.orders import IntelOperation
 from domain.rulesets.lote.intel.trace import bases, distance
 from domain.rulesets.lote.model.orders import GiveItinerary, Step
 from tests.domain.lote.helpers import region, seat
-from tests.domain.lote.intel.helpers import confirm_the_rest, of, resolve, sound
+from tests.domain.lote.intel.helpers import confirm_the_rest, infiltrated, of, resolve, sound
 from tests.domain.lote.movement.test_examples import world
 
 SWE, DEN = seat("swe"), seat("den")
@@ -79,7 +79,8 @@ def test_an_operation_beyond_the_action_range_says_so() -> None:
 def test_ex67_a_danish_ci_against_ao_blocks_every_ao_but_no_cm_or_ta() -> None:
     """EX-67, [L6828-6833]: "This CI will act against any and all AO attempts made during the current turn, but it
     will not protect against any Cause Mutiny efforts, or Terrorist attacks." Once the GM rules the CI a success
-    the AO's proposal (blocked) may be confirmed; the CM and TA are his to rule."""
+    the AO's proposal (blocked, and detected: the target figures who is behind it unless a Conceal Fact runs "in
+    concert", [L6908-6913]) may be confirmed; the CM and TA are his to rule."""
     g = sound()
     resolve(
         g,
@@ -95,13 +96,13 @@ def test_ex67_a_danish_ci_against_ao_blocks_every_ao_but_no_cm_or_ta() -> None:
     ops = g.rules.intel.ops
     assert ops["t1-swe-intel-ao"].counters == ("t1-den-intel-ci",)
     assert ops["t1-swe-intel-cm"].counters == () and ops["t1-swe-intel-ta"].counters == ()
-    assert g.rules.adjudications["t1-swe-intel-ao"].proposal == "blocked/noticed"
+    assert g.rules.adjudications["t1-swe-intel-ao"].proposal == "blocked/detected"
     refused = g.rejects(m.ConfirmAdjudication(item_id="t1-swe-intel-ao"))
     assert refused.code == "lote.intel_needs_ruling"  # the CI is not ruled yet
     assert g.rejects(settle("t1-swe-intel-cm", "blocked")).code == "lote.intel_nothing_blocks"
     g.when(settle("t1-den-intel-ci", "success"))
     (settled,) = g.when(m.ConfirmAdjudication(item_id="t1-swe-intel-ao"))
-    assert (settled.result, settled.detection) == ("blocked", "noticed")
+    assert (settled.result, settled.detection) == ("blocked", "detected")
     assert g.rules.adjudications["t1-swe-intel-ao"].outcome == "blocked"
 
 
@@ -109,6 +110,7 @@ def test_always_operations_are_confirmed_and_the_others_need_the_gms_ruling() ->
     """Table 7-1: Maintain Infiltration and Special Operations "always"; the others have only qualitative odds,
     so an override is refused in favour of the typed ruling (result, detection, levels)."""
     g = sound()
+    infiltrated(g, "swe", "den", "military", 2)
     resolve(g, {"swe": [op("mi", "MI", target_nation="den", target="military"), op("rf", "RF", target="x")]})
     (settled,) = g.when(m.ConfirmAdjudication(item_id="t1-swe-intel-mi"))
     assert (settled.code, settled.result, settled.detection) == ("MI", "success", "hidden")
@@ -173,3 +175,17 @@ def test_a_special_operation_needs_a_chained_op_and_an_assassin_one_to_run_on_ac
     ]
     assert g.rules.intel.ops["t1-swe-intel-kk"].chain == "t1-swe-intel-so3"
     assert g.rules.intel.ops["t1-swe-intel-kk"].location_known is True
+
+
+def test_a_line_that_no_longer_holds_at_resolution_fails_once() -> None:
+    """[L6648-6653] each operation takes a point of its capacity: a line entered within the OC it had, whose OC
+    the GM then cut to nothing, is a failed order at resolution, reported once (R5 checks intel lines; the R4
+    construction pass leaves them alone)."""
+    g = sound()
+    g.when(op("ie", "IE", target_nation="den", target="government"), SWE)
+    g.when(m.SetNationParameter(nation="swe", parameter="oc", value="0", reason="support unpaid"))
+    g.when(AdvancePhase())
+    start = len(g.events)
+    g.when(AdvancePhase())
+    failed = [(e.line, e.code) for e in of(g.events[start:], m.OrderFailed)]
+    assert len(failed) == 1 and failed[0][0] == "ie", failed

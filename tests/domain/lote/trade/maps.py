@@ -6,6 +6,7 @@ from itertools import pairwise
 from typing import Any
 
 from domain.rulesets.lote import messages as m
+from domain.rulesets.lote.scenario.settings import Settings
 from tests.domain.harness import Game
 from tests.domain.lote.helpers import city, game, nation, region, scenario
 
@@ -69,7 +70,7 @@ def _silk_sea() -> dict[str, Any]:
     }
 
 
-def channel() -> Game:
+def channel(settings: Settings | None = None) -> Game:
     """EX-70 [L3832-3838] and EX-71 [L3888-3893]: England holds Wessex (London) and, across the Channel, Flanders
     (Calais) and Normandy (Rouen), Vermandois and Hainaut; France holds the Ile de France (Paris) next to
     Normandy; the Swiss hold Champagne and Burgundy up to Switzerland (Bern). Denmark (Kobenhaven) lies three sea
@@ -106,7 +107,7 @@ def channel() -> Game:
                 "swiss": {"nation": "swi", "base_port": "Bern", "activity": "internal", "msp": 10},
                 "danes": {"nation": "den", "base_port": "Kobenhaven", "activity": "internal", "msp": 30}},
     )  # fmt: skip
-    return game(setup)
+    return game(setup, settings)
 
 
 def settle(g: Game) -> None:

@@ -1,19 +1,17 @@
-"""A route's life after it opens: the Silk Route's end, gold and agro along trade links, the land statuses, the
+"""A route's life after it opens: the Silk Route's end, gold and agro along trade links, the
 status-report line, and routes the GM kept by hand before tracing (carried over from a running game)."""
 
 from __future__ import annotations
 
-import msgspec
-
 from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import messages as m
-from domain.rulesets.lote.finance.orders import TransferGold
+from domain.rulesets.lote.finance.orders import BuyAgro, SellAgro, TransferGold
 from domain.rulesets.lote.model.orders import InitiateTradeRoute, TradeWithAnyone
 from domain.rulesets.lote.reports.reports import build_report
 from domain.rulesets.lote.scenario.scenario import TradeRouteRecord
 from domain.rulesets.lote.trade.trace import Trace, trace_land
 from tests.domain.harness import Game
-from tests.domain.lote.helpers import city, game, nation, region, scenario, seat
+from tests.domain.lote.helpers import seat
 from tests.domain.lote.trade.maps import channel, settle, silk_road
 
 ENG, DEN = seat("eng"), seat("den")
@@ -48,28 +46,56 @@ def test_gold_passes_only_along_a_route_that_trades_this_turn() -> None:
     assert g.rejects(TransferGold(line="h", to="den", amount="10"), ENG).code == "lote.not_trading"
 
 
+def test_gold_and_agro_are_delivered_along_the_trade_link() -> None:
+    """[L8869-8872] "A nation can transfer an unlimited number of Gold Points (GP) to other nations with which it is
+    trading"; [L1987-1991] "Surplus Agro can be sold by a Nation to any of its trade partners ... handled directly
+    through the trade connections": the turn the Hull route trades, English gold reaches Denmark and English agro
+    Denmark's reserves, neither carried by a leader; before the route trades both lines are refused."""
+    g = channel()
+    _open_hull_route(g)
+    assert g.rejects(SellAgro(line="a", buyer="den", points=2, price="3"), ENG).code == "lote.not_trading"
+    _turn(g)
+    g.when(TransferGold(line="g", to="den", amount="10"), ENG)
+    g.when(SellAgro(line="a", buyer="den", points=2, price="3"), ENG)
+    g.when(BuyAgro(line="b", seller="eng", points=2, price="3"), DEN)
+    reserves = g.rules.nations["den"].agro_reserves
+    g.when(AdvancePhase())
+    events = g.when(AdvancePhase())
+    sent = [(e.nation, e.to, e.amount) for e in events if isinstance(e, m.GoldTransferred)]
+    sold = [(e.nation, e.to, e.points, e.price) for e in events if isinstance(e, m.AgroSold)]
+    assert sent == [("eng", "den", 10)] and sold == [("eng", "den", 2, 3)]
+    assert g.rules.nations["den"].agro_reserves > reserves  # the 2 points joined them (less the harvest's attrition)
+
+
 def test_direct_sea_trade_between_the_middle_east_and_china_ends_the_silk_route() -> None:
     """[L3308-3311] "The Silk Route remains in effect until such time as direct sea trade is established between a
     Nation in the Middle-Eastern Geographic Zone and a Nation in the China Geographic Zone": the LTC route lapses
-    at the end of that turn and Persia's Silk Route region bonus stops ([L3299-3303] +1 regional GP)."""
+    at the end of that turn (a traced one, and one the GM keeps by hand) and Persia's Silk Route region bonus stops
+    ([L3299-3303] +1 regional GP)."""
     g = silk_road(sea=True)
     g.given(m.TradeRouteRecorded(route_id="t0-lao-per", reason="open", route=TradeRouteRecord(
         kind="L", nation_a="lao", nation_b="per", status="LTC", traced=True,
         path=["Laos", "Yanzhi", "Tarim", "Kashgar", "Kara-Khitai", "Fars"])))  # fmt: skip
+    g.given(m.TradeRouteRecorded(route_id="H1", reason="the GM's", route=TradeRouteRecord(
+        kind="L", nation_a="chn", nation_b="lao", status="LTC", duration_years=40)))  # fmt: skip
     assert g.rules.nations["per"].revenue.fur_silk == 1
     g.when(InitiateTradeRoute(line="r", partner="chn", from_port="Hormuz", to_port="Canton", sea_zones=3, msp=4,
                               fleet="dhows"), seat("per"))  # fmt: skip
     g.when(TradeWithAnyone(line="any"), seat("chn"))
     events = _turn(g)
-    assert [type(e).__name__ for e in events if isinstance(e, m.SilkRouteEnded | m.TradeRouteLapsed)] == [
-        "SilkRouteEnded",
-        "TradeRouteLapsed",
+    ended = [
+        (type(e).__name__, getattr(e, "route", ""))
+        for e in events
+        if isinstance(e, m.SilkRouteEnded | m.TradeRouteLapsed)
     ]
+    assert ended == [("SilkRouteEnded", "t1-chn-per"), ("TradeRouteLapsed", "H1"), ("TradeRouteLapsed", "t0-lao-per")]
     assert g.rules.trade.silk_route_ended and g.rules.routes["t0-lao-per"].closed
+    assert g.rules.routes["H1"].closed  # the GM's own LTC route has no Silk Route left to run along either
     assert g.rules.nations["per"].revenue.fur_silk == 0
     assert isinstance(trace_land(silk_road().rules, "per", "lao"), Trace)
     newsfax = next(e.newsfax for e in events if isinstance(e, m.NewsfaxPublished))
-    assert b"Direct sea trade between China and Persia: the Silk Route is no more." in msgspec.json.encode(newsfax)
+    assert newsfax.announcements == ["The Silk Route is no more: direct sea trade now joins the Middle East and China."]
+    assert "China" not in str([n.lines for n in newsfax.nations])  # who traded is the partners' own business
 
 
 def test_routes_the_gm_kept_by_hand_carry_over_from_a_running_game() -> None:
@@ -86,7 +112,7 @@ def test_routes_the_gm_kept_by_hand_carry_over_from_a_running_game() -> None:
     route = g.rules.routes["H1"]
     assert (route.traced, route.path, route.condition, route.duration_years) == (False, [], "", 45)
     line = build_report(g.rules, "eng", 1, 1005).routes["H1"]
-    assert line == "H1 L den-eng LTH 100% 0 zones 45 years kept by hand"
+    assert line == "H1 L den-eng LTH 80% 0 zones 45 years kept by hand"  # Table 2-47: LTH passes 80%
     years = g.rules.years_per_turn
     events = _turn(g)
     assert not any(isinstance(e, m.TradeRouteLapsed | m.TradeRouteStatusChanged) for e in events)
@@ -97,47 +123,15 @@ def test_routes_the_gm_kept_by_hand_carry_over_from_a_running_game() -> None:
     assert rejected.code == "lote.no_land_route"
 
 
-def _line(middle: str = "c", border: str = "normal", ferry: bool = False, roads: bool = False, **extra: object) -> Game:
-    """A capital, one region between, the other capital: West (wes) - Mid - East (eas), all held by the partners."""
-    road = {"royal_road": True} if roads else {}
-    codes = ["*"] if roads else ["c"]
-    setup = scenario(
-        nations={"wes": nation("West", capital="Wcity"), "eas": nation("East", capital="Ecity")},
-        regions={"Wr": region(3, statuses={"wes": "hm"}), "Mid": region(2, middle, statuses={"wes": "t"}, **extra),
-                 "Er": region(3, statuses={"eas": "hm"})},
-        cities={"Wcity": city("Wr", 3, codes=codes, statuses={"wes": "hm"}),
-                "Ecity": city("Er", 3, codes=codes, statuses={"eas": "hm"})},
-        borders=[{"a": "Wr", "b": "Mid", "kind": border, **road}]
-        + ([] if ferry else [{"a": "Mid", "b": "Er", **road}]),
-        ferries={"F1": {"a": "Mid", "b": "Er"}} if ferry else {},
-    )  # fmt: skip
-    return game(setup)
-
-
-def _status(g: Game) -> str:
-    traced = trace_land(g.rules, "wes", "eas")
-    assert isinstance(traced, Trace)
-    return traced.status
-
-
-def test_land_route_statuses_follow_the_worst_terrain_on_the_chain() -> None:
-    """[L2787-2810] LTO: "continuous cultivated or steppe land regions ... with no ferry points used"; LTH: "one or
-    more wilderness or jungle regions, a type-one mountain range, or a ferry arrow"; LTD: "one or more desert or
-    tundra regions, a type-two mountain range or a Hostile or Unsettled region"; LTR: 75% of each nation's cities
-    on Royal Roads and a Royal Road network joining the capitals."""
-    assert _status(_line("c")) == "LTO" and _status(_line("s")) == "LTO"
-    assert _status(_line("w")) == "LTH" and _status(_line("j")) == "LTH"
-    assert _status(_line("c", border="mountain1")) == "LTH" and _status(_line("c", ferry=True)) == "LTH"
-    assert _status(_line("d")) == "LTD" and _status(_line("t")) == "LTD"
-    assert _status(_line("c", border="mountain2")) == "LTD" and _status(_line("c", hostile_land=True)) == "LTD"
-    assert _status(_line("c", roads=True)) == "LTR"
-
-
-def test_a_region_held_below_non_paying_tributary_breaks_a_land_chain() -> None:
-    """[L3822-3824] "All the land regions forming the Trade Route must be controlled (at Non-Paying Tributary or
-    better status) by one or the other of the two trade partners"."""
-    g = _line("c")
-    g.when(m.SetControlStatus(place="Mid", nation="wes", status="c", reason="only claimed now"))
-    assert g.rejects(InitiateTradeRoute(line="r", partner="eas"), seat("wes")).code == "lote.no_land_route"
-    g.when(m.SetControlStatus(place="Mid", nation="eas", status="nt", reason="East's tributary"))
-    assert _status(g) == "LTO"
+def test_a_sea_route_the_gm_records_between_the_middle_east_and_china_ends_the_silk_route_too() -> None:
+    """[L3308-3311] direct sea trade "established" between the two zones ends the Silk Route, whoever records the
+    route: the GM's hand-kept Persian-Chinese sea route does as the engine's would."""
+    g = silk_road(sea=True)
+    route = TradeRouteRecord(kind="S", nation_a="chn", nation_b="per", sea_zones=3, port_a="Canton", port_b="Hormuz")
+    events = g.when(m.RecordTradeRoute(route_id="H2", route=route, reason="the GM's record of a running game"))
+    assert [type(e).__name__ for e in events] == ["TradeRouteRecorded", "SilkRouteEnded"]
+    assert g.rules.trade.silk_route_ended
+    land = TradeRouteRecord(kind="L", nation_a="chn", nation_b="per", status="LTC")
+    assert [type(e).__name__ for e in silk_road().when(m.RecordTradeRoute(route_id="H3", route=land, reason="x"))] == [
+        "TradeRouteRecorded"
+    ]

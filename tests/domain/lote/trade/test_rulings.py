@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import msgspec
+
 from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import messages as m
+from domain.rulesets.lote import ruleset
+from domain.rulesets.lote.economy import economy
 from domain.rulesets.lote.model.orders import InitiateTradeRoute
 from domain.rulesets.lote.scenario.scenario import TradeRouteRecord
 from domain.rulesets.lote.trade.trace import NoRoute, Trace, trace_sea
@@ -54,10 +58,11 @@ def test_war_between_the_partners_cuts_the_route_to_a_tenth() -> None:
     war.when(m.SetTradeCondition(route_id="R1", condition="war", reason="Denmark declared war on England"))
     _end_turn(peace)
     _end_turn(war)
-    ratio = war.rules.nations["eng"].revenue.international / peace.rules.nations["eng"].revenue.international
-    assert ratio == Fraction(10, 85)
     years = war.rules.years_per_turn
     assert (peace.rules.routes["R1"].duration_years, war.rules.routes["R1"].duration_years) == (30 + years, 30 - years)
+    ratio = war.rules.nations["eng"].revenue.international / peace.rules.nations["eng"].revenue.international
+    durations = economy.duration_modifier(30 - years) / economy.duration_modifier(30 + years)
+    assert ratio == Fraction(10, 85) * durations  # the next sheet counts the aged (or decayed) duration
 
 
 def test_a_blockaded_port_makes_the_route_blockaded_sea_trade() -> None:
@@ -103,3 +108,18 @@ def test_a_hand_kept_route_on_a_map_less_scenario_cannot_be_traced() -> None:
     route = TradeRouteRecord(kind="S", nation_a="rt", nation_b="tan", sea_zones=2, duration_years=10)
     g.given(m.TradeRouteRecorded(route_id="R1", route=route, reason="kept by hand"))
     assert g.rejects(m.TraceTradeRoute(route_id="R1", reason="try")).code == "lote.map_untraceable"
+
+
+def test_the_gm_grants_trading_privileges_or_restrictions_on_a_routes_duration() -> None:
+    """[L2856-2862] "nations may be allowed to grant special trading privileges to certain other nations, increasing
+    the Duration of a given trade route (useful for newly opened routes) ... restrictions may be placed ... reducing
+    the Duration": the GM's grant adds years, a restriction takes them, never below 0; the partners see it."""
+    g = channel()
+    _hull_route(g)
+    assert g.rejects(m.GrantTradePrivileges(route_id="R9", years=10, reason="x")).code == "lote.unknown_route"
+    (granted,) = g.when(m.GrantTradePrivileges(route_id="R1", years=45, reason="the Hansa's charter"))
+    assert isinstance(granted, m.TradePrivilegesGranted) and g.rules.routes["R1"].duration_years == 75
+    g.when(m.GrantTradePrivileges(route_id="R1", years=-100, reason="the Danes close the Sound to English ships"))
+    assert g.rules.routes["R1"].duration_years == 0
+    assert ruleset.redact(granted, ENG) == msgspec.structs.replace(granted, reason="")
+    assert ruleset.redact(granted, seat("fra")) is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.model.orders import InitiateTradeRoute, TradeWithAnyone
+from domain.rulesets.lote.scenario.settings import Settings
 from domain.rulesets.lote.trade.trace import NoRoute, Trace, trace_land, trace_sea
 from tests.domain.lote.helpers import seat
 from tests.domain.lote.trade.maps import channel, sahara, settle, silk_road
@@ -148,3 +149,21 @@ def test_ex72_sicily_holding_latium_leaves_the_pope_only_a_route_to_sicily() -> 
     traced = trace_land(g.rules, "pope", "sic")
     assert isinstance(traced, Trace) and traced.path == ("Latium", "Calabria")
     assert g.rejects(InitiateTradeRoute(line="r", partner="tus"), seat("pope")).code == "lote.no_land_route"
+
+
+def test_a_sea_line_is_refused_with_the_reason_it_cannot_be_traced() -> None:
+    """[L3842-3881] the ports must be joined by sea zones open to trade (`lote.no_sea_route`), and each must trace held
+    land to its nation's capital (`lote.no_land_link`); [L5629-5636] with the campaign's `trade_blockade` "closed",
+    no trade is traced by sea from a blockaded port (`lote.port_blockaded`)."""
+    g = channel()
+    line = InitiateTradeRoute(line="r", partner="den", from_port="Hull", to_port="Kobenhaven", sea_zones=3, msp=4,
+                              fleet="home")  # fmt: skip
+    g.when(m.SetSeaZoneClosed(sea_zone="Viking Bank", by="fra", reason="pirates"))
+    assert g.rejects(line, ENG).code == "lote.no_sea_route"
+    g.when(m.SetSeaZoneClosed(sea_zone="Viking Bank", reason="the pirates sailed home"))
+    g.when(m.SetControlStatus(place="Anglia", nation="eng", status="c", reason="Anglia rose"))
+    rejected = g.rejects(line, ENG)
+    assert rejected.code == "lote.no_land_link" and "[L3877-3881]" in rejected.message
+    closed = channel(Settings(trade_blockade="closed"))
+    closed.when(m.SetBlockade(port="Kobenhaven", by="fra", reason="the French fleet"))
+    assert closed.rejects(line, ENG).code == "lote.port_blockaded"
