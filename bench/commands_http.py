@@ -5,7 +5,9 @@ and a bare FastAPI app whose `POST /v1/games/{id}/commands` does one INSERT. The
 games (four gods, started, the order limit raised) through the API. Then, for each pair below, wrk (a C client:
 it does not share the servers' interpreter, see `bench._wrk`) sends the target's requests and the baseline's in
 alternating windows whose order rotates; each round's ratio is target/baseline rate from the same moment, and
-min / median / max over the rounds is printed with the load average of the machine during the round.
+min / median / max over the rounds is printed with the load average of the machine during the round, with each
+side's CPU per request: the server process's, and PostgreSQL's (its processes on this machine, both servers using
+the same one); where the two cores are busy, the rate ratio follows their sum more than the server's alone.
 
 | pair | target | baseline | goal |
 |---|---|---|---|
@@ -95,6 +97,43 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def postgres_cpu_seconds(postmaster: int | None) -> float:
+    """CPU time used so far by the PostgreSQL server's processes (its postmaster's children: backends, WAL writer,
+    autovacuum...), 0 when the server is not on this machine. Both servers of a pair use the same PostgreSQL and
+    their windows never overlap, so a window's growth is mostly its own side's (the idle side's background jobs
+    and the machine's other PostgreSQL servers, which are not counted, aside)."""
+    if postmaster is None:
+        return 0.0
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+        except OSError:  # gone meanwhile
+            continue
+        if int(fields[1]) == postmaster:
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+async def postmaster_of(url: str) -> int | None:
+    """The postmaster's pid, when PostgreSQL runs on this machine (the parent of a backend we can see)."""
+    conn = await asyncpg.connect(url)
+    try:
+        backend = await conn.fetchval("SELECT pg_backend_pid()")
+    finally:
+        await conn.close()
+    return parent_of(int(backend))
+
+
+def parent_of(pid: int) -> int | None:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[1])
+    except (OSError, ValueError):
+        return None
+
+
 @dataclass(frozen=True)
 class Game:
     game_id: str
@@ -177,6 +216,7 @@ class Side:
     p50: list[float]
     p99: list[float]
     cpu_ms: list[float]
+    pg_ms: list[float]
     bad: int = 0
 
 
@@ -192,6 +232,7 @@ async def run(server: str, pairs: list[str], games_n: int, rounds: int, seconds:
         conn = await asyncpg.connect(url)
         await conn.execute("CREATE TABLE events_raw (LIKE events INCLUDING ALL)")
         await conn.close()
+        postmaster = await postmaster_of(url)
         data_dir = Path(tempfile.mkdtemp(prefix="pantheon-bench-http-"))
         servers = {kind: start_server(kind, url, data_dir) for kind in ("pantheon", "raw")}
         try:
@@ -203,7 +244,7 @@ async def run(server: str, pairs: list[str], games_n: int, rounds: int, seconds:
             took = time.perf_counter() - t0
             print(f"created and started {len(games)} Second Era games with 4 gods each in {took:.1f} s")
             for pair in pairs:
-                await run_pair(wrk, servers, games, pair, rounds, seconds, connections)
+                await run_pair(wrk, servers, games, pair, rounds, seconds, connections, postmaster)
         finally:
             stop_servers([p for p, _ in servers.values()])
             shutil.rmtree(data_dir, ignore_errors=True)
@@ -217,9 +258,10 @@ async def run_pair(
     rounds: int,
     seconds: float,
     connections: int,
+    postmaster: int | None = None,
 ) -> None:
     target, baseline = PAIRS[pair]
-    sides = {"target": Side([], [], [], []), "baseline": Side([], [], [], [])}
+    sides = {"target": Side([], [], [], [], []), "baseline": Side([], [], [], [], [])}
     loads: list[float] = []
     print(f"\n{pair}: target {target[0]} {target[1].__name__}, baseline {baseline[0]} {baseline[1].__name__}")
     for kind, make in (target, baseline):  # warm-up, not counted
@@ -232,20 +274,22 @@ async def run_pair(
         for name in order:
             kind, make = target if name == "target" else baseline
             process, base = servers[kind]
-            cpu0 = cpu_seconds(process.pid)
+            cpu0, pg0 = cpu_seconds(process.pid), postgres_cpu_seconds(postmaster)
             result = await asyncio.to_thread(
                 _wrk.run, wrk, base, _seat_requests(games, make), seconds=seconds, connections=connections
             )
             cpu = cpu_seconds(process.pid) - cpu0
+            pg = postgres_cpu_seconds(postmaster) - pg0
             side = sides[name]
             side.rates.append(result.rate)
             side.p50.append(result.p50_ms)
             side.p99.append(result.p99_ms)
             side.cpu_ms.append(1000 * cpu / max(result.requests, 1))
+            side.pg_ms.append(1000 * pg / max(result.requests, 1))
             side.bad += result.non_2xx + result.socket_errors
             line.append(
                 f"{name} {result.rate:,.0f}/s p50 {result.p50_ms:.1f} p99 {result.p99_ms:.1f} ms "
-                f"cpu {side.cpu_ms[-1]:.2f} ms/req non-2xx {result.non_2xx}"
+                f"cpu {side.cpu_ms[-1]:.2f} ms/req pg {side.pg_ms[-1]:.2f} ms/req non-2xx {result.non_2xx}"
             )
         loads.append((load0 + load()) / 2)
         print(f"  round {r + 1} (load {loads[-1]:.1f}): " + " | ".join(line), flush=True)
@@ -267,6 +311,14 @@ def report(pair: str, sides: dict[str, Side], loads: list[float]) -> None:
         f"baseline {median(b.rates):,.0f}/s p50 {median(b.p50):.1f} ms p99 {median(b.p99):.1f} ms; "
         f"non-2xx or socket errors: target {t.bad}, baseline {b.bad}"
     )
+    if any(t.pg_ms) and any(b.pg_ms):
+        # Server and PostgreSQL share the machine's cores: where both are busy the rate follows their sum.
+        totals = sorted((y + yp) / (x + xp) for x, xp, y, yp in zip(t.cpu_ms, t.pg_ms, b.cpu_ms, b.pg_ms, strict=True))
+        print(
+            f"    CPU per request, median: server {median(t.cpu_ms):.3f} / {median(b.cpu_ms):.3f} ms, "
+            f"PostgreSQL {median(t.pg_ms):.3f} / {median(b.pg_ms):.3f} ms (target / baseline); "
+            f"server + PostgreSQL ratio median {median(totals):.2f}"
+        )
     spread = f"min {min(loads):.1f} median {median(loads):.1f} max {max(loads):.1f}"
     print(f"    load average (1 min) during the rounds: {spread}")
 
