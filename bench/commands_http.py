@@ -118,13 +118,13 @@ def postgres_cpu_seconds(postmaster: int | None) -> float:
 
 
 async def postmaster_of(url: str) -> int | None:
-    """The postmaster's pid, when PostgreSQL runs on this machine (the parent of a backend we can see)."""
+    """The postmaster's pid, when PostgreSQL runs on this machine (the parent of our backend, read while the
+    connection is open: the backend exits with it)."""
     conn = await asyncpg.connect(url)
     try:
-        backend = await conn.fetchval("SELECT pg_backend_pid()")
+        return parent_of(int(await conn.fetchval("SELECT pg_backend_pid()")))
     finally:
         await conn.close()
-    return parent_of(int(backend))
 
 
 def parent_of(pid: int) -> int | None:
