@@ -12,7 +12,7 @@ import asyncpg
 import pytest
 
 from events.memory import InMemoryEventStore
-from events.postgres import PostgresEventStore
+from events.postgres import PostgresEventStore, announcements
 from events.store import (
     START,
     ConcurrencyConflict,
@@ -270,6 +270,54 @@ async def test_notify_wakes_readers_in_another_process(pool: asyncpg.Pool, db_ur
         listening.cancel()
         publishing.cancel()
         await asyncio.gather(listening, publishing, return_exceptions=True)
+
+
+async def test_one_notify_announces_every_stream_of_a_batch_to_another_process(pool: asyncpg.Pool, db_url: str) -> None:
+    """Appends to many streams at once reach another process's readers of each stream, and its observers learn
+    each stream's newest version; the writer's own listener takes in none of its own announcements."""
+    reader, writer = PostgresEventStore(pool), PostgresEventStore(pool)
+    heard: dict[str, int] = {}
+    reader.notifier.observe(lambda stream, version: heard.__setitem__(stream, max(version, heard.get(stream, 0))))
+    own: list[str] = []
+    writer.notifier.observe(lambda stream, version: own.append(stream))
+    tasks = [
+        asyncio.create_task(reader.listen(db_url)),
+        asyncio.create_task(writer.listen(db_url)),
+        asyncio.create_task(writer.publish(db_url)),
+    ]
+    try:
+        await asyncio.wait_for(reader.listening.wait(), 10)
+        await asyncio.wait_for(writer.listening.wait(), 10)
+        streams = [f"s-batch-{i:03d}-{'x' * 100}" for i in range(200)]  # more than one payload's worth
+        waiting = [asyncio.create_task(reader.notifier.wait(s, 10)) for s in streams]
+        await asyncio.sleep(0.1)
+        await asyncio.gather(*(writer.append(s, 0, [ev(1)], META) for s in streams))
+        await asyncio.gather(*(writer.append(s, 1, [ev(2)], META) for s in streams[:3]))
+        assert all(await asyncio.gather(*waiting))
+        for _ in range(100):
+            if all(heard.get(s) == (2 if s in streams[:3] else 1) for s in streams):
+                break
+            await asyncio.sleep(0.05)
+        assert all(heard.get(s) == (2 if s in streams[:3] else 1) for s in streams)
+        assert own == []
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def test_announcements_fit_notify_payloads_and_read_back() -> None:
+    heads = {f"game-{i:05d}-{'y' * 40}": i for i in range(1, 400)}
+    payloads = announcements(heads)
+    assert len(payloads) > 1 and all(len(p.encode()) < 8000 for p in payloads)
+    read = {}
+    for payload in payloads:
+        for line in payload.split("\n"):
+            stream, _, version = line.partition(" ")
+            read[stream] = int(version)
+    assert read == heads
+    assert announcements({"game-a": 3}) == ["game-a 3"]  # one stream: the payload of before
+    assert announcements({}) == []
 
 
 async def test_the_chain_holds_for_non_canonical_event_json(store: EventStore) -> None:
