@@ -112,6 +112,50 @@ DICE_PURPOSES = (
         rule="[L6641-6761] [L6694-6726]",
     ),
     DicePurpose(
+        purpose="old-age:<nation>:<leader>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a `leader_death` item for a leader who reaches the "
+        "campaign's old_age_check_from, for the GM who rules whether he dies",
+        faces="the sum S of both dice, shown with the leader's age; the rulebook gives no odds ('All of your "
+        "leaders will eventually die of old age'), so the GM reads S against the age",
+        rule="[L5211-5213]",
+    ),
+    DicePurpose(
+        purpose="wound:<nation>:<leader>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with a `wound` item (WoundLeader), for the GM who rules "
+        "whether the wounded leader dies of complications",
+        faces="the sum S of both dice, shown with the cause and the leader's age; the rulebook gives no odds",
+        rule="[L7026-7030] [L7040-7044]",
+    ),
+    DicePurpose(
+        purpose="dynastic-failure:<nation>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with the `dynastic_failure` item a King's death raises, for "
+        "the GM who rules whether a Dynastic Failure follows",
+        faces="the sum S of both dice, shown with the succession (Heir, Princes and their Charisma, sons under age, "
+        "a Primacy's Imperial Size); the rulebook says only 'usually small' or 'quite high'",
+        rule="[L8926-8935] [L7312-7316]",
+    ),
+    DicePurpose(
+        purpose="df-leader:<nation>:<leader>",
+        dice="2d6",
+        decides="nothing by itself: the roll recorded with each leader's revolt check when a Dynastic Failure "
+        "begins (a `df_leader` item: loyal, revolts, or a successor state founded)",
+        faces="the sum S of both dice, shown with the leader's Loyalty, Charisma, place and troops; the rulebook "
+        "prints no table",
+        rule="[L8936-8941]",
+    ),
+    DicePurpose(
+        purpose="spy-loyalty:<nation>:<leader>",
+        dice="2d6",
+        decides="the engine's proposal on the Loyalty check a successful Subvert Leader operation forces (a "
+        "`spy_loyalty` item the GM rules): the leader fails it and becomes the operator's Spy",
+        faces="the sum S of both dice: the engine proposes 'fails' when S exceeds the leader's hidden Loyalty, "
+        "'holds' otherwise",
+        rule="[L7233-7240]",
+    ),
+    DicePurpose(
         purpose="relop:<nation>:<line>",
         dice="2d6",
         decides="nothing by itself: the roll recorded with a religious operation (a `religious_op` item), for the "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from domain.rulesets.lote.control.commands import *  # noqa: F403
 from domain.rulesets.lote.control.events import *  # noqa: F403
+from domain.rulesets.lote.dynasty.commands import *  # noqa: F403
 from domain.rulesets.lote.dynasty.events import *  # noqa: F403
 from domain.rulesets.lote.dynasty.orders import *  # noqa: F403
 from domain.rulesets.lote.finance.events import *  # noqa: F403
@@ -29,7 +30,16 @@ from domain.rulesets.lote.religion.orders import *  # noqa: F403
 from domain.rulesets.lote.trade.commands import *  # noqa: F403
 from domain.rulesets.lote.trade.events import *  # noqa: F403
 
-Command = CoreCommand | LeaderCommand | MilitaryCommand | ControlCommand | TradeCommand | IntelCommand | ReligionCommand  # noqa: F405
+Command = (
+    CoreCommand  # noqa: F405
+    | LeaderCommand  # noqa: F405
+    | MilitaryCommand  # noqa: F405
+    | ControlCommand  # noqa: F405
+    | TradeCommand  # noqa: F405
+    | IntelCommand  # noqa: F405
+    | DynastyCommand  # noqa: F405
+    | ReligionCommand  # noqa: F405
+)
 Event = (
     CoreEvent  # noqa: F405
     | LeaderEvent  # noqa: F405
@@ -49,5 +59,6 @@ GM_COMMANDS = (
     | CONTROL_GM_COMMANDS  # noqa: F405
     | TRADE_GM_COMMANDS  # noqa: F405
     | INTEL_GM_COMMANDS  # noqa: F405
+    | DYNASTY_GM_COMMANDS  # noqa: F405
     | RELIGION_GM_COMMANDS  # noqa: F405
 )

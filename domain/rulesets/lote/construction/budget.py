@@ -227,6 +227,7 @@ def check_line(state: State, nation: Nation, order: Order, form: list[Order]) ->
         return Cost()
     if isinstance(order, GiveItinerary):
         itinerary.one_line_per_army(order, form)
+        dynasty.check_itinerary(state, nation, order)  # a King under age has a Regent to Rule for him
     cost = construction.cost_of(state, nation, order, form)
     return cost if cost is not None else _economic(state, nation, order)
 

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.engine.bounds import Name, Reason
+from domain.rulesets.lote.scenario.enums import Government
 
 
 class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
@@ -54,5 +55,20 @@ class RecordSuccessorStates(_Command, frozen=True, tag="RecordSuccessorStates"):
     reason: Reason
 
 
-ControlCommand = RecordSharing | OccupyPlace | LiberatePlace | RecordSuccessorStates
-CONTROL_GM_COMMANDS = frozenset({"RecordSharing", "OccupyPlace", "LiberatePlace", "RecordSuccessorStates"})
+class FoundSuccessorState(_Command, frozen=True, tag="FoundSuccessorState"):
+    """[L8936-8941] the GM's ruling on a Dynastic Failure's `df_leader` item: the leader revolts and "his situation
+    warrants it": he founds the independent state `nation` (a new id), `name`, as its King. `government` defaults
+    to the original's (Table 13-9 [L15265], [L15299]: the rebelling piece of a Constitutional Monarchy or an
+    Imperial government may become an Oligarchy)."""
+
+    item_id: Name
+    nation: Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"^[a-z][a-z0-9_-]*$")]
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
+    reason: Reason
+    government: Government | None = None
+
+
+ControlCommand = RecordSharing | OccupyPlace | LiberatePlace | RecordSuccessorStates | FoundSuccessorState
+CONTROL_GM_COMMANDS = frozenset(
+    {"RecordSharing", "OccupyPlace", "LiberatePlace", "RecordSuccessorStates", "FoundSuccessorState"}
+)

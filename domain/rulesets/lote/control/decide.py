@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from domain.engine import DecisionContext, Rejected
 from domain.rulesets.lote.control.commands import (
-    ControlCommand,
     LiberatePlace,
     OccupyPlace,
     RecordSharing,
@@ -127,7 +126,10 @@ def decide_successors(state: State, command: RecordSuccessorStates, ctx: Decisio
     ]
 
 
-def decide_control(state: State, command: ControlCommand, ctx: DecisionContext) -> list[object]:
+def decide_control(
+    state: State, command: RecordSharing | OccupyPlace | LiberatePlace | RecordSuccessorStates, ctx: DecisionContext
+) -> list[object]:
+    """The control commands but `FoundSuccessorState` (`failure.py`, through `turn/dynasty_steps.py`)."""
     match command:
         case RecordSharing():
             return decide_sharing(state, command)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.rulesets.lote.scenario.enums import Status
+from domain.rulesets.lote.scenario.enums import Culture, Economy, Government, Society, Status
 
 
 class _Event(msgspec.Struct, frozen=True, tag_field="type"):
@@ -127,6 +127,64 @@ class RegionSeized(_Event, frozen=True, tag="RegionSeized"):
     reason: str
 
 
+class DynasticFailureAdvanced(_Event, frozen=True, tag="DynasticFailureAdvanced"):
+    """[L8936-8962] the Dynastic Failure of `nation` (begun on `turn`) moves to its next step: `leaders` (each
+    checked for revolt), `regions` (which go with the successor states), `provinces` (the revolts of the rest),
+    `award` (the strongest state to the original player), `done`."""
+
+    nation: str
+    turn: int
+    stage: str
+    reason: str
+
+
+class SuccessorStateFounded(_Event, frozen=True, tag="SuccessorStateFounded"):
+    """[L8936-8941] a leader who revolted in a Dynastic Failure of `original` "form[s] an independent state
+    wherever he is": the nation `nation` is founded with `founder` as its King (army number 1, with his troops).
+    Its people are the original's: culture, tech level, religion, language, society, economy and military QRs; its
+    government the GM's ruling; BL, Infra and the treasury start at 0 for the GM to set."""
+
+    original: str
+    nation: str
+    name: str
+    founder: str
+    reason: str
+    culture: Culture = "C"
+    government: Government = "feudal_monarchy"
+    geo_zone: str = ""
+    tech_level: int = 1
+    religion: str = ""
+    language: str = ""
+    societal_base: Society = "feudal"
+    economic_base: Economy = "agrarian"
+    cav_qr: int = 0
+    inf_qr: int = 1
+    warship_qr: int = 0
+    siege_qr: int = 1
+    hbz_origin: str | None = None
+
+
+class RegionAccreted(_Event, frozen=True, tag="RegionAccreted"):
+    """[L8941-8944] a region of `original` goes with the successor state `nation` at the status it had (with the
+    cities of that region the original held); the original no longer holds them."""
+
+    place: str
+    original: str
+    nation: str
+    status: Status
+    reason: str
+    cities: tuple[str, ...] = ()
+
+
+class DynastyAwarded(_Event, frozen=True, tag="DynastyAwarded"):
+    """[L8952-8956] the GM gave the original player `nation`, the strongest of the successor states (or the source
+    nation itself); the seats are the GM's to move."""
+
+    original: str
+    nation: str
+    reason: str
+
+
 ControlEvent = (
     PlaceCeded
     | SatrapyGranted
@@ -140,4 +198,8 @@ ControlEvent = (
     | ConquestYearsAdvanced
     | SuccessorStatesRecorded
     | RegionSeized
+    | DynasticFailureAdvanced
+    | SuccessorStateFounded
+    | RegionAccreted
+    | DynastyAwarded
 )

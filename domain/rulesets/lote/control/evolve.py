@@ -9,19 +9,23 @@ import msgspec
 from domain.rulesets.lote.control.events import (
     ConquestYearsAdvanced,
     ControlEvent,
+    DynasticFailureAdvanced,
+    DynastyAwarded,
     OccupationEnded,
     PlaceAssimilated,
     PlaceCeded,
     PlaceLiberated,
     PlaceOccupied,
     PlaceRevolted,
+    RegionAccreted,
     RegionSeized,
     SatrapyEnded,
     SatrapyGranted,
     SharingRecorded,
+    SuccessorStateFounded,
     SuccessorStatesRecorded,
 )
-from domain.rulesets.lote.model.state import ControlRecords, Occupation, State
+from domain.rulesets.lote.model.state import ControlRecords, Failure, Nation, Occupation, State
 
 R = msgspec.structs.replace
 
@@ -84,6 +88,51 @@ def _years(state: State, event: ConquestYearsAdvanced) -> State:
     return R(state, regions=regions)
 
 
+def _failure(state: State, nation: str, **changes: object) -> State:
+    held = state.dynasty.failures.get(nation)
+    if held is None:
+        return state
+    failures = {**state.dynasty.failures, nation: R(held, **changes)}
+    return R(state, dynasty=R(state.dynasty, failures=failures))
+
+
+def _founded(state: State, event: SuccessorStateFounded) -> State:
+    founded = Nation(
+        id=event.nation,
+        name=event.name,
+        culture=event.culture,
+        government=event.government,
+        geo_zone=event.geo_zone,
+        tech_level=event.tech_level,
+        religion=event.religion,
+        language=event.language,
+        societal_base=event.societal_base,
+        economic_base=event.economic_base,
+        cav_qr=event.cav_qr,
+        inf_qr=event.inf_qr,
+        warship_qr=event.warship_qr,
+        siege_qr=event.siege_qr,
+        hbz_origin=event.hbz_origin,
+    )
+    state = R(state, nations={**state.nations, event.nation: founded})
+    founder = state.leaders.get(event.founder)
+    if founder is not None:
+        king = R(founder, nation=event.nation, type="K", army_no="1", loaned_from=None)
+        state = R(state, leaders={**state.leaders, event.founder: king})
+    held = state.dynasty.failures.get(event.original)
+    successors = (*held.successors, event.nation) if held is not None else ()
+    return _failure(state, event.original, successors=successors)
+
+
+def _accreted(state: State, event: RegionAccreted) -> State:
+    for place in (event.place, *event.cities):
+        record = state.cities.get(place) or state.regions.get(place)
+        status = record.statuses.get(event.original) if record is not None else None
+        state = set_status(state, place, event.original, None)
+        state = set_status(state, place, event.nation, event.status if place == event.place else status)
+    return state
+
+
 def evolve_control(state: State, event: ControlEvent) -> State:
     match event:
         case PlaceCeded():
@@ -123,5 +172,17 @@ def evolve_control(state: State, event: ControlEvent) -> State:
         case RegionSeized():
             state = set_status(state, event.place, event.previous, None)
             return set_status(state, event.place, event.nation, "f")
+        case DynasticFailureAdvanced():
+            held = state.dynasty.failures.get(event.nation)
+            if held is None or event.stage == "leaders":  # a new Dynastic Failure starts a new record
+                held = Failure(turn=event.turn)
+            failures = {**state.dynasty.failures, event.nation: R(held, stage=event.stage)}
+            return R(state, dynasty=R(state.dynasty, failures=failures))
+        case SuccessorStateFounded():
+            return _founded(state, event)
+        case RegionAccreted():
+            return _accreted(state, event)
+        case DynastyAwarded():
+            return _failure(state, event.original, award=event.nation)
         case _:
             assert_never(event)

@@ -6,8 +6,10 @@ that resulted (in parentheses)" (`Diplomacy: Hupei(f), Tsingdao(t)`); the rest a
 "Rebellions and Civil War" and "Hostile Military Actions" are always reported. Readings: a cession is a diplomatic
 result, printed on the receiver's Diplomacy line as `Place(status)` with a line for the ceding nation; a revolt
 is a rebellion, printed for the nation that lost the place; a liberation for the owner, a seizure (civil war)
-for the seizer. Secret Diplomacy prints nothing ([L6420-6428]); a revolt check that holds prints nothing (it is
-the owner's and the GM's, [L2227-2230] and digest §1.6). The GM conceals or rewrites any of them (`ConcealNews`).
+for the seizer; a Dynastic Failure's successor states and the regions that declare for them ("Rebellions and Civil
+War") for the nation that failed. Secret Diplomacy prints nothing ([L6420-6428]); a revolt check that holds
+prints nothing (it is the owner's and the GM's, [L2227-2230] and digest §1.6). The GM conceals or rewrites any
+of them (`ConcealNews`).
 
 Status report: a "DIPLOMACY AND CONTROL" section lists the turn's results for the nation in the same
 `Place(status)` form, its own secret ones included.
@@ -21,7 +23,9 @@ from domain.rulesets.lote.control.events import (
     PlaceLiberated,
     PlaceOccupied,
     PlaceRevolted,
+    RegionAccreted,
     RegionSeized,
+    SuccessorStateFounded,
 )
 from domain.rulesets.lote.control.revolts import seat_sees
 from domain.rulesets.lote.model.orders import CedePlace
@@ -53,6 +57,13 @@ def news_lines(state: State, event: ControlEvent) -> list[Line]:
             return [(event.occupier, "event", f"Occupied {event.place} of {_name(state, event.owner)}.")]
         case RegionSeized():
             return [(event.nation, "event", f"Seized {event.place} from {_name(state, event.previous)}.")]
+        case SuccessorStateFounded():
+            founder = state.leaders.get(event.founder)
+            who = founder.name if founder is not None else event.founder
+            text = f"Civil war: {who} proclaimed the independent realm of {event.name}."
+            return [(event.original, "event", text)]
+        case RegionAccreted():
+            return [(event.original, "event", f"{event.place} declared for {_name(state, event.nation)}.")]
         case _:
             return []
 

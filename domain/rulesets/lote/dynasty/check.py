@@ -10,13 +10,17 @@ from domain.rulesets.lote.dynasty.orders import (
     MarryAlly,
     PromotePrince,
     ProposeMarriage,
+    RaiseSpyRevolt,
 )
 from domain.rulesets.lote.leaders.limits import allowed_types, caps, counts
-from domain.rulesets.lote.model.orders import Order
+from domain.rulesets.lote.model.orders import GiveItinerary, Order
 from domain.rulesets.lote.model.state import Nation, State
 from domain.rulesets.lote.scenario.scenario import FamilyMember
 
 COMING_OF_AGE = 15  # [L5064-5065] "Come of Age (the turn they become 15 years of age)"; [L5177-5178] marriage too
+# a King under age neither Rules ([L5030-5032]: the Regent rules "in the stead of a King or Queen that is
+# under-age") nor Has Children
+MINOR_KING_BARRED = frozenset({"Rule", "HC"})
 
 
 def refuse(order: DynastyOrder, reason: str, message: str) -> Rejected:
@@ -74,6 +78,11 @@ def check_line(state: State, nation: Nation, order: DynastyOrder, form: list[Ord
                 raise refuse(order, "already_married", f"{order.child} is married to {found.spouse}")
             if order.to == nation.id or order.to not in state.nations:
                 raise refuse(order, "dynasty_unknown_nation", f"there is no other nation {order.to!r}")
+        case RaiseSpyRevolt():
+            spy = state.dynasty.spies.get(order.spy)
+            if spy is None or spy.master != nation.id or spy.family or order.spy not in state.leaders:
+                # the same words whoever the leader is: a refusal never says whose leader or spy he is
+                raise refuse(order, "not_your_spy", f"{nation.name} has no Spy leader {order.spy!r}")
         case AcceptMarriage():
             if order.from_nation == nation.id or order.from_nation not in state.nations:
                 raise refuse(order, "dynasty_unknown_nation", f"there is no other nation {order.from_nation!r}")
@@ -88,3 +97,18 @@ def partner_name(state: State, nation: str, partner: str) -> str | None:
         return leader.name
     found = member(state, nation, partner)
     return found.name if found is not None else None
+
+
+def check_itinerary(state: State, nation: Nation, order: GiveItinerary) -> None:
+    """A King under age (15) has a Regent to rule for him ([L5030-5032]): his itinerary may not Rule nor Have
+    Children (the Regent's may Rule)."""
+    leader = state.leaders.get(order.army)
+    if leader is None or leader.nation != nation.id or leader.type not in ("K", "Q") or leader.age >= COMING_OF_AGE:
+        return
+    barred = [s.action for s in order.steps if s.kind == "act" and s.action in MINOR_KING_BARRED]
+    if barred:
+        raise Rejected(
+            "lote.minor_king",
+            f"line {order.line!r} (GiveItinerary): {leader.name} is {leader.age}, under age; his Regent rules in "
+            f"his stead ([L5030-5032]): remove {', '.join(sorted(set(barred)))}",
+        )

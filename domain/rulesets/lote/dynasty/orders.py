@@ -52,4 +52,12 @@ class AcceptMarriage(_Order, frozen=True, tag="AcceptMarriage"):
     partner: Name
 
 
-DynastyOrder = PromotePrince | DemotePrince | MarryAlly | ProposeMarriage | AcceptMarriage
+class RaiseSpyRevolt(_Order, frozen=True, tag="RaiseSpyRevolt"):
+    """[L7240-7245] a Spy of yours leaves his post and revolts ("Some, none or all of his troops will follow him if
+    he revolts, depending on his Charisma rating"): a `spy_revolt` item at the start of the turn. `spy` is the
+    leader's id as your SPIES section lists it."""
+
+    spy: Name
+
+
+DynastyOrder = PromotePrince | DemotePrince | MarryAlly | ProposeMarriage | AcceptMarriage | RaiseSpyRevolt

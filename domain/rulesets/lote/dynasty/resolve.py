@@ -1,11 +1,12 @@
 """The dynasty steps of the turn (`turn/cycle.py` runs them):
 
-- R0: Princes demoted to their fiefs ([L5073-5075]);
+- R0: Princes demoted to their fiefs ([L5073-5075]); Spies set to revolt by their masters (`spies.py`);
 - R6, with the other leader actions: each Have Children (`act HC` in an itinerary, [L5921-5943]) becomes a `birth`
   item for the GM with its inputs and a recorded 2d6: the rulebook prints no chance of a child, so the engine
   proposes "none" and the GM rules `son` or `daughter` (optionally `son:Name`);
-- R7, after the ageing: births the GM ruled, Princes promoted, marriages, then the eldest son who came of age this
-  turn made Heir when there is none ([L5064-5068]).
+- R7, after the ageing: regencies whose King came of age end (`regency.py`); the Subvert Leader operations the GM
+  settled a success call for the target's Loyalty check (`spies.py`); births the GM ruled, Princes promoted,
+  marriages, then the eldest son who came of age this turn made Heir when there is none ([L5064-5068]).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from domain.engine import DecisionContext, Rejected
-from domain.rulesets.lote.dynasty import check
+from domain.rulesets.lote.dynasty import check, regency, spies
 from domain.rulesets.lote.dynasty.events import ChildBorn, ChildPromoted, MarriedAbroad, MarriedToAlly, PrinceDemoted
 from domain.rulesets.lote.dynasty.orders import (
     AcceptMarriage,
@@ -22,6 +23,7 @@ from domain.rulesets.lote.dynasty.orders import (
     MarryAlly,
     PromotePrince,
     ProposeMarriage,
+    RaiseSpyRevolt,
 )
 from domain.rulesets.lote.leaders.events import LeaderPromoted
 from domain.rulesets.lote.leaders.generation import free_army_no, generate
@@ -78,6 +80,13 @@ def r0_demotions(run: Runner, nid: str) -> None:
             run.emit(ControlStatusSet(place=order.fief, nation=nid, status="nt", reason=why))
 
 
+def r0_spy_revolts(run: Runner, nid: str) -> None:
+    """[L7240-7245] each `RaiseSpyRevolt` line still valid: a `spy_revolt` item for the GM."""
+    orders = [o for o in _lines(run.state, nid) if isinstance(o, RaiseSpyRevolt) and _valid(run, nid, o)]
+    for item in spies.revolt_items(run.state, nid, orders, run.ctx.turn):
+        run.emit(AdjudicationRaised(item=item))
+
+
 def r6_births(run: Runner, nid: str) -> None:
     """Each army whose itinerary has the HC action: a `birth` item with the leader's inputs and a 2d6."""
     for order in _lines(run.state, nid):
@@ -118,6 +127,10 @@ def birth_outcome(outcome: str) -> tuple[str, str] | None:
 
 
 def r7_family(run: Runner) -> None:
+    for ended in regency.r7_of_age(run.state):
+        run.emit(ended)
+    for item in spies.loyalty_items(run.state, run.ctx):
+        run.emit(AdjudicationRaised(item=item))
     _births(run)
     for nid in list(run.state.nations):
         for order in _lines(run.state, nid):

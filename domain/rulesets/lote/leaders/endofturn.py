@@ -3,40 +3,36 @@
 Raised when the validation phase closes (after the turn's actions), so that the GM decides them in the
 adjudication phase, where their outcomes take effect before R7:
 
-- `leader_death` (old age): every leader who reaches the campaign's `old_age_check_from` this turn. The rules give
-  no odds ([L5211-5213] "All of your leaders will eventually die of old age"; digest §4 R27): the engine
-  proposes "lives", the GM rules "dies" or "lives";
+- `leader_death` (old age): every leader who reaches the campaign's `old_age_check_from` this turn, with a GM-only
+  2d6 recorded (purpose `old-age:<nation>:<leader>`). The rules give no odds ([L5211-5213] "All of your leaders
+  will eventually die of old age"; digest §4 R27): the engine proposes "lives", the GM rules "dies" or "lives"
+  (a death's consequences are `dynasty/deaths.py`'s);
 - `garrison`: every Pacified region or city whose garrison falls short ([L2411-2413]); proposal "revolt"
   (the garrison is destroyed and the place lost), or "hold" where the GM rules otherwise (the no-cavalry areas
   of [L2466-2470], a garrison he knows to be on its way);
-- `dynastic_failure` is raised by a King's death (`succession.py`): "none" or "failure".
+- `dynastic_failure` is raised by a King's death (`dynasty/deaths.py`): "none" or "failure".
 """
 
 from __future__ import annotations
 
 from domain.engine import DecisionContext
 from domain.rulesets.lote.leaders.armies import BATTLE_STATUSES, REPLACED_BY_BATTLE, battle_status, derived_status
-from domain.rulesets.lote.leaders.events import ArmyStatusChanged, DynasticFailureBegan, GarrisonRevolted, LeaderEvent
+from domain.rulesets.lote.leaders.events import ArmyStatusChanged, GarrisonRevolted
 from domain.rulesets.lote.leaders.garrisons import Requirement, pacified_requirements
-from domain.rulesets.lote.leaders.succession import death_events
-from domain.rulesets.lote.model.events import AdjudicationRaised
 from domain.rulesets.lote.model.state import Adjudication, State
 
-OUTCOMES: dict[str, tuple[str, ...]] = {
-    "leader_death": ("lives", "dies"),
-    "dynastic_failure": ("none", "failure"),
-    "garrison": ("revolt", "hold"),
-}
+OUTCOMES: dict[str, tuple[str, ...]] = {"garrison": ("revolt", "hold")}  # the others: `dynasty/decide.py`
 
 
-def old_age_items(state: State, turn: int) -> list[Adjudication]:
-    threshold = state.settings.old_age_check_from
+def old_age_items(state: State, ctx: DecisionContext) -> list[Adjudication]:
+    threshold, turn = state.settings.old_age_check_from, ctx.turn
     if not threshold:
         return []
     items = []
     for lid, leader in sorted(state.leaders.items()):
         age = leader.age + state.years_per_turn
         if age >= threshold:
+            rolls = ctx.dice.roll(f"old-age:{leader.nation}:{lid}", 2, 6, visible_to=())  # GM-only
             items.append(
                 Adjudication(
                     item_id=f"t{turn}-{leader.nation}-leader_death-{lid}",
@@ -46,9 +42,11 @@ def old_age_items(state: State, turn: int) -> list[Adjudication]:
                     subject=lid,
                     proposal="lives",
                     explanation=(
-                        f"{leader.name} (#{leader.army_no}) is {age} at the end of this turn (old-age checks from "
-                        f"{threshold}). [L5211-5213] the rules give no odds: rule 'dies' or 'lives'."
+                        f"{leader.name} (#{leader.army_no}, {leader.type}) is {age} at the end of this turn (old-age "
+                        f"checks from {threshold}); 2d6 = {sum(rolls)}. [L5211-5213] the rules give no odds: rule "
+                        "'dies' or 'lives'."
                     ),
+                    rolls=tuple(rolls),
                 )
             )
     return items
@@ -74,13 +72,10 @@ def garrison_items(state: State, turn: int) -> list[Adjudication]:
     return [_garrison_item(need, turn) for need in pacified_requirements(state) if not need.met]
 
 
-def outcome_events(state: State, item: Adjudication, ctx: DecisionContext) -> list[LeaderEvent | AdjudicationRaised]:
-    """What a decided leader, dynasty or garrison item does; nothing when its subject is gone."""
+def garrison_outcome(state: State, item: Adjudication) -> list[GarrisonRevolted]:
+    """What a decided garrison item does; nothing when the place is no longer Pacified. (A `leader_death` or
+    `dynastic_failure` item's outcome is `dynasty/deaths.py`'s and `control/failure.py`'s.)"""
     why = f"adjudication {item.item_id}"
-    if item.kind == "leader_death" and item.outcome == "dies" and item.subject in state.leaders:
-        return death_events(state, item.subject, ctx=ctx, cause="old_age", reason=why)
-    if item.kind == "dynastic_failure" and item.outcome == "failure" and item.nation in state.nations:
-        return [DynasticFailureBegan(nation=item.nation, turn=ctx.turn, reason=why)]
     if item.kind == "garrison" and item.outcome == "revolt":
         kind, _, place = item.subject.partition(":")
         record = state.cities.get(place) if kind == "city" else state.regions.get(place)

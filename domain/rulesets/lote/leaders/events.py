@@ -28,7 +28,9 @@ class LeaderGenerated(_Event, frozen=True, tag="LeaderGenerated"):
 
 
 class LeaderDied(_Event, frozen=True, tag="LeaderDied"):
-    """A death the GM confirmed. The army's units stay behind as the garrison of `left_at` (none at sea)."""
+    """A death the GM confirmed. The army's units stay behind as the garrison of `left_at` (none at sea).
+    `espionage_lost`: this turn's intel operations (item ids) he was to run or back by his Espionage action,
+    lost with him ([L6733-6737]) for the GM to settle as failed."""
 
     leader_id: str
     nation: str
@@ -36,6 +38,7 @@ class LeaderDied(_Event, frozen=True, tag="LeaderDied"):
     reason: str
     left_at: str | None = None
     units: dict[str, int] = {}
+    espionage_lost: tuple[str, ...] = ()
 
 
 class LeaderPromoted(_Event, frozen=True, tag="LeaderPromoted"):
@@ -77,7 +80,8 @@ class GarrisonRevolted(_Event, frozen=True, tag="GarrisonRevolted"):
 
 
 class DynasticFailureBegan(_Event, frozen=True, tag="DynasticFailureBegan"):
-    """[L8925-8965] the GM ruled a Dynastic Failure; its procedure (revolts, successor states) is his to run."""
+    """[L8925-8965] the GM ruled a Dynastic Failure; its procedure (leaders' revolts, successor states, regions,
+    provinces, the award) follows as items (`control/failure.py`)."""
 
     nation: str
     turn: int

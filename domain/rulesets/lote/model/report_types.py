@@ -55,6 +55,7 @@ class StatusReport(msgspec.Struct, frozen=True):
     finance: list[str] = []  # loans, the census and the turn's dealings with other nations (`finance/report.py`)
     control: list[str] = []  # the turn's diplomacy and control results (`control/news.py`)
     intel: list[str] = []  # the turn's operations, and those against the nation it learned of (`intel/report.py`)
+    dynasty: list[str] = []  # regency, wounds, a Dynastic Failure under way, the Spies it runs (`dynasty/report.py`)
     religion: list[str] = []  # faith, RS, operations, minorities, influence, sanctions (`religion/report.py`)
 
 

@@ -203,6 +203,19 @@ AdjudicationKind = Literal[
     "cession",
     "seizure",
     "intel_op",
+    # P2-D (`dynasty/`, `control/failure.py`)
+    "succession",
+    "regency",
+    "wound",
+    "spy_loyalty",
+    "spy_revolt",
+    "spy_king",
+    "df_leader",
+    "df_region",
+    "df_province",
+    "df_award",
+    "df_society",
+    "df_government",
     "religious_op",
     "religious_conversion",
     "religious_revolt",
@@ -304,6 +317,58 @@ class ControlRecords(msgspec.Struct, frozen=True):
     successors: dict[str, tuple[tuple[str, ...], int]] = {}
 
 
+class Regency(msgspec.Struct, frozen=True):
+    """[L5030-5032] a King under age (15) and the Regent who rules in his stead (None until one is chosen);
+    `was` is the Regent's post before (empty for one raised to it), which he takes back when it ends."""
+
+    king: str
+    since_turn: int
+    regent: str | None = None
+    was: str = ""
+
+
+class Spy(msgspec.Struct, frozen=True):
+    """[L5168-5172; L7233-7247; L6966-6968] a leader (or a member of the royal family, `family`) of `victim` turned
+    to serve `master`, by a Subvert Leader operation (`via` "subvert_leader") or a subverted Royal Family
+    ("royal_family"). `seized`: the GM ruled that a turned royal who became King gave `master` the country."""
+
+    subject: str
+    victim: str
+    master: str
+    via: str
+    since_turn: int
+    family: bool = False
+    seized: bool = False
+
+
+class Failure(msgspec.Struct, frozen=True):
+    """[L8925-8965] a Dynastic Failure under way (`control/failure.py`): the turn it began, the step the GM is at
+    (leaders, regions, provinces, award, done), the successor states founded and the nation given to the original
+    player."""
+
+    turn: int
+    stage: str = "leaders"
+    successors: tuple[str, ...] = ()
+    award: str | None = None
+
+
+class Wound(msgspec.Struct, frozen=True):
+    """[L7026-7030] a leader wounded on `turn` by `cause` (he may still die of it: a `wound` item)."""
+
+    turn: int
+    cause: str
+
+
+class DynastyRecords(msgspec.Struct, frozen=True):
+    """The records of P2-D: regencies by nation, spies by subject (a leader id, or `family:<nation>:<name>`),
+    Dynastic Failures by nation, and the wounds of this turn and the last (by leader)."""
+
+    regencies: dict[str, Regency] = {}
+    spies: dict[str, Spy] = {}
+    failures: dict[str, Failure] = {}
+    wounded: dict[str, Wound] = {}
+
+
 class State(msgspec.Struct, frozen=True):
     name: str
     campaign_no: int
@@ -339,4 +404,5 @@ class State(msgspec.Struct, frozen=True):
     control: ControlRecords = ControlRecords()
     trade: TradeRecords = TradeRecords()
     intel: IntelRecords = IntelRecords()  # P2-B: the operations of this turn and the last (`intel/`)
+    dynasty: DynastyRecords = DynastyRecords()  # P2-D: regencies, spies, Dynastic Failures (`dynasty/`)
     religion: ReligionRecords = ReligionRecords()  # P2-C: operations, minorities, influence, sanctions (`religion/`)

@@ -72,6 +72,15 @@ def note_news(before: State, after: State, event: m.Event) -> State:
         case m.LeaderPromoted(leader_type="K") if event.leader_id in after.leaders:
             text = f"{after.leaders[event.leader_id].name} succeeded to the throne."
             return _drafted(after, event.nation, "event", text, "LeaderPromoted")
+        case m.ChildPromoted() if event.leader.type in ("K", "Q"):
+            return _drafted(
+                after, event.nation, "event", f"{event.leader.name} succeeded to the throne.", "ChildPromoted"
+            )
+        case m.LeaderRebelled() if event.leader_id in before.leaders:
+            text = (
+                f"Rebellion: {before.leaders[event.leader_id].name} rose against {before.nations[event.nation].name}."
+            )
+            return _drafted(after, event.nation, "event", text, "LeaderRebelled")
         case m.GarrisonRevolted():
             text = f"Rebellion in {event.place}: the garrison was put to the sword."
             return _drafted(after, event.nation, "event", text, "GarrisonRevolted")

@@ -24,6 +24,7 @@ from importlib import resources
 import msgspec
 
 from domain.rulesets.lote.control.news import report_lines as control_lines
+from domain.rulesets.lote.dynasty.report import report_lines as dynasty_lines
 from domain.rulesets.lote.finance.report import finance_lines
 from domain.rulesets.lote.intel.report import report_lines as intel_lines
 from domain.rulesets.lote.leaders.garrisons import city_rv
@@ -219,6 +220,7 @@ def build_report(state: State, nid: str, turn: int, year: int) -> StatusReport:
         control=control_lines(state, nid),
         finance=finance_lines(state, nid, turn),
         intel=intel_lines(state, nid, turn),
+        dynasty=dynasty_lines(state, nid, leader_line),
         religion=religion_lines(state, nid, turn),
     )
     return msgspec.structs.replace(report, text=render(report, state))
@@ -245,6 +247,7 @@ def render(report: StatusReport, state: State) -> str:
         ("FINANCE", report.finance),
         ("DIPLOMACY AND CONTROL", report.control),
         ("INTEL OPERATIONS", report.intel),
+        ("DYNASTY", report.dynasty),
         ("RELIGION", report.religion),
     ):
         out += ["", title, *(section or ["-"])]

@@ -15,14 +15,22 @@ import msgspec
 
 from domain.engine import Actor
 from domain.rulesets.lote import messages as m
-from domain.rulesets.lote.control import revolts
+from domain.rulesets.lote.control import failure, revolts
 from domain.rulesets.lote.intel.records import IntelRecords
 from domain.rulesets.lote.intel.visibility import redact_intel, seat_records
 from domain.rulesets.lote.military.pillage_report import PILLAGE_EVENTS, redact_pillage
 from domain.rulesets.lote.military.visibility import filtered, seat_battle
 from domain.rulesets.lote.model.battles import Battle
 from domain.rulesets.lote.model.report_types import Newsfax, NewsItem, StatusReport
-from domain.rulesets.lote.model.state import Adjudication, ControlRecords, Nation, OrderForm, Project, State
+from domain.rulesets.lote.model.state import (
+    Adjudication,
+    ControlRecords,
+    DynastyRecords,
+    Nation,
+    OrderForm,
+    Project,
+    State,
+)
 from domain.rulesets.lote.religion.records import ReligionRecords
 from domain.rulesets.lote.religion.visibility import redact_religion
 from domain.rulesets.lote.religion.visibility import seat_records as religion_records
@@ -96,6 +104,9 @@ class View(msgspec.Struct, frozen=True):
     control: ControlRecords = ControlRecords()
     # P2-B: the GM's every operation; a seat its own, and those against it the GM ruled detected (`intel/`)
     intel: IntelRecords = IntelRecords()
+    # P2-D: the GM's all; a seat its regency, wounds and Dynastic Failure, and the Spies it runs (never those
+    # that spy on it)
+    dynasty: DynastyRecords = DynastyRecords()
     # P2-C: the GM's all; a seat its own operations and those against it ruled detected, the minorities of its
     # places and its converts abroad, its influence, every sanction in force (`religion/visibility.py`)
     religion: ReligionRecords = ReligionRecords()
@@ -139,10 +150,14 @@ def view_for(state: State, viewer: Actor) -> View:
     }
     # [L5175-5183] a loaned army shows on both sheets: the borrower's, and the lender's who owns the units
     leaders = {lid: _leader(x, gm) for lid, x in state.leaders.items() if x.nation in mine or x.loaned_from in mine}
+    if not gm:  # [L5168-5171] a Spy shows on his master's sheet as a Spy; his own nation reads him in his post
+        for lid, spy in state.dynasty.spies.items():
+            if spy.master in mine and lid in state.leaders:
+                leaders[lid] = R(_leader(state.leaders[lid], gm), type="S")
     items = {
         k: (v if gm else R(v, rolls=(), explanation="", proposal="", reason=""))
         for k, v in state.adjudications.items()
-        if v.nation in mine and (gm or revolts.seat_sees(v.item_id, v.outcome))
+        if v.nation in mine and (gm or _seat_sees(v.item_id, v.outcome))
     }
     return View(
         turn=state.turn,
@@ -167,6 +182,7 @@ def view_for(state: State, viewer: Actor) -> View:
         battles=_battles(state, viewer),
         control=state.control if gm else _control(state, viewer.controls or ""),
         intel=state.intel if gm else seat_records(state.intel, viewer.controls),
+        dynasty=state.dynasty if gm else _dynasty(state, viewer.controls or ""),
         religion=state.religion
         if gm
         else religion_records(
@@ -186,6 +202,22 @@ def _control(state: State, me: str) -> ControlRecords:
         shares={k: v for k, v in records.shares.items() if me in v},
         satrapies={k: v for k, v in records.satrapies.items() if v == me},
         successors={k: v for k, v in records.successors.items() if me in v[0]},
+    )
+
+
+def _seat_sees(item_id: str, outcome: str | None) -> bool:
+    """Items a seat does not see until they go against it: revolt checks, a leader's Dynastic Failure check."""
+    return revolts.seat_sees(item_id, outcome) and failure.seat_sees(item_id, outcome)
+
+
+def _dynasty(state: State, me: str) -> DynastyRecords:
+    records = state.dynasty
+    mine = {lid for lid, x in state.leaders.items() if x.nation == me}
+    return DynastyRecords(
+        regencies={k: v for k, v in records.regencies.items() if k == me},
+        spies={k: v for k, v in records.spies.items() if v.master == me},
+        failures={k: v for k, v in records.failures.items() if k == me or me in v.successors},
+        wounded={k: v for k, v in records.wounded.items() if k in mine},
     )
 
 
@@ -221,6 +253,15 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
         return R(event, leader=R(event.leader, hidden=0), reason="") if event.nation == me else None
     if isinstance(event, m.TradeEvent):
         return redact_trade(event, me)  # a route's events are its partners' (`trade/report.py`)
+    if isinstance(event, m.RegentAppointed):
+        # a new Regent's hidden stat is the GM's, even for his own nation: 0
+        leader = R(event.leader, hidden=0) if event.leader is not None else None
+        return R(event, leader=leader, reason="") if event.nation == me else None
+    if isinstance(event, m.LeaderRebelled):
+        # the Spy's own nation sees its leader revolt, never for whom he spied
+        return event if me == event.spy_master else R(event, spy_master="") if me == event.nation else None
+    if isinstance(event, m.LeaderWounded | m.SpyRecruited):
+        return R(event, reason="") if me in m.dynasty_parties(event) else None  # the GM's reason
     if isinstance(event, m.DynastyEvent):
         return event if me in m.dynasty_parties(event) else None
     if isinstance(event, m.IntelEvent):
@@ -257,6 +298,10 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
             return R(event, reason="") if me in event.nations else None
         case m.SuccessorStatesRecorded():
             return R(event, reason="") if me in event.successors else None
+        case m.DynasticFailureAdvanced():
+            return R(event, reason="") if event.nation == me else None
+        case m.SuccessorStateFounded() | m.RegionAccreted() | m.DynastyAwarded():
+            return R(event, reason="") if me in (event.original, event.nation) else None
         case m.RegionSeized():
             return R(event, reason="") if me in (event.nation, event.previous) else None
         case m.PlaceRevolted() | m.PlaceAssimilated():
@@ -276,11 +321,11 @@ def redact(event: m.Event, viewer: Actor) -> m.Event | None:
         case m.TreasuryCaptured():
             return event if me in (event.nation, event.captor) else None
         case m.AdjudicationRaised():
-            if event.item.nation != me or not revolts.seat_sees(event.item.item_id, None):
+            if event.item.nation != me or not _seat_sees(event.item.item_id, None):
                 return None
             return R(event, item=R(event.item, rolls=(), explanation="", proposal=""))
         case m.AdjudicationDecided():
-            visible = event.nation == me and revolts.seat_sees(event.item_id, event.outcome)
+            visible = event.nation == me and _seat_sees(event.item_id, event.outcome)
             return R(event, reason="") if visible else None
         case m.LateOrdersAdmitted() | m.OrderStruck():
             return R(event, reason="") if event.nation == me else None

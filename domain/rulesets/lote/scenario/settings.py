@@ -118,6 +118,15 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     trade_decay_years_per_year: Annotated[int, msgspec.Meta(ge=0, le=10)] = 1
     # P2-B [L7082-7112] Rearrange Expenditures and Revise Orders are "(Optional Rule)": on unless the GM omits them
     p2b_rearrange_and_revise: bool = True
+    # P2-D the Heir who is still a child: [L5064-5068] "the eldest son of the King's children will always be the
+    # Imperial Heir" ("eldest_son"), or Table 6-1 [L5010-5011] "usually the eldest son or daughter" ("eldest_child")
+    p2d_heir: Literal["eldest_son", "eldest_child"] = "eldest_son"
+    # P2-D a Spy's death: [L5171-5172] "half of the subversion will be lost" ("half") or [L5251-5253] "the
+    # Infiltration that he represents is lost" ("all")
+    p2d_spy_death: Literal["half", "all"] = "half"
+    # P2-D [L8940-8944] after a Dynastic Failure a region goes with a rebel "if his Charisma is strong, or if there
+    # is not another loyal leader" near: the Charisma from which the engine proposes it goes with him anyway
+    p2d_strong_charisma: Annotated[int, msgspec.Meta(ge=1, le=11)] = 9
     # P2-B [L7220-7223] "once the SI exceeds 10 then the infiltration carries over into the infiltrating country's
     # Intel Service sector": "excess" carries the levels past 10 into an infiltration of that sector; "level" gives
     # that infiltration the SI's whole level (`intel/infiltration.py`)

@@ -13,7 +13,7 @@ from domain.rulesets.lote.economy import economy
 from domain.rulesets.lote.intel import decide as intel
 from domain.rulesets.lote.intel import subversion
 from domain.rulesets.lote.leaders.endofturn import OUTCOMES as LEADER_OUTCOMES
-from domain.rulesets.lote.leaders.endofturn import outcome_events, status_changes
+from domain.rulesets.lote.leaders.endofturn import garrison_outcome, status_changes
 from domain.rulesets.lote.messages import (
     CityFounded,
     Event,
@@ -39,7 +39,7 @@ from domain.rulesets.lote.reports.reports import build_report, render
 from domain.rulesets.lote.scenario.enums import at_least
 from domain.rulesets.lote.trade import resolve as trade
 from domain.rulesets.lote.trade import seas
-from domain.rulesets.lote.turn import control_steps, setup
+from domain.rulesets.lote.turn import control_steps, dynasty_steps, setup
 from domain.rulesets.lote.turn.run import Run, lines_of
 
 ZERO = Fraction(0)
@@ -80,8 +80,10 @@ def apply_outcomes(run: Run) -> None:
         elif item.kind in attempts.KINDS:
             for change in attempts.outcome_events(run.state, item):
                 run.emit(change)
+        elif item.kind in dynasty_steps.AT_CLOSE:
+            dynasty_steps.apply_at_close(run, item)  # deaths of old age, a Dynastic Failure beginning
         elif item.kind in LEADER_OUTCOMES:
-            for event in outcome_events(run.state, item, run.ctx):
+            for event in garrison_outcome(run.state, item):
                 run.emit(event)
         elif item.kind in pillage.KINDS:
             orders = {

@@ -74,6 +74,7 @@ def resolve_orders(state: State, ctx: DecisionContext) -> Sequence[Event]:
         r0_cessions(run, nid)
         finance.r0_recalls(run, nid)
         dynasty.r0_demotions(run, nid)
+        dynasty.r0_spy_revolts(run, nid)
     trade.r0_route_requests(run)
     for nid in nations:
         r1_revenue(run, nid)

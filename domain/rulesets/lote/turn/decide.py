@@ -18,6 +18,7 @@ from domain.rulesets.lote.construction.construction import refuse
 from domain.rulesets.lote.control import commands as cc
 from domain.rulesets.lote.control.decide import decide_control
 from domain.rulesets.lote.diplomacy import attempts, cession, control
+from domain.rulesets.lote.dynasty.commands import RecordSpy, WoundLeader
 from domain.rulesets.lote.dynasty.orders import DynastyOrder
 from domain.rulesets.lote.dynasty.resolve import birth_outcome
 from domain.rulesets.lote.finance.orders import FinanceOrder, SellAgro
@@ -114,7 +115,7 @@ from domain.rulesets.lote.model.orders import (
     TradeWithAnyone,
     WithdrawShips,
 )
-from domain.rulesets.lote.model.state import Nation, OrderForm, State
+from domain.rulesets.lote.model.state import Adjudication, Nation, OrderForm, State
 from domain.rulesets.lote.religion import decide as religion
 from domain.rulesets.lote.religion.commands import ReligionCommand
 from domain.rulesets.lote.religion.orders import ReligionOrder
@@ -131,7 +132,7 @@ from domain.rulesets.lote.trade.commands import (
     TraceTradeRoute,
 )
 from domain.rulesets.lote.trade.decide import decide_trade
-from domain.rulesets.lote.turn import control_steps
+from domain.rulesets.lote.turn import control_steps, dynasty_steps
 
 
 def nation_of(state: State, ctx: DecisionContext) -> Nation:
@@ -218,7 +219,9 @@ def decide_strike(state: State, command: StrikeOrder) -> list[object]:
     return [OrderStruck(nation=command.nation, line=command.line, reason=_reason(command.reason))]
 
 
-def decide_adjudication(state: State, command: ConfirmAdjudication | OverrideAdjudication) -> list[object]:
+def decide_adjudication(
+    state: State, command: ConfirmAdjudication | OverrideAdjudication, ctx: DecisionContext
+) -> list[object]:
     item = state.adjudications.get(command.item_id)
     if item is None:
         raise Rejected("lote.unknown_item", f"There is no adjudication item {command.item_id!r}.")
@@ -242,6 +245,8 @@ def decide_adjudication(state: State, command: ConfirmAdjudication | OverrideAdj
         if isinstance(command, OverrideAdjudication):
             raise Rejected("lote.use_resolve_battle", "A battle's result has parts: settle it with ResolveBattle.")
         return confirm_item(state, item, command.reason)
+    if item.kind in dynasty_steps.KINDS:
+        return _dynasty_ruling(state, item, command, ctx)
     if isinstance(command, OverrideAdjudication):
         _valid_outcome(item.kind, command.outcome)
         if item.kind in attempts.KINDS:
@@ -266,6 +271,23 @@ def decide_adjudication(state: State, command: ConfirmAdjudication | OverrideAdj
     ]
 
 
+def _dynasty_ruling(
+    state: State, item: Adjudication, command: ConfirmAdjudication | OverrideAdjudication, ctx: DecisionContext
+) -> list[object]:
+    """P2-D items (`dynasty/`, `control/failure.py`): checked against the item; most take effect at once."""
+    overridden = isinstance(command, OverrideAdjudication)
+    outcome = command.outcome if isinstance(command, OverrideAdjudication) else item.proposal
+    reason = _reason(command.reason) if overridden else command.reason
+    dynasty_steps.check_ruling(state, item, outcome)
+    if item.kind in dynasty_steps.AT_ONCE:
+        return [*dynasty_steps.settle(state, item, outcome, overridden, reason, ctx)]
+    return [
+        AdjudicationDecided(
+            item_id=item.item_id, nation=item.nation, outcome=outcome, overridden=overridden, reason=reason
+        )
+    ]
+
+
 def _valid_outcome(kind: str, outcome: str) -> None:
     if kind == "investment" and outcome not in ("rise", "hold"):
         raise Rejected("lote.bad_outcome", "An investment outcome is 'rise' or 'hold'.")
@@ -281,7 +303,7 @@ def _valid_outcome(kind: str, outcome: str) -> None:
         pillage.check_ruling(kind, outcome)
     if kind in seas.ITEM_KINDS:
         seas.check_ruling(kind, outcome)
-    if kind in LEADER_OUTCOMES and outcome not in LEADER_OUTCOMES[kind]:
+    if kind in LEADER_OUTCOMES and outcome not in LEADER_OUTCOMES[kind]:  # garrison
         raise Rejected(
             "lote.bad_outcome", f"A {kind.replace('_', ' ')} outcome is {' or '.join(LEADER_OUTCOMES[kind])}."
         )
@@ -471,7 +493,7 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
         case StrikeOrder():
             return decide_strike(state, command)
         case ConfirmAdjudication() | OverrideAdjudication():
-            return decide_adjudication(state, command)
+            return decide_adjudication(state, command, ctx)
         case AdjustTreasury() | SetControlStatus() | SetNationParameter() | SetHarvest() | RecordTradeRoute():
             return decide_ruling(state, command)
         case CancelCityFoundation():
@@ -480,8 +502,10 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return decide_force_ruling(state, command)
         case PrintNews() | ConcealNews() | AmendStatusReport() | AmendRanking():
             return decide_press(state, command)
-        case GenerateLeader() | ConfirmLeaderDeath() | PromoteLeader():
+        case GenerateLeader() | PromoteLeader():
             return decide_leader(state, command, ctx)
+        case ConfirmLeaderDeath() | WoundLeader() | RecordSpy():
+            return dynasty_steps.decide(state, command, ctx)
         case ResolveBattle():
             return decide_military(state, command, ctx)
         case (
@@ -496,6 +520,8 @@ def decide(state: State, command: Command, ctx: DecisionContext) -> Sequence[obj
             return religion.decide_religion(state, command)
         case cc.RecordSharing() | cc.OccupyPlace() | cc.LiberatePlace() | cc.RecordSuccessorStates():
             return decide_control(state, command, ctx)
+        case cc.FoundSuccessorState():
+            return [*dynasty_steps.found(state, command, ctx)]
         case (
             SetTradeCondition()
             | SetBlockade()

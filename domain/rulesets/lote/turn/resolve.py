@@ -285,5 +285,5 @@ def r6_end_of_turn_checks(run: Run) -> None:
     """After the turn's actions, the checks the GM rules on in the adjudication phase (`leaders/endofturn.py`):
     leaders of an age to die, Pacified places whose garrison falls short."""
     turn = run.ctx.turn
-    for item in [*old_age_items(run.state, turn), *garrison_items(run.state, turn)]:
+    for item in [*old_age_items(run.state, run.ctx), *garrison_items(run.state, turn)]:
         run.emit(AdjudicationRaised(item=item))

@@ -34,6 +34,10 @@ def death(leader_id: str, **fields: Any) -> m.ConfirmLeaderDeath:
     return m.ConfirmLeaderDeath(**{"leader_id": leader_id, "cause": "wounds", "reason": "fell at Bouvines", **fields})
 
 
+def dynastic(events: list[Any]) -> m.Adjudication:
+    return next(e.item for e in events if isinstance(e, m.AdjudicationRaised) and e.item.kind == "dynastic_failure")
+
+
 def _close_turn(g: Game) -> None:
     g.when(AdvancePhase())
     g.when(AdvancePhase())
@@ -52,7 +56,7 @@ def test_the_heir_is_crowned_takes_number_1_and_the_eldest_prince_becomes_heir()
     assert "king" not in g.rules.leaders
     assert (g.rules.leaders["heir"].type, g.rules.leaders["heir"].army_no) == ("K", "1")
     assert (g.rules.leaders["old"].type, g.rules.leaders["young"].type) == ("H", "P")
-    item = next(e.item for e in events if isinstance(e, m.AdjudicationRaised))
+    item = dynastic(events)
     assert (item.kind, item.proposal, item.subject) == ("dynastic_failure", "none", "king")
     # the dead King's army stays in Maine as its garrison
     assert g.rules.regions["Maine"].garrison["anj"] == {"I": 20, "C": 5}
@@ -63,7 +67,7 @@ def test_a_king_without_an_heir_raises_a_dynastic_failure_the_gm_rules() -> None
     suffering a Dynastic Failure are quite high": the engine proposes a failure; the GM's ruling starts it."""
     g = court()
     events = g.when(death("king"))
-    item = next(e.item for e in events if isinstance(e, m.AdjudicationRaised))
+    item = dynastic(events)
     assert (item.kind, item.proposal) == ("dynastic_failure", "failure")
     assert (
         g.rejects(m.OverrideAdjudication(item_id=item.item_id, outcome="maybe", reason="x")).code == "lote.bad_outcome"
@@ -75,7 +79,7 @@ def test_a_king_without_an_heir_raises_a_dynastic_failure_the_gm_rules() -> None
 def test_the_gm_may_rule_that_no_dynastic_failure_follows() -> None:
     g = court()
     events = g.when(death("king"))
-    item = next(e.item for e in events if isinstance(e, m.AdjudicationRaised))
+    item = dynastic(events)
     g.when(m.OverrideAdjudication(item_id=item.item_id, outcome="none", reason="the barons swore to the queen"))
     _close_turn(g)
     assert g.rules.nations["anj"].dynastic_failure_turn is None
@@ -163,5 +167,5 @@ def test_a_democracy_has_no_dynasty_to_fail() -> None:
     )
     g = game(setup)
     events = g.when(death("president"))
-    item = next(e.item for e in events if isinstance(e, m.AdjudicationRaised))
+    item = dynastic(events)
     assert (item.kind, item.proposal) == ("dynastic_failure", "none")
