@@ -12,8 +12,8 @@ from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.intel.orders import IntelOperation
 from domain.rulesets.lote.reports.views import redact
 from tests.domain.harness import Game
-from tests.domain.lote.helpers import region, seat
-from tests.domain.lote.intel.helpers import confirm_the_rest, next_turn, of, resolve, sound
+from tests.domain.lote.helpers import of, region, resolve, seat
+from tests.domain.lote.intel.helpers import confirm_the_rest, next_turn, sound
 
 SWE, DEN, NOR = seat("swe"), seat("den"), seat("nor")
 
