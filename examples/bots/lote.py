@@ -10,7 +10,8 @@ its status report and the Newsfax once the GM publishes them. During the `orders
 - sends the lines its plan (`--plan FILE`) gives for this turn, any order line of the form (lines `plan-1`,
   `plan-2`... unless the plan names them): the war plans (`examples/bots/lote_war/`) give itineraries
   (`GiveItinerary`, §6.3), `Diplomacy` and `SecretDiplomacy` attempts; the realm plans (`examples/bots/lote_realm/`)
-  loans (`TakeLoan`), Have Children (`act HC`) and the other part-3 lines. The plan is JSON,
+  loans (`TakeLoan`), Have Children (`act HC`), trade, intel (`IntelOperation`) and religion
+  (`DiplomaticConversion`) lines and the others of the realm. The plan is JSON,
   `{"1": [order, ...], "3": [...]}` by turn, each order as the API takes it; a refused line is printed with
   the server's code and reason, and not sent again that turn;
 - invests a share of the gold the form leaves saved into the first rating of `--ratings` still below its cap

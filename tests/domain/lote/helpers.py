@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 
+from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import ruleset
 from domain.rulesets.lote.scenario.scenario import Setup
 from domain.rulesets.lote.scenario.settings import Settings
@@ -73,3 +74,18 @@ __all__ = [
     "seat",
     "settle_control",
 ]
+
+
+def resolve(g: Game, forms: dict[str, list[Any]]) -> list[Any]:
+    """The forms entered by their own seats, then the deadline and resolution (the items await the GM)."""
+    start = len(g.events)
+    for nid, lines in forms.items():
+        for line in lines:
+            g.when(line, seat(nid))
+    g.when(AdvancePhase())
+    g.when(AdvancePhase())
+    return g.events[start:]
+
+
+def of(events: list[Any], kind: type) -> list[Any]:
+    return [e for e in events if isinstance(e, kind)]

@@ -54,6 +54,7 @@ from domain.rulesets.lote.finance.orders import (
 )
 from domain.rulesets.lote.model.events import OrderFailed
 from domain.rulesets.lote.model.orders import BidMercenaries, Order
+from domain.rulesets.lote.model.places import region_or_place
 from domain.rulesets.lote.model.state import State
 from domain.rulesets.lote.scenario.enums import dec
 
@@ -268,10 +269,10 @@ def r3_bribes(run: Runner) -> None:
 
 def _bribe(run: Runner, nid: str, order: BribeMercenaries) -> None:
     leader = run.state.leaders[order.leader]
-    region = rules.region_of(run.state, leader.location)
+    region = region_or_place(run.state, leader.location)
     offered = min(Fraction(order.gp), max(run.state.nations[nid].gp, ZERO))
     for hire in [h for h in run.state.hires if h.pool == order.pool and h.unit == order.unit and h.nation != nid]:
-        if rules.region_of(run.state, hire.location) != region:
+        if region_or_place(run.state, hire.location) != region:
             continue
         price = _hire_price(run.state, hire.nation, hire.pool, hire.unit)
         cost = price * hire.count

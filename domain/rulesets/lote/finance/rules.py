@@ -98,11 +98,6 @@ def at_capital(state: State, place: str, nation: Nation) -> bool:
     return city is not None and city.region == place
 
 
-def region_of(state: State, place: str) -> str:
-    city = state.cities.get(place)
-    return city.region if city is not None else place
-
-
 def given(units: dict[str, int]) -> dict[str, int]:
     """[L8898-8900] "'Given' units convert at a rate of 2 to 1": 100 infantry given, 50 received (rounded down)."""
     return {u: n // 2 for u, n in units.items() if n // 2}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from domain.rulesets.lote.intel.events import IntelOperationSettled
 from domain.rulesets.lote.intel.records import Infiltration, IntelOp
+from domain.rulesets.lote.intel.visibility import operator_result
 from domain.rulesets.lote.model.state import State
 
 NAMES = {
@@ -64,7 +65,8 @@ def _own_line(state: State, op: IntelOp) -> str:
     what = _what(op.code, op.target, op.sector, op.location)
     against = f" / {_name(state, op.target_nation)}" if op.target_nation else ""
     points = "Espionage" if op.capacity == "leader" else op.capacity.upper()
-    status = RESULTS.get(op.result, "awaits the GM") if op.result else "awaits the GM"
+    result = operator_result(op.result, op.detection)
+    status = RESULTS.get(result, "awaits the GM") if op.result else "awaits the GM"
     blown = " (blown)" if op.detection == "blown" else ""
     effect = f": {op.effect}" if op.effect else ""
     return f"{op.line}: {what}{against} +{op.bonus} ({points}) {status}{blown}{effect}"

@@ -39,9 +39,10 @@ from domain.rulesets.lote.intel.rules import (
     action_range,
     capacity_of,
 )
-from domain.rulesets.lote.intel.trace import EXTRA, bases, distance, region_of
+from domain.rulesets.lote.intel.trace import EXTRA, bases, distance
 from domain.rulesets.lote.model.events import AdjudicationRaised, OrderFailed
 from domain.rulesets.lote.model.orders import GiveItinerary, Order
+from domain.rulesets.lote.model.places import region_of
 from domain.rulesets.lote.model.state import Adjudication, State
 from domain.rulesets.lote.scenario.enums import dec
 

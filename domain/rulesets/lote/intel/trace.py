@@ -10,20 +10,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from domain.rulesets.lote.model.places import region_of
 from domain.rulesets.lote.model.state import Nation, State
 from domain.rulesets.lote.movement.ranges import range_cost
 from domain.rulesets.lote.scenario.enums import at_least
 
 EXTRA = 12  # the search goes this many AP past the range, so the GM reads how far beyond a target lies
-
-
-def region_of(state: State, place: str | None) -> str | None:
-    """The region (or sea zone) of a place: a city stands in its region."""
-    if place is None:
-        return None
-    if place in state.cities:
-        return state.cities[place].region
-    return place if place in state.regions or place in state.sea_zones else None
 
 
 def bases(state: State, nation: Nation) -> set[str]:

@@ -4,7 +4,9 @@
 - The operator sees its own operations, without the GM's inputs about others: the target's counter-operations,
   the dice, a range traced to a place the seat did not name (a rival leader's true whereabouts), the GM's
   misinformation mark, and which rival operation its Crush Revolt met (the CR's `revolt` when it names another
-  nation's item). Of the detection it learns only that the operation was `blown` (public, [L3058-3060]).
+  nation's item). Of the detection it learns only that the operation was `blown` (public, [L3058-3060]). An
+  operation `blocked` by a counter-operation reads `failure` to it unless the block was printed (detection
+  `noticed` and up): the counter-operation is the target's secret (`operator_result`).
 - The target sees an operation only once the GM ruled it detected (by a counter-operation or otherwise): its code,
   target, place and result ("Intel Actions against your Nation and the results", [L3056-3058]); the operator's
   name only when `detected` or `blown`, not when merely `noticed` (hidden behind a Conceal Fact, [L6908-6913]).
@@ -43,11 +45,17 @@ def _own_revolt(op_nation: str, turn: int, revolt: str) -> str:
     return revolt if revolt.startswith(f"t{turn}-{op_nation}-") else ""
 
 
+def operator_result(result: str, detection: str) -> str:
+    """The result the operator reads: `blocked` only when the block was printed in the Newsfax, else `failure`."""
+    return "failure" if result == "blocked" and detection not in SEEN_BY_TARGET else result
+
+
 def own_op(op: IntelOp) -> IntelOp:
     """The operator's view of its own operation."""
     traced = op.location is not None
     return R(
         op,
+        result=operator_result(op.result, op.detection) if op.result else op.result,
         counters=(),
         rolls=(),
         detection=op.detection if op.detection == "blown" else "",
@@ -120,6 +128,7 @@ def _settled(event: IntelOperationSettled, me: str | None) -> IntelOperationSett
         return R(
             event,
             reason="",
+            result=operator_result(event.result, event.detection),
             detection=event.detection if event.detection == "blown" else "",
             revolt=_own_revolt(event.nation, event.turn, event.revolt),
             misinformation=False,

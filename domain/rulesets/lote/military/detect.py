@@ -77,10 +77,6 @@ def holders(state: State, place: str) -> list[str]:
     return sorted(n for n, s in record.statuses.items() if n in state.nations and at_least(s, "nt"))
 
 
-def region_of(state: State, place: str) -> str:
-    return state.cities[place].region if place in state.cities else place
-
-
 def great_wall_between(state: State, a: str, b: str) -> bool:
     return any({x.a, x.b} == {a, b} and x.kind == "great_wall" for x in state.borders)
 

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from domain.engine import Rejected
 from domain.rulesets.lote.model.orders import Order
+from domain.rulesets.lote.model.places import region_of
 from domain.rulesets.lote.model.state import Nation, State
 from domain.rulesets.lote.religion.orders import ConvertNation, DiplomaticConversion, ReligionOrder, ReligiousOperation
 from domain.rulesets.lote.religion.rules import (
@@ -28,7 +29,6 @@ from domain.rulesets.lote.religion.rules import (
     bases,
     distance,
     place_religion,
-    region_of,
     table_relation,
 )
 from domain.rulesets.lote.scenario.tables import TABLES

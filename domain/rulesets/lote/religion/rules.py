@@ -64,15 +64,6 @@ def action_range(state: State, nation: Nation) -> int:
     return floor(half) if state.settings.a09_action_range_rounding == "floor" else ceil(half)
 
 
-def region_of(state: State, place: str | None) -> str | None:
-    """The region (or sea zone) of a place: a city stands in its region."""
-    if place is None:
-        return None
-    if place in state.cities:
-        return state.cities[place].region
-    return place if place in state.regions or place in state.sea_zones else None
-
-
 def bases(state: State, nation: Nation) -> set[str]:
     """[L7447-7450] the provinces (and cities, by their region) held at Tributary or better."""
     held = {r for r, x in state.regions.items() if at_least(x.statuses.get(nation.id), "t")}

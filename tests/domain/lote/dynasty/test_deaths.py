@@ -13,8 +13,7 @@ from domain.rulesets.lote import redact
 from domain.rulesets.lote.model.orders import GiveItinerary, Step
 from domain.rulesets.lote.scenario.settings import Settings
 from tests.domain.harness import GM, Game
-from tests.domain.lote.finance.helpers import of
-from tests.domain.lote.helpers import game, nation, region, scenario, seat
+from tests.domain.lote.helpers import game, nation, of, region, scenario, seat
 from tests.domain.lote.leaders.test_generation import king
 
 ANJ, BUR = seat("anj"), seat("bur")

@@ -11,8 +11,8 @@ from domain.rulesets.lote import redact
 from domain.rulesets.lote.dynasty.orders import AcceptMarriage, DemotePrince, MarryAlly, PromotePrince, ProposeMarriage
 from domain.rulesets.lote.model.orders import GiveItinerary, Step
 from tests.domain.harness import GM, Game
-from tests.domain.lote.finance.helpers import of, play
-from tests.domain.lote.helpers import game, nation, region, scenario, seat
+from tests.domain.lote.finance.helpers import play
+from tests.domain.lote.helpers import game, nation, of, region, scenario, seat
 from tests.domain.lote.leaders.test_generation import king
 
 

@@ -10,7 +10,7 @@ from domain.rulesets.lote import redact
 from domain.rulesets.lote.model.orders import GiveItinerary, Step
 from tests.domain.harness import GM, Game
 from tests.domain.lote.dynasty.test_deaths import ANJ, BUR, court, death, items, lord
-from tests.domain.lote.finance.helpers import of
+from tests.domain.lote.helpers import of
 
 
 def minor(**leaders: object) -> tuple[Game, str, m.Adjudication]:

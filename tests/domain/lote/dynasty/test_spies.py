@@ -12,9 +12,8 @@ from domain.rulesets.lote.dynasty.orders import RaiseSpyRevolt
 from domain.rulesets.lote.intel.orders import IntelOperation
 from domain.rulesets.lote.scenario.settings import Settings
 from tests.domain.harness import GM, Game
-from tests.domain.lote.finance.helpers import of
-from tests.domain.lote.helpers import game, nation, region, scenario, seat
-from tests.domain.lote.intel.helpers import confirm_the_rest, resolve, sound
+from tests.domain.lote.helpers import game, nation, of, region, resolve, scenario, seat
+from tests.domain.lote.intel.helpers import confirm_the_rest, sound
 from tests.domain.lote.intel.test_resolve import settle
 from tests.domain.lote.leaders.test_generation import king
 

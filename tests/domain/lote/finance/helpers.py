@@ -66,7 +66,3 @@ def play(g: Game, forms: dict[str, list[Any]]) -> list[Any]:
     g.when(AdvancePhase())
     g.when(AdvancePhase())
     return g.events[start:]
-
-
-def of(events: list[Any], kind: type) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]

@@ -11,8 +11,8 @@ from domain.rulesets.lote.economy import economy
 from domain.rulesets.lote.finance.orders import BribeMercenaries, ConductCensus, CounterBribe
 from domain.rulesets.lote.model.orders import BidMercenaries, GiveItinerary, Step
 from tests.domain.harness import Game
-from tests.domain.lote.finance.helpers import bankers, of, play
-from tests.domain.lote.helpers import city, game, nation, region, scenario, seat
+from tests.domain.lote.finance.helpers import bankers, play
+from tests.domain.lote.helpers import city, game, nation, of, region, scenario, seat
 from tests.domain.lote.leaders.test_generation import king
 
 

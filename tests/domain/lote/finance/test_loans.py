@@ -10,8 +10,8 @@ from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.finance import check, rules
 from domain.rulesets.lote.finance.orders import BorrowGold, LendGold, RepayLoan, TakeLoan
 from domain.rulesets.lote.scenario.scenario import Loan
-from tests.domain.lote.finance.helpers import bankers, of, play
-from tests.domain.lote.helpers import seat
+from tests.domain.lote.finance.helpers import bankers, play
+from tests.domain.lote.helpers import of, seat
 
 
 def test_ex27_burgundy_borrows_35_percent_of_150_and_owes_68_25_at_the_start_of_turn_63() -> None:

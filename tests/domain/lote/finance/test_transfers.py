@@ -18,8 +18,8 @@ from domain.rulesets.lote.finance.orders import (
     TransferNFP,
 )
 from tests.domain.harness import GM
-from tests.domain.lote.finance.helpers import bankers, of, play
-from tests.domain.lote.helpers import seat
+from tests.domain.lote.finance.helpers import bankers, play
+from tests.domain.lote.helpers import of, seat
 
 
 def _ledger(events: list[object], nid: str) -> Fraction:

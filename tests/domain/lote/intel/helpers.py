@@ -13,7 +13,7 @@ from typing import Any
 from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote.scenario.settings import Settings
 from tests.domain.harness import Game
-from tests.domain.lote.helpers import city, game, nation, region, scenario, seat
+from tests.domain.lote.helpers import city, game, nation, region, scenario
 from tests.domain.lote.leaders.test_generation import king
 
 SWE = {"tech_level": 6, "capital": "Stockholm", "saved_gp": "500", "oc": 3, "ob": 2, "ac": 2, "ab": 3}
@@ -65,21 +65,6 @@ def sound(settings: Settings | None = None, **extra: Any) -> Game:
         },
     )
     return game(setup, settings)
-
-
-def resolve(g: Game, forms: dict[str, list[Any]]) -> list[Any]:
-    """The forms entered by their own seats, then the deadline and resolution (the items await the GM)."""
-    start = len(g.events)
-    for nid, lines in forms.items():
-        for line in lines:
-            g.when(line, seat(nid))
-    g.when(AdvancePhase())
-    g.when(AdvancePhase())
-    return g.events[start:]
-
-
-def of(events: list[Any], kind: type) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def confirm_the_rest(g: Game) -> None:

@@ -12,8 +12,8 @@ from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.intel.orders import IntelOperation
 from domain.rulesets.lote.reports.views import redact
 from tests.domain.harness import Game
-from tests.domain.lote.helpers import region, seat
-from tests.domain.lote.intel.helpers import confirm_the_rest, next_turn, of, resolve, sound
+from tests.domain.lote.helpers import of, region, resolve, seat
+from tests.domain.lote.intel.helpers import confirm_the_rest, next_turn, sound
 
 SWE, DEN, NOR = seat("swe"), seat("den"), seat("nor")
 
@@ -189,3 +189,23 @@ def test_a_revolt_check_a_crush_revolt_met_does_not_lose_the_region() -> None:
     plain.when(m.OverrideAdjudication(item_id=check, outcome="revolts", reason="the nobles rise"))
     confirm_the_rest(plain)
     assert [e.place for e in of(plain.when(AdvancePhase()), m.PlaceRevolted)] == ["Jylland"]
+
+
+def test_an_operation_blocked_unseen_reads_as_failed_to_its_operator() -> None:
+    """A counter-operation is the target's secret: CI "will attempt to block hostile Intel activity against your
+    nation" ([L6813-6822]); the operator's own report gives the results of its actions ([L3050-3061]), not what met
+    them. Reading: an operation the GM rules `blocked` but `hidden` (nothing printed) reads `failure` to its
+    operator in its view, its events and its report; a block the Newsfax printed (`noticed` and up) reads `blocked`."""
+    for detection, result in (("hidden", "failure"), ("noticed", "blocked")):
+        g = sound()
+        resolve(
+            g, {"swe": [op("ao", "AO", target_nation="den", target="government")], "den": [op("ci", "CI", target="AO")]}
+        )
+        g.when(settle("t1-den-intel-ci", "success"))
+        g.when(settle("t1-swe-intel-ao", "blocked", detection))
+        next_turn(g)
+        (mine,) = [o for o in g.view(SWE).intel.ops.values() if o.code == "AO"]
+        (event,) = [e for e in intel_seen(g, SWE) if e.code == "AO"]
+        (line,) = [x for x in g.view(SWE).report.intel if x.startswith("ao:")]
+        assert (mine.result, event.result) == (result, result), detection
+        assert line.endswith("failed" if result == "failure" else "was blocked"), line

@@ -11,8 +11,8 @@ from domain.rulesets.lote.intel.orders import IntelOperation
 from domain.rulesets.lote.reports.views import redact
 from domain.rulesets.lote.scenario.settings import Settings
 from tests.domain.harness import Game
-from tests.domain.lote.helpers import seat
-from tests.domain.lote.intel.helpers import infiltrated, next_turn, of, resolve, sound
+from tests.domain.lote.helpers import of, resolve, seat
+from tests.domain.lote.intel.helpers import infiltrated, next_turn, sound
 
 SWE, DEN, NOR = seat("swe"), seat("den"), seat("nor")
 GOV = "swe>den:government"

@@ -9,8 +9,8 @@ from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.intel.orders import IntelOperation
 from domain.rulesets.lote.reports.views import redact
 from tests.domain.harness import Game
-from tests.domain.lote.helpers import seat
-from tests.domain.lote.intel.helpers import infiltrated, next_turn, resolve, sound
+from tests.domain.lote.helpers import resolve, seat
+from tests.domain.lote.intel.helpers import infiltrated, next_turn, sound
 
 SWE, DEN, NOR = seat("swe"), seat("den"), seat("nor")
 GM_ONLY = (m.FactConcealed, m.MisinformationPlanted, m.MisinformationFed)

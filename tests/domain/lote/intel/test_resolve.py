@@ -10,8 +10,8 @@ from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.intel.orders import IntelOperation
 from domain.rulesets.lote.intel.trace import bases, distance
 from domain.rulesets.lote.model.orders import GiveItinerary, Step
-from tests.domain.lote.helpers import region, seat
-from tests.domain.lote.intel.helpers import confirm_the_rest, infiltrated, of, resolve, sound
+from tests.domain.lote.helpers import of, region, resolve, seat
+from tests.domain.lote.intel.helpers import confirm_the_rest, infiltrated, sound
 from tests.domain.lote.movement.test_examples import world
 
 SWE, DEN = seat("swe"), seat("den")

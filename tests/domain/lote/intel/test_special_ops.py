@@ -8,8 +8,8 @@ from typing import Any
 from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.intel.orders import IntelOperation
 from domain.rulesets.lote.model.orders import GiveItinerary, Step
-from tests.domain.lote.helpers import seat
-from tests.domain.lote.intel.helpers import resolve, sound
+from tests.domain.lote.helpers import resolve, seat
+from tests.domain.lote.intel.helpers import sound
 
 SWE = seat("swe")
 

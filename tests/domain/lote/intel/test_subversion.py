@@ -12,8 +12,8 @@ from domain.rulesets.lote.intel.subversion import MILITARY_KEYS, RELIGION_KEYS
 from domain.rulesets.lote.model.orders import Diplomacy
 from domain.rulesets.lote.reports.views import redact
 from tests.domain.harness import Game
-from tests.domain.lote.helpers import region, seat
-from tests.domain.lote.intel.helpers import infiltrated, next_turn, of, resolve, sound
+from tests.domain.lote.helpers import of, region, resolve, seat
+from tests.domain.lote.intel.helpers import infiltrated, next_turn, sound
 
 SWE, DEN, NOR = seat("swe"), seat("den"), seat("nor")
 

@@ -15,8 +15,8 @@ from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.intel.orders import IntelOperation
 from domain.rulesets.lote.reports.views import redact
 from tests.domain.harness import Game
-from tests.domain.lote.helpers import seat
-from tests.domain.lote.intel.helpers import confirm_the_rest, resolve, sound
+from tests.domain.lote.helpers import resolve, seat
+from tests.domain.lote.intel.helpers import confirm_the_rest, sound
 
 SWE, DEN, NOR = seat("swe"), seat("den"), seat("nor")
 ITEM = "t1-swe-intel-kl"

@@ -106,21 +106,6 @@ def balkans(settings: Settings | None = None, **extra: Any) -> Game:
     return game(setup, settings)
 
 
-def resolve(g: Game, forms: dict[str, list[Any]]) -> list[Any]:
-    """The forms entered by their own seats, then the deadline and resolution (the items await the GM)."""
-    start = len(g.events)
-    for nid, lines in forms.items():
-        for line in lines:
-            g.when(line, seat(nid))
-    g.when(AdvancePhase())
-    g.when(AdvancePhase())
-    return g.events[start:]
-
-
-def of(events: list[Any], kind: type) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
-
-
 def items(g: Game, kind: str) -> list[Any]:
     return sorted((i for i in g.rules.adjudications.values() if i.kind == kind), key=lambda i: i.item_id)
 

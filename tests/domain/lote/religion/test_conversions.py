@@ -6,7 +6,8 @@ from __future__ import annotations
 from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.model.orders import Colonize, GiveItinerary, Step
-from tests.domain.lote.religion.helpers import BYZ, balkans, close, confirm_the_rest, items, of, resolve
+from tests.domain.lote.helpers import of, resolve
+from tests.domain.lote.religion.helpers import BYZ, balkans, close, confirm_the_rest, items
 
 
 def dc(line: str, target: str, **fields: object) -> m.DiplomaticConversion:

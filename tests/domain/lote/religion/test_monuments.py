@@ -11,7 +11,8 @@ from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.model.orders import PayMegalith
 from domain.rulesets.lote.scenario.settings import Settings
 from tests.domain.harness import Game
-from tests.domain.lote.religion.helpers import BYZ, balkans, close, confirm_the_rest, of, resolve
+from tests.domain.lote.helpers import of, resolve
+from tests.domain.lote.religion.helpers import BYZ, balkans, close, confirm_the_rest
 
 
 def _build(settings: Settings | None = None) -> tuple[Game, list[Any]]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import messages as m
-from tests.domain.lote.religion.helpers import balkans, close, confirm_the_rest, items, of, resolve
+from tests.domain.lote.helpers import of, resolve
+from tests.domain.lote.religion.helpers import balkans, close, confirm_the_rest, items
 
 
 def convert(religion: str) -> m.ConvertNation:

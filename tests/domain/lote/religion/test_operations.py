@@ -8,7 +8,8 @@ from typing import Any
 from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.scenario.settings import Settings
-from tests.domain.lote.religion.helpers import BYZ, balkans, close, confirm_the_rest, of, resolve
+from tests.domain.lote.helpers import of, resolve
+from tests.domain.lote.religion.helpers import BYZ, balkans, close, confirm_the_rest
 
 
 def op(line: str, code: str, **fields: Any) -> m.ReligiousOperation:

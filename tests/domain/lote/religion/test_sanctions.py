@@ -7,7 +7,8 @@ from domain.engine.messages import AdvancePhase
 from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.diplomacy.attempts import max_status
 from domain.rulesets.lote.leaders.garrisons import city_requirement, faith_relation, region_requirement
-from tests.domain.lote.religion.helpers import balkans, close, confirm_the_rest, items, resolve
+from tests.domain.lote.helpers import resolve
+from tests.domain.lote.religion.helpers import balkans, close, confirm_the_rest, items
 
 SERBIA = {"Serbia": {"statuses": {"byz": "p"}, "garrison": {"byz": {"I": 12}}}}
 

@@ -12,7 +12,8 @@ from domain.rulesets.lote import messages as m
 from domain.rulesets.lote.religion.report import report_lines
 from domain.rulesets.lote.reports.views import redact
 from tests.domain.harness import Game
-from tests.domain.lote.religion.helpers import BYZ, HUN, KIP, balkans, confirm_the_rest, resolve
+from tests.domain.lote.helpers import resolve
+from tests.domain.lote.religion.helpers import BYZ, HUN, KIP, balkans, confirm_the_rest
 
 ITEM = "t1-byz-relop-ls"
 
