@@ -25,6 +25,7 @@ import uvicorn
 
 from server.app import create_app
 from server.bootstrap import Services
+from server.cli import listen
 from tests.server.conftest import make_settings
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -61,9 +62,7 @@ async def chromium() -> AsyncIterator[Any]:
 
 
 def free_socket() -> socket.socket:
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    return sock
+    return listen("127.0.0.1", 0)
 
 
 @dataclass

@@ -13,6 +13,7 @@ import pytest
 
 from server.app import create_app
 from server.bootstrap import Services
+from server.cli import listen
 from server.settings import Settings
 
 ADMIN = "test-admin-token"
@@ -89,14 +90,12 @@ class LiveServer:
 async def serve_app(db_url: str, tmp_path: Path, **settings: Any) -> AsyncIterator[LiveServer]:
     """The app (with `settings` over the test defaults) on a real uvicorn, free loopback port, in this process."""
     import asyncio
-    import socket
 
     import uvicorn
 
     captured: list[Services] = []
     app = create_app(make_settings(db_url, tmp_path, **settings), on_ready=captured.append)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
+    sock = listen("127.0.0.1", 0)  # as `pantheon serve` makes it (TCP_NODELAY on its connections)
     port = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
     task = asyncio.create_task(server.serve(sockets=[sock]))

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from websockets.typing import Subprotocol
 
 from server.app import create_app
 from server.bootstrap import Services
+from server.cli import listen
 from tests.server.conftest import ADMIN, Api, make_settings
 
 SECRET_NOTE = "ann hides a dragon egg"
@@ -318,8 +318,7 @@ async def live(db_url: str, tmp_path: Path) -> AsyncIterator[tuple[Api, str]]:
     """The app served by uvicorn on a free port; returns (REST helpers over real HTTP, the websocket URL)."""
     captured: list[Services] = []
     app = create_app(make_settings(db_url, tmp_path), on_ready=captured.append)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
+    sock = listen("127.0.0.1", 0)
     port = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(app, lifespan="on", log_level="warning", timeout_graceful_shutdown=2))
     task = asyncio.create_task(server.serve(sockets=[sock]))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from websockets.typing import Subprotocol
 from domain import rulesets
 from server.app import create_app
 from server.bootstrap import Services
+from server.cli import listen
 from server.graphql.limits import MAX_ALIASES, MAX_COST, MAX_DEPTH, WEIGHTS
 from tests.server.conftest import Api, make_settings
 
@@ -116,8 +116,7 @@ async def live(db_url: str, tmp_path: Path) -> AsyncIterator[tuple[Api, str]]:
     captured: list[Services] = []
     settings = make_settings(db_url, tmp_path, max_streams_per_token=2, max_subscriptions_per_connection=1)
     app = create_app(settings, on_ready=captured.append)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
+    sock = listen("127.0.0.1", 0)
     port = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(app, lifespan="on", log_level="warning", timeout_graceful_shutdown=2))
     task = asyncio.create_task(server.serve(sockets=[sock]))

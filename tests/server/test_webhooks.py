@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import socket
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -32,6 +31,7 @@ from starlette.routing import Route
 from events.store import ConcurrencyConflict, EventMetadata, NewEvent
 from server.app import create_app
 from server.bootstrap import Services
+from server.cli import listen
 from server.settings import Settings
 from server.webhook_worker import WebhookWorker, retry_delay
 from tests.server.conftest import ADMIN, Api, make_settings
@@ -88,9 +88,7 @@ class Receiver:
         return Response(status_code=204)
 
     async def start(self) -> None:
-        sock = socket.socket()
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", self.port))
+        sock = listen("127.0.0.1", self.port)
         self.port = sock.getsockname()[1]
         app = Starlette(routes=[Route("/hooks/{name}", self._handle, methods=["POST"])])
         self._server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1))
