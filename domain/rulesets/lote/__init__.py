@@ -1,5 +1,7 @@
-"""`lote`: Lords of the Earth (Basic Rulebook v5.7.1, Medieval era): the scenario, the order form, the turn cycle
-with its adjudication queue, the economy kernel and construction.
+"""`lote`: Lords of the Earth (Basic Rulebook v5.7.1, Medieval era), the secular game: the scenario, the order form,
+the turn cycle with its adjudication queue, the economy, construction, leaders, movement, battles, diplomacy and
+control, trade routes, intelligence and religious operations, the dynasty and finance. The Primacy, secret
+empires and development are still the GM's free-form orders.
 
 The rulebook is `shared/rules/seeds/001_a502c40d34b0dea4.txt`; `shared/rules/lote.md` (the digest) organises it.
 Line references in comments (`[L1656-1685]`) point into the rulebook. One folder per rule area, layered (the
@@ -10,11 +12,17 @@ import-linter contract in pyproject.toml keeps each folder from importing the on
   the command handler (`decide.py`), the event fold (`evolve.py`) and the game's start (`setup.py`);
 - `reports/`: the status report, the Newsfax, the GM's press edits, the derived figures and what each seat may
   see (`views.py`), kept apart from the truth;
-- `military/`: battles, sieges and assaults (P1-G); `diplomacy/`: diplomacy attempts and control;
+- `diplomacy/`: diplomacy attempts, cession, sharing; `military/`: battles, sieges, assaults and pillage (P1-G);
+- `control/`: command control, revolt checks, occupation, assimilation, seizures and the Dynastic Failure's
+  procedure (P1-H, P2-D);
 - `construction/`: costs and checks of the order lines (`construction.py`, `budget.py`);
-- `movement/`: action points and itineraries (the HBZ today);
+- `religion/`: religious strength, religious operations, conversions, minorities, sanctions (P2-C);
+- `intel/`: intelligence operations, counter-operations, infiltration and subversion, misinformation (P2-B);
+- `dynasty/`: the royal family, regents, deaths and spies (P2-D); `finance/`: census, loans, transfers (P2-E);
+- `trade/`: trade routes traced, classified and kept up; blockade, piracy, war (P2-A);
+- `movement/`: action points, itineraries and their execution, reaction ranges, the HBZ;
 - `economy/`: the §3 formulas (`economy.py`, `upkeep.py`, `holdings.py`);
-- `leaders/`: leaders, armies and garrisons;
+- `leaders/`: leaders, armies, garrisons and succession;
 - `model/`: the shape of the truth: `state.py`, the order form (`orders.py`), the GM commands and the events;
 - `scenario/`: the reference tables (`tables.py` over `data/*.json`), the Appendix A switches (`settings.py`),
   the scenario document (`scenario.py`) and the shared enumerations.
